@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+//
+// powersim: a discrete-event power simulator.
+//
+// The layers are separate targets, so that a dependency pointing the wrong way does not compile:
+//
+//     Quantities ─┬─> SimulationEngine ─> DeviceModels ─> ScenarioFiles ─> Reports ─> PowerSimCLI ─> powersim
+//                 └─> JSONSupport ──────────────────────────┘
+//
+// The product builds from the Swift toolchain alone: no package dependencies.
+
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "powersim",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "powersim", targets: ["powersim"])
+  ],
+  targets: [
+    .target(name: "Quantities", swiftSettings: swiftSettings),
+    .target(name: "SimulationEngine", dependencies: ["Quantities"], swiftSettings: swiftSettings),
+    .target(name: "JSONSupport", swiftSettings: swiftSettings),
+    .target(
+      name: "DeviceModels", dependencies: ["Quantities", "SimulationEngine"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "ScenarioFiles", dependencies: ["Quantities", "JSONSupport", "DeviceModels"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "Reports",
+      dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles"],
+      swiftSettings: swiftSettings),
+    .target(
+      name: "PowerSimCLI",
+      dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports"],
+      swiftSettings: swiftSettings),
+    .executableTarget(name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
+    .testTarget(name: "QuantitiesTests", dependencies: ["Quantities"]),
+    .testTarget(name: "SimulationEngineTests", dependencies: ["SimulationEngine"]),
+    .testTarget(name: "JSONSupportTests", dependencies: ["JSONSupport"]),
+    .testTarget(name: "DeviceModelsTests", dependencies: ["DeviceModels", "Quantities"]),
+    .testTarget(
+      name: "ScenarioFilesTests",
+      dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
+    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFiles", "DeviceModels"]),
+    .testTarget(name: "PowerSimCLITests", dependencies: ["PowerSimCLI", "Reports"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

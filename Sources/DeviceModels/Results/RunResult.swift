@@ -1,0 +1,111 @@
+public import Quantities
+
+/// The account of one run: energy per component, state and workload, latency, and battery.
+public struct RunResult: Sendable {
+  /// Length of the run.
+  public var duration: TimeSpan
+  /// Total energy of the device.
+  public var energy: Energy
+  /// Components in device order.
+  public var components: [ComponentResult]
+  /// Workloads in name order.
+  public var workloads: [WorkloadResult]
+  /// Energy attributed to no workload (floors, idle before any work, the display), per
+  /// component in device order.
+  public var unattributedByComponent: [Energy]
+  /// Latency per QoS class, over the occurrences whose first step has that class.
+  public var latencyByQoS: [QoSClass: LatencySummary]
+  /// The battery account, when the device has a battery.
+  public var battery: BatteryResult?
+  /// Events the engine processed.
+  public var processedEvents: Int
+
+  /// Average power over the run.
+  public var averagePower: Power { energy.averagePower(over: duration) }
+
+  /// Total unattributed energy.
+  public var unattributedEnergy: Energy { unattributedByComponent.reduce(.zero, +) }
+}
+
+/// One top-level component's account.
+public struct ComponentResult: Sendable {
+  /// Name in the device.
+  public var name: String
+  /// Model type (`cpu`, `radio`, …).
+  public var typeName: String
+  /// Total energy.
+  public var energy: Energy
+  /// The deepest state's power for the whole run.
+  public var floor: Energy
+  /// Waking, holding and intermediate idle states above the floor.
+  public var fixed: Energy
+  /// Serving work above the floor (for hosts: being busy for their children).
+  public var dynamic: Energy
+  /// Wake-ups (for the CPU: package wake-ups).
+  public var wakeups: Int
+  /// The nodes the component is made of: itself, or its clusters and cores.
+  public var nodes: [NodeResult]
+}
+
+/// One node's account (`cpu/big/core0`): residency and energy per state.
+public struct NodeResult: Sendable {
+  /// `component`, or `component/cluster`, or `component/cluster/coreN`.
+  public var path: String
+  /// States in ladder order, then `waking` (for the display: `off` and `on <rate>`).
+  public var states: [StateResult]
+  /// Wake-ups of this node (transitions out of an idle state with non-zero wake latency).
+  public var wakeups: Int
+}
+
+/// Time and energy in one state.
+public struct StateResult: Sendable {
+  /// The state's name.
+  public var name: String
+  /// Time spent in it.
+  public var residency: TimeSpan
+  /// Energy spent in it.
+  public var energy: Energy
+  /// Wake-ups out of it.
+  public var wakeups: Int
+}
+
+/// One workload's account.
+public struct WorkloadResult: Sendable {
+  /// The workload's name.
+  public var name: String
+  /// Occurrences that started (dropped frames excluded).
+  public var occurrences: Int
+  /// Occurrences still running when the run ended (left out of latency).
+  public var unfinished: Int
+  /// Frames dropped because the previous frame was still running.
+  public var droppedFrames: Int
+  /// Deferrable occurrences that completed after their deadline.
+  public var deadlineMisses: Int
+  /// Range-timer firings that came early, with another wake-up.
+  public var coalescedFirings: Int
+  /// Latency of completed occurrences.
+  public var latency: LatencySummary?
+  /// Energy attributed to the workload, per component in device order.
+  public var energyByComponent: [Energy]
+
+  /// Total attributed energy.
+  public var energy: Energy { energyByComponent.reduce(.zero, +) }
+}
+
+/// The battery's account (SPEC section 7).
+public struct BatteryResult: Sendable {
+  /// Capacity when full.
+  public var capacity: Energy
+  /// Energy drawn from the battery (while unplugged).
+  public var drawnEnergy: Energy
+  /// Energy the charger supplied to the device while plugged in.
+  public var chargerEnergy: Energy
+  /// Time unplugged.
+  public var unpluggedTime: TimeSpan
+  /// When the battery ran out, if it did (the run goes on).
+  public var ranOutAt: Instant?
+  /// State of charge at the end.
+  public var endStateOfCharge: Fraction
+  /// Capacity ÷ average drain while unplugged; `nil` when nothing was drawn.
+  public var life: TimeSpan?
+}

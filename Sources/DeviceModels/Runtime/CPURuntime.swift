@@ -1,0 +1,93 @@
+import Quantities
+import SimulationEngine
+
+/// A CPU cluster at run time: its host node, its cores, and its current operating point.
+struct ClusterRuntime {
+  var node: Int32
+  var cores: [Int32]
+  var ipc: Double
+  var frequencies: [Double]
+  var powers: [Int64]
+  /// Reference cycles per ns at each operating point (frequency × ipc ÷ 10⁹).
+  var cyclesPerNanosecond: [Double]
+  /// The operating point the cluster runs at: the highest any running part asks for.
+  var currentOPP: Int32
+
+  init(spec: ClusterSpec, node: Int32, cores: [Int32]) {
+    self.node = node
+    self.cores = cores
+    ipc = spec.ipc
+    frequencies = spec.operatingPoints.map(\.frequency.hertz)
+    powers = spec.operatingPoints.map(\.power.nanowatts)
+    cyclesPerNanosecond = spec.operatingPoints.map { $0.frequency.hertz * spec.ipc / 1e9 }
+    currentOPP = 0
+  }
+}
+
+/// Where one QoS class runs: cluster preference, and the operating point it asks on each.
+struct QoSRuntime {
+  var clusters: [Int32]
+  /// Indexed by cluster.
+  var operatingPoint: [Int32]
+}
+
+/// The CPU's run-time state: clusters, the queue of parts waiting for a core, the QoS rules and
+/// the package wake-up count.
+struct CPURuntime {
+  var clusters: [ClusterRuntime]
+  var coreCluster: [Int32: Int32]
+  var rules: [QoSRuntime]
+  /// Reference cycles per ns of the reference core (first cluster, highest frequency).
+  var referenceCyclesPerNanosecond: Double
+  var dispatchCost: Int64
+  var component: Int32
+  /// Waiting parts, one FIFO per QoS priority.
+  var queues: [RingBuffer<Int32>]
+  /// Cores waking or active.
+  var busyCores = 0
+  /// When every core last became idle (-1: idle since for ever).
+  var allIdleSince: Int64 = -1
+  /// Times the whole CPU went from every core idle to one core running.
+  var packageWakeups = 0
+
+  init(spec: CPUSpec, clusters: [ClusterRuntime], coreCluster: [Int32: Int32], component: Int32) {
+    self.clusters = clusters
+    self.coreCluster = coreCluster
+    self.component = component
+    dispatchCost = spec.dispatchCost.nanoseconds
+    let reference = spec.clusters[0]
+    let top = reference.operatingPoints[reference.operatingPoints.count - 1]
+    referenceCyclesPerNanosecond = top.frequency.hertz * reference.ipc / 1e9
+    queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)
+    var rules: [QoSRuntime] = []
+    for qos in QoSClass.allCases.sorted() {
+      let rule = spec.qosPolicy[qos] ?? QoSRule(clusters: spec.clusters.map(\.name), frequency: .max)
+      let preference = rule.clusters.compactMap { name in
+        spec.clusters.firstIndex { $0.name == name }.map(Int32.init)
+      }
+      let points = spec.clusters.map { cluster -> Int32 in
+        Int32(Self.operatingPointIndex(cluster, choice: rule.frequency))
+      }
+      rules.append(QoSRuntime(clusters: preference, operatingPoint: points))
+    }
+    self.rules = rules
+  }
+
+  /// The operating point of `cluster` that `choice` selects; `efficient` minimises energy per
+  /// cycle, power ÷ (frequency × ipc).
+  static func operatingPointIndex(_ cluster: ClusterSpec, choice: FrequencyChoice) -> Int {
+    let points = cluster.operatingPoints
+    switch choice {
+    case .max: return points.count - 1
+    case .min: return 0
+    case .efficient:
+      var best = 0
+      for index in points.indices {
+        let cost = Double(points[index].power.nanowatts) / points[index].frequency.hertz
+        let bestCost = Double(points[best].power.nanowatts) / points[best].frequency.hertz
+        if cost < bestCost { best = index }
+      }
+      return best
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// Everything the device simulation schedules on the engine's queue.
+///
+/// Timers that can be superseded carry a generation; a firing whose generation no longer matches
+/// is stale and ignored.
+enum DeviceEvent {
+  /// A node finished waking and is now active.
+  case wakeDone(node: Int32)
+  /// The running segment of a lane's job ended (CPU cores: the job's remaining cycles ran out).
+  case segmentDone(node: Int32, generation: UInt32)
+  /// A node's idle timer expired: step down its ladder.
+  case demote(node: Int32, generation: UInt32)
+  /// The next change of the environment (charger, network, visibility, display, animations).
+  case environment
+  /// A workload's next occurrence is due.
+  case arrival(workload: Int32)
+  /// A range timer's window closes: it must fire now.
+  case rangeDeadline(workload: Int32, generation: UInt32)
+  /// A debounced workload's quiet period has passed.
+  case debounceExpiry(workload: Int32, generation: UInt32)
+  /// A deferrable workload's window opens.
+  case windowOpen(workload: Int32)
+  /// A deferrable workload's window closes: it runs now if it has not.
+  case windowDeadline(workload: Int32)
+}
+
+/// The rank of each kind of event among those due at one instant (SPEC 5.1): wake completions,
+/// then work completions, then demotions, then environment changes, then workload events in
+/// workload-name order.
+enum EventRank {
+  static let wake: UInt32 = 0
+  static let completion: UInt32 = 1
+  static let demotion: UInt32 = 2
+  static let environment: UInt32 = 3
+  /// Workload `index` (in name order) ranks after every workload before it.
+  static func workload(_ index: Int32) -> UInt32 { 4 + UInt32(index) }
+}

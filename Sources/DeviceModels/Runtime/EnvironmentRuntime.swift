@@ -1,0 +1,142 @@
+import Quantities
+
+/// One change of the world around the device.
+enum EnvironmentChange {
+  case chargingStarted
+  case chargingStopped
+  case network(node: Int32)
+  case visibilityStarted
+  case visibilityEnded
+  case displayOn(session: Int32)
+  case displayOff
+  case animationStarted(workload: Int32, rate: Double)
+  case animationStopped(workload: Int32)
+}
+
+/// The environment's timeline and its current state.
+struct EnvironmentRuntime {
+  /// Changes sorted by time (stable: the order built here at equal times).
+  var changes: [(time: Int64, change: EnvironmentChange)] = []
+  var cursor = 0
+  var isCharging = false
+  var currentNetworkNode: Int32 = -1
+  var networkIsWiFi = false
+  var isVisible = true
+
+  init() {}
+
+  /// The timeline of `setup`: charger, network, visibility, display sessions and the intervals
+  /// in which each animation runs (from its start for its duration, and only while visible when
+  /// it is `when: visible`).
+  init(setup: SimulationSetup, radioNode: [String: Int32]) {
+    var list: [(time: Int64, change: EnvironmentChange)] = []
+    for range in setup.environment.charging {
+      list.append((range.start.nanosecondsSinceStart, .chargingStarted))
+      list.append((range.end.nanosecondsSinceStart, .chargingStopped))
+    }
+    for interval in setup.environment.network {
+      list.append((interval.range.start.nanosecondsSinceStart, .network(node: radioNode[interval.radio] ?? -1)))
+    }
+    if let visibility = setup.visibility {
+      isVisible = false
+      for range in visibility {
+        list.append((range.start.nanosecondsSinceStart, .visibilityStarted))
+        list.append((range.end.nanosecondsSinceStart, .visibilityEnded))
+      }
+    }
+    for (index, session) in setup.display.enumerated() {
+      list.append((session.range.start.nanosecondsSinceStart, .displayOn(session: Int32(index))))
+      list.append((session.range.end.nanosecondsSinceStart, .displayOff))
+    }
+    for (index, workload) in setup.workloads.enumerated() {
+      guard case .frames(let rate, let start, let duration) = workload.timing else { continue }
+      let end = duration.map { start + $0 } ?? Instant(nanosecondsSinceStart: setup.duration.nanoseconds)
+      var active = [TimeRange(start: start, end: max(start, end))]
+      if workload.onlyWhenVisible, let visibility = setup.visibility {
+        active = Self.intersect(active, visibility)
+      }
+      for range in active where range.end > range.start {
+        list.append((range.start.nanosecondsSinceStart, .animationStarted(workload: Int32(index), rate: rate.hertz)))
+        list.append((range.end.nanosecondsSinceStart, .animationStopped(workload: Int32(index))))
+      }
+    }
+    // Ends before starts at the same instant, so back-to-back intervals hand over cleanly.
+    changes = list.enumerated().sorted { a, b in
+      if a.element.time != b.element.time { return a.element.time < b.element.time }
+      let rankA = Self.orderAtSameTime(a.element.change)
+      let rankB = Self.orderAtSameTime(b.element.change)
+      if rankA != rankB { return rankA < rankB }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
+  private static func orderAtSameTime(_ change: EnvironmentChange) -> Int {
+    switch change {
+    case .chargingStopped, .visibilityEnded, .displayOff, .animationStopped: 0
+    default: 1
+    }
+  }
+
+  /// The intersection of two sorted lists of disjoint ranges.
+  static func intersect(_ a: [TimeRange], _ b: [TimeRange]) -> [TimeRange] {
+    var result: [TimeRange] = []
+    var i = 0
+    var j = 0
+    while i < a.count && j < b.count {
+      let start = max(a[i].start, b[j].start)
+      let end = min(a[i].end, b[j].end)
+      if start < end { result.append(TimeRange(start: start, end: end)) }
+      if a[i].end < b[j].end { i += 1 } else { j += 1 }
+    }
+    return result
+  }
+}
+
+extension DeviceSimulation {
+  /// Applies every environment change due by now and schedules the next.
+  func applyEnvironmentChanges() {
+    while environment.cursor < environment.changes.count,
+      environment.changes[environment.cursor].time <= now
+    {
+      apply(environment.changes[environment.cursor].change)
+      environment.cursor += 1
+    }
+    if environment.cursor < environment.changes.count {
+      let next = environment.changes[environment.cursor].time
+      if next < endTime { schedule(.environment, at: next, rank: EventRank.environment) }
+    }
+  }
+
+  private func apply(_ change: EnvironmentChange) {
+    switch change {
+    case .chargingStarted, .chargingStopped:
+      ledger.advance(to: now)
+      let charging: Bool
+      if case .chargingStarted = change { charging = true } else { charging = false }
+      environment.isCharging = charging
+      ledger.recorder.battery?.isCharging = charging
+      deferralCheckPending = true
+    case .network(let node):
+      environment.currentNetworkNode = node
+      environment.networkIsWiFi = node >= 0 && radioSpecs[node]?.technology == .wifi
+      deferralCheckPending = true
+    case .visibilityStarted:
+      environment.isVisible = true
+      deferralCheckPending = true
+    case .visibilityEnded:
+      environment.isVisible = false
+    case .displayOn(let session):
+      display?.session = session
+      displayTurned(on: true)
+    case .displayOff:
+      display?.session = -1
+      displayTurned(on: false)
+    case .animationStarted(let workload, let rate):
+      display?.animations.append((workload, rate))
+      if display != nil { recordDisplay() }
+    case .animationStopped(let workload):
+      display?.animations.removeAll { $0.workload == workload }
+      if display != nil { recordDisplay() }
+    }
+  }
+}

@@ -1,0 +1,112 @@
+/// What a node of the power tree does.
+enum NodeRole: UInt8 {
+  /// Serves work itself, one job at a time (a CPU core, flash, a radio, a GPU, a generic part).
+  case lane
+  /// Is busy while any of its children is (the platform, a CPU cluster).
+  case host
+  /// The display: on or off, its power set by the session and refresh rate.
+  case display
+}
+
+/// Where a node is on its ladder.
+enum NodePhase: UInt8 {
+  /// In an idle state (`state ≥ 1`).
+  case idle
+  /// In an idle state, with work waiting for the parent to wake before this node can.
+  case waitingForParent
+  /// Returning to the active state.
+  case waking
+  /// In the active state: serving, or (with nothing to serve) holding.
+  case active
+}
+
+/// The kind of work a lane serves, which decides how a job is cut into segments.
+enum LaneKind: UInt8 {
+  case core, storage, radio, gpu, generic, none
+}
+
+/// A ladder flattened into arrays of integers for the hot loop (powers in nW, times in ns).
+struct LadderTable {
+  var power: [Int64]
+  var after: [Int64]
+  var wakeLatency: [Int64]
+  var wakePower: [Int64]
+  var minimumResidency: [Int64]
+  var isPredictive: Bool
+  var deepest: Int32
+
+  init(_ ladder: Ladder) {
+    power = ladder.states.map { $0.power.nanowatts }
+    after = ladder.states.map { $0.after.nanoseconds }
+    wakeLatency = ladder.states.map { $0.wakeLatency.nanoseconds }
+    wakePower = ladder.states.map { $0.wakePower.nanowatts }
+    minimumResidency = ladder.states.map { $0.minimumResidency.nanoseconds }
+    isPredictive = ladder.idlePolicy == .predictive
+    deepest = Int32(ladder.states.count - 1)
+  }
+
+  /// The deepest state that the predictive policy may enter for `predictedIdle` ns of idleness
+  /// (state 1 when none qualifies).
+  func predictiveTarget(predictedIdle: Int64) -> Int32 {
+    var target: Int32 = 1
+    var index = Int(deepest)
+    while index >= 1 {
+      if minimumResidency[index] <= predictedIdle {
+        target = Int32(index)
+        break
+      }
+      index -= 1
+    }
+    return target
+  }
+
+  /// The state a timeout ladder reaches at idle time `idle` since it last finished work, or 0
+  /// while it still holds.
+  func timeoutState(afterIdle idle: Int64) -> Int32 {
+    var state: Int32 = 0
+    var index = 1
+    while index <= Int(deepest) && after[index] <= idle {
+      state = Int32(index)
+      index += 1
+    }
+    return state
+  }
+}
+
+/// One node of the power tree and its run-time state.
+struct Node {
+  var role: NodeRole
+  var laneKind: LaneKind
+  /// Index into the simulation's ladder tables (unused by the display).
+  var ladder: Int32
+  /// Parent node, or -1.
+  var parent: Int32
+  /// Reporting component this node belongs to.
+  var component: Int32
+  /// First state slot of this node in the ledger; the waking slot is `firstSlot + states`.
+  var firstSlot: Int32
+  var phase: NodePhase
+  /// Ladder state index (0 = active).
+  var state: Int32
+  /// Children that are waking or active (hosts).
+  var busyChildren: Int32 = 0
+  /// Guards idle timers: bumped whenever a pending demotion becomes stale.
+  var timerGeneration: UInt32 = 0
+  /// Guards segment completions: bumped when a running job is re-timed.
+  var jobGeneration: UInt32 = 0
+  /// Workload last served (for tail attribution), or -1.
+  var lastServed: Int32 = -1
+  /// Workload whose work caused the current wake, or -1.
+  var wakeCause: Int32 = -1
+  /// The job the lane holds (running or waiting for the wake), or -1.
+  var job: Int32 = -1
+  /// Whether the lane's job is running (false while it waits for the node to wake).
+  var isServing = false
+  /// Draw while serving the current segment, nW.
+  var servingPower: Int64 = 0
+  /// When the node last finished work (idle timers count from here), ns.
+  var lastFinish: Int64 = 0
+
+  /// Whether the node counts as busy for its parent.
+  var isBusy: Bool { phase == .waking || phase == .active }
+}

@@ -1,0 +1,186 @@
+/// Turns the ledger's power curve into the series users plot: fixed-width bins of energy per
+/// component, the exact list of changes, and the battery's state of charge.
+///
+/// Completed bins and changes are handed to a ``PowerSeriesSink`` in batches, so a 24-hour run at
+/// fine resolution streams to disk in constant memory.
+struct PowerRecorder {
+  let componentCount: Int
+  /// Bin width in ns, 0 when no bins are recorded.
+  let binWidth: Int64
+  let sink: (any PowerSeriesSink)?
+  var battery: BatteryTracker?
+
+  /// The bin being filled and its energy per component.
+  private var currentBin = 0
+  private var currentEnergy: [Int128]
+  private var currentStateOfCharge: Double?
+  private var pendingBins: [Int128] = []
+  private var pendingStateOfCharge: [Double] = []
+  private var pendingFirstBin = 0
+
+  /// Exact changes within the window.
+  private let exactWindow: TimeRange?
+  private var lastRow: [Int64]
+  private var hasLastRow = false
+  private var carriedRow: [Int64]
+  private var hasCarriedRow = false
+  private var pendingChangeTimes: [Int64] = []
+  private var pendingChangePowers: [Int64] = []
+  private static let batchSize = 4096
+
+  init(
+    componentCount: Int, binWidth: Int64, exactWindow: TimeRange?, sink: (any PowerSeriesSink)?,
+    battery: BatteryTracker?
+  ) {
+    self.componentCount = componentCount
+    self.binWidth = binWidth
+    self.sink = sink
+    self.battery = battery
+    self.exactWindow = exactWindow
+    currentEnergy = Array(repeating: 0, count: componentCount)
+    currentStateOfCharge = battery?.stateOfCharge
+    lastRow = Array(repeating: 0, count: componentCount)
+    carriedRow = Array(repeating: 0, count: componentCount)
+  }
+
+  /// Whether anything but the battery is recorded.
+  var recordsSeries: Bool { binWidth > 0 || exactWindow != nil }
+
+  /// Books `[start, end)`, during which the powers were constant.
+  mutating func record(from start: Int64, to end: Int64, componentPower: [Int64], totalPower: Int64)
+  {
+    if exactWindow != nil { recordChange(at: start, componentPower: componentPower) }
+    guard binWidth > 0 else {
+      battery?.advance(by: end - start, at: start, power: totalPower)
+      return
+    }
+    var time = start
+    while time < end {
+      let binEnd = Int64(currentBin + 1) * binWidth
+      let pieceEnd = min(binEnd, end)
+      let span = Int128(pieceEnd - time)
+      for component in 0..<componentCount {
+        currentEnergy[component] += Int128(componentPower[component]) * span
+      }
+      battery?.advance(by: pieceEnd - time, at: time, power: totalPower)
+      time = pieceEnd
+      if pieceEnd == binEnd { closeBin() }
+    }
+  }
+
+  /// Flushes the last partial bin and every pending batch.
+  mutating func finish(at end: Int64, componentPower: [Int64]) {
+    if exactWindow != nil {
+      recordChange(at: end, componentPower: componentPower, isFinal: true)
+      flushChanges()
+    }
+    if binWidth > 0 {
+      if Int64(currentBin) * binWidth < end { closeBin() }
+      flushBins()
+    }
+  }
+
+  private mutating func closeBin() {
+    if pendingBins.isEmpty { pendingFirstBin = currentBin }
+    pendingBins.append(contentsOf: currentEnergy)
+    if let soc = currentStateOfCharge { pendingStateOfCharge.append(soc) }
+    for component in 0..<componentCount { currentEnergy[component] = 0 }
+    currentBin += 1
+    currentStateOfCharge = battery?.stateOfCharge
+    if pendingBins.count >= Self.batchSize * componentCount { flushBins() }
+  }
+
+  private mutating func flushBins() {
+    guard !pendingBins.isEmpty else { return }
+    sink?.receive(
+      PowerBins(
+        binWidth: binWidth, firstBin: pendingFirstBin, componentCount: componentCount,
+        energies: pendingBins, stateOfChargeAtStart: pendingStateOfCharge))
+    pendingBins.removeAll(keepingCapacity: true)
+    pendingStateOfCharge.removeAll(keepingCapacity: true)
+  }
+
+  /// Emits the powers that hold from `time`, unless they equal the last row; keeps to the window.
+  private mutating func recordChange(at time: Int64, componentPower: [Int64], isFinal: Bool = false)
+  {
+    guard let window = exactWindow else { return }
+    let from = window.start.nanosecondsSinceStart
+    let to = window.end.nanosecondsSinceStart
+    if !isFinal && time < from {
+      carriedRow = componentPower
+      hasCarriedRow = true
+      return
+    }
+    if hasCarriedRow && (time > from || isFinal) && !hasLastRow {
+      emitRow(at: from, powers: carriedRow)
+    }
+    hasCarriedRow = false
+    guard !isFinal, time < to else { return }
+    if hasLastRow && lastRow == componentPower { return }
+    emitRow(at: time, powers: componentPower)
+  }
+
+  private mutating func emitRow(at time: Int64, powers: [Int64]) {
+    pendingChangeTimes.append(time)
+    pendingChangePowers.append(contentsOf: powers)
+    lastRow = powers
+    hasLastRow = true
+    if pendingChangeTimes.count >= Self.batchSize { flushChanges() }
+  }
+
+  private mutating func flushChanges() {
+    guard !pendingChangeTimes.isEmpty else { return }
+    sink?.receive(
+      PowerChanges(
+        componentCount: componentCount, times: pendingChangeTimes, powers: pendingChangePowers))
+    pendingChangeTimes.removeAll(keepingCapacity: true)
+    pendingChangePowers.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The battery's state of charge: drained by the device while unplugged, refilled at the
+/// charger's rate while plugged in (the charger then supplies the device).
+struct BatteryTracker {
+  let capacity: Int128
+  let chargePower: Int64
+  private(set) var charge: Int128
+  var isCharging = false
+  private(set) var drawnEnergy: Int128 = 0
+  private(set) var chargerEnergy: Int128 = 0
+  private(set) var unpluggedTime: Int64 = 0
+  private(set) var ranOutAt: Int64?
+
+  init(capacity: Int128, chargePower: Int64, startFraction: Double) {
+    self.capacity = capacity
+    self.chargePower = chargePower
+    charge = Int128((Double(capacity) * startFraction).rounded())
+  }
+
+  /// The state of charge as a fraction of capacity.
+  var stateOfCharge: Double { capacity == 0 ? 0 : Double(charge) / Double(capacity) }
+
+  /// Books `duration` ns starting at `start` during which the device drew `power` nW.
+  mutating func advance(by duration: Int64, at start: Int64, power: Int64) {
+    guard duration > 0 else { return }
+    let energy = Int128(power) * Int128(duration)
+    if isCharging {
+      chargerEnergy += energy
+      charge = min(capacity, charge + Int128(chargePower) * Int128(duration))
+      return
+    }
+    drawnEnergy += energy
+    unpluggedTime += duration
+    guard energy > 0 else { return }
+    if charge > energy {
+      charge -= energy
+      return
+    }
+    if ranOutAt == nil {
+      // The first nanosecond at which the drawn energy reaches the charge left.
+      let power128 = Int128(power)
+      let nanoseconds = (charge + power128 - 1) / power128
+      ranOutAt = start + Int64(nanoseconds)
+    }
+    charge = 0
+  }
+}

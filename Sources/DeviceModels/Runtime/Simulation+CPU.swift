@@ -1,0 +1,123 @@
+/// The CPU (SPEC 5.3): parts of CPU steps go to a core of the first cluster in their QoS class's
+/// preference that has a free core, else wait, highest class first; a cluster runs at the highest
+/// operating point any of its running parts asks for, and re-times the others when that changes.
+extension DeviceSimulation {
+  /// Sends a CPU part to a free core, or queues it.
+  func dispatchCPU(_ job: Int32) {
+    guard let cpu else { preconditionFailure("CPU work without a CPU") }
+    let rule = cpu.rules[Int(jobs[job].priority)]
+    for cluster in rule.clusters {
+      if let core = bestFreeCore(in: Int(cluster)) {
+        assignCore(job, to: core)
+        return
+      }
+    }
+    self.cpu!.queues[Int(jobs[job].priority)].append(job)
+  }
+
+  /// The free core of `cluster` that is quickest to use: the shallowest state, then the lowest
+  /// index.
+  func bestFreeCore(in cluster: Int) -> Int? {
+    var best: Int?
+    var bestDepth = Int32.max
+    for core in cpu!.clusters[cluster].cores {
+      let node = Int(core)
+      guard nodes[node].job < 0 else { continue }
+      let depth = nodes[node].phase == .active ? 0 : nodes[node].state
+      if depth < bestDepth {
+        best = node
+        bestDepth = depth
+      }
+    }
+    return best
+  }
+
+  /// The highest-priority waiting part allowed on `core`'s cluster, removed from its queue.
+  func dequeueCPUJob(for core: Int) -> Int32? {
+    guard let cluster = cpu!.coreCluster[Int32(core)] else { return nil }
+    for priority in 0..<5 where !cpu!.queues[priority].isEmpty {
+      if cpu!.rules[priority].clusters.contains(cluster) {
+        return cpu!.queues[priority].popFirst()
+      }
+    }
+    return nil
+  }
+
+  /// Gives `core` the part `job`, asking its class's operating point for the core's cluster.
+  func assignCore(_ job: Int32, to core: Int) {
+    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
+    cpuStartedItem = true
+    assign(job, to: core)
+  }
+
+  /// The core is active: run its part at the cluster's (possibly raised) operating point.
+  func startCoreJob(_ core: Int) {
+    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    nodes[core].isServing = true
+    let job = nodes[core].job
+    jobs[job].rateStart = now
+    if !updateClusterFrequency(cluster) {
+      nodes[core].servingPower = cpu!.clusters[cluster].powers[Int(cpu!.clusters[cluster].currentOPP)]
+      recordChange(core)
+      scheduleCoreCompletion(core, cluster: cluster)
+    }
+  }
+
+  /// The core's part ended or left: the cluster may slow down.
+  func coreStoppedServing(_ core: Int) {
+    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    _ = updateClusterFrequency(cluster)
+  }
+
+  /// Sets the cluster's operating point to the highest asked by its running parts; when it
+  /// changes, re-times every running part. Returns whether it changed.
+  @discardableResult
+  func updateClusterFrequency(_ cluster: Int) -> Bool {
+    var highest: Int32 = 0
+    for core in cpu!.clusters[cluster].cores where nodes[Int(core)].isServing {
+      highest = max(highest, jobs[nodes[Int(core)].job].requestedOPP)
+    }
+    let old = cpu!.clusters[cluster].currentOPP
+    guard highest != old else { return false }
+    let oldRate = cpu!.clusters[cluster].cyclesPerNanosecond[Int(old)]
+    cpu!.clusters[cluster].currentOPP = highest
+    let power = cpu!.clusters[cluster].powers[Int(highest)]
+    for core in cpu!.clusters[cluster].cores where nodes[Int(core)].isServing {
+      let node = Int(core)
+      let job = nodes[node].job
+      let elapsed = now - jobs[job].rateStart
+      if elapsed > 0 {
+        jobs[job].remainingCycles = max(0, jobs[job].remainingCycles - Double(elapsed) * oldRate)
+      }
+      jobs[job].rateStart = now
+      nodes[node].servingPower = power
+      recordChange(node)
+      scheduleCoreCompletion(node, cluster: cluster)
+    }
+    return true
+  }
+
+  /// Schedules the end of the core's part at the cluster's current rate.
+  func scheduleCoreCompletion(_ core: Int, cluster: Int) {
+    let job = nodes[core].job
+    let rate = cpu!.clusters[cluster].cyclesPerNanosecond[Int(cpu!.clusters[cluster].currentOPP)]
+    let duration = Int64((jobs[job].remainingCycles / rate).rounded(.up))
+    nodes[core].jobGeneration &+= 1
+    schedule(
+      .segmentDone(node: Int32(core), generation: nodes[core].jobGeneration), at: now + duration,
+      rank: EventRank.completion)
+  }
+
+  /// A core became waking or active.
+  func cpuCoreBecameBusy() {
+    if cpu!.busyCores == 0 && now > cpu!.allIdleSince { cpu!.packageWakeups += 1 }
+    cpu!.busyCores += 1
+  }
+
+  /// A core left the active state.
+  func cpuCoreBecameIdle() {
+    cpu!.busyCores -= 1
+    if cpu!.busyCores == 0 { cpu!.allIdleSince = now }
+  }
+}

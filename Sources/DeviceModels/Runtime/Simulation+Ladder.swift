@@ -1,0 +1,231 @@
+/// The power-state ladder (SPEC 5.1): waking along the parent chain, serving, holding, and
+/// stepping down by timeout or prediction.
+///
+/// ```
+///            ┌───────────── wake(): parent awake? ──── no ──▶ waitingForParent ─┐
+///            │                                                                  │ parent active
+///   idle(s) ─┤ latency(s) = 0 ───────────────────────────────▶ active ◀── waking(s) ◀┘
+///      ▲     └ latency(s) > 0 ──▶ waking(s) ── wakeDone ──────▲   │
+///      │                                                          │ nothing left to serve
+///      └──── timeout: after(i) expires / predictive: at once ◀────┘ (idleEntry)
+/// ```
+extension DeviceSimulation {
+  /// Brings an inactive node towards the active state for work caused by workload `cause`: wakes
+  /// it at once if its parent is awake, else waits for the parent, waking that first.
+  func wake(_ node: Int, cause: Int32) {
+    guard nodes[node].phase == .idle else { return }
+    nodes[node].timerGeneration &+= 1
+    let parent = Int(nodes[node].parent)
+    if parent >= 0 && nodes[parent].phase != .active {
+      nodes[node].phase = .waitingForParent
+      nodes[node].wakeCause = cause
+      wake(parent, cause: cause)
+    } else {
+      beginWake(node, cause: cause)
+    }
+  }
+
+  /// Starts the return to the active state from the current idle state.
+  func beginWake(_ node: Int, cause: Int32) {
+    nodes[node].wakeCause = cause
+    let table = ladders[Int(nodes[node].ladder)]
+    let state = Int(nodes[node].state)
+    let latency = table.wakeLatency[state]
+    if state == Int(table.deepest) { radioLeftDeepestState(node) }
+    guard latency > 0 else {
+      becomeActive(node)
+      return
+    }
+    nodes[node].phase = .waking
+    ledger.countWakeup(slot: nodes[node].firstSlot + Int32(state))
+    recordChange(node)
+    markBusy(node)
+    schedule(.wakeDone(node: Int32(node)), at: now + latency, rank: EventRank.wake)
+  }
+
+  /// Puts the node in its active state and lets whatever waited for it go on.
+  func becomeActive(_ node: Int) {
+    let wasBusy = nodes[node].isBusy
+    nodes[node].phase = .active
+    nodes[node].state = 0
+    if !wasBusy { markBusy(node) }
+    switch nodes[node].role {
+    case .host:
+      recordChange(node)
+      for child in children[Int(node)] where nodes[Int(child)].phase == .waitingForParent {
+        beginWake(Int(child), cause: nodes[Int(child)].wakeCause)
+      }
+      if nodes[node].busyChildren == 0 { idleEntry(node) }
+    case .lane:
+      if nodes[node].job >= 0 {
+        startJob(on: node)
+      } else {
+        recordChange(node)
+        idleEntry(node)
+      }
+    case .display:
+      break
+    }
+  }
+
+  /// A node that was neither waking nor active became one of them: its parent is busy for it.
+  func markBusy(_ node: Int) {
+    if nodes[node].laneKind == .core { cpuCoreBecameBusy() }
+    let parent = Int(nodes[node].parent)
+    guard parent >= 0 else { return }
+    nodes[parent].busyChildren += 1
+    if nodes[parent].busyChildren == 1 { nodes[parent].timerGeneration &+= 1 }
+    if nodes[parent].phase == .active { recordChange(parent) }
+  }
+
+  /// A node left the active state for an idle one: its parent may have nothing left to do.
+  func unmarkBusy(_ node: Int) {
+    if nodes[node].laneKind == .core { cpuCoreBecameIdle() }
+    let parent = Int(nodes[node].parent)
+    guard parent >= 0 else { return }
+    nodes[parent].busyChildren -= 1
+    if nodes[parent].busyChildren == 0 {
+      nodes[parent].lastServed = nodes[node].lastServed
+      idleEntry(parent)
+    } else {
+      recordChange(parent)
+    }
+  }
+
+  /// The node is active with nothing to serve: hold (timeout) or step down at once.
+  func idleEntry(_ node: Int) {
+    nodes[node].lastFinish = now
+    nodes[node].timerGeneration &+= 1
+    let table = ladders[Int(nodes[node].ladder)]
+    if table.isPredictive {
+      let predictedIdle = knownWakes.minimum.map { max(0, $0.key - now) } ?? Int64.max
+      demote(node, to: table.predictiveTarget(predictedIdle: predictedIdle))
+      return
+    }
+    let target = table.timeoutState(afterIdle: 0)
+    if target > 0 {
+      demote(node, to: target)
+    } else {
+      recordChange(node)
+      scheduleNextDemotion(node)
+    }
+  }
+
+  /// An idle timer fired: go to the state the idle time has now reached.
+  func timeoutExpired(_ node: Int) {
+    let table = ladders[Int(nodes[node].ladder)]
+    let target = table.timeoutState(afterIdle: now - nodes[node].lastFinish)
+    guard target > nodes[node].state else { return }
+    demote(node, to: target)
+  }
+
+  /// Moves the node to idle state `target`.
+  func demote(_ node: Int, to target: Int32) {
+    let wasActive = nodes[node].phase == .active
+    nodes[node].phase = .idle
+    nodes[node].state = target
+    recordChange(node)
+    if wasActive { unmarkBusy(node) }
+    if !ladders[Int(nodes[node].ladder)].isPredictive { scheduleNextDemotion(node) }
+  }
+
+  /// Schedules the idle timer to the next deeper state, if there is one.
+  func scheduleNextDemotion(_ node: Int) {
+    let table = ladders[Int(nodes[node].ladder)]
+    let next = Int(nodes[node].state) + 1
+    guard next <= Int(table.deepest) else { return }
+    let due = nodes[node].lastFinish + table.after[next]
+    guard due < endTime else { return }
+    schedule(
+      .demote(node: Int32(node), generation: nodes[node].timerGeneration), at: due,
+      rank: EventRank.demotion)
+  }
+
+  /// Tells the ledger what `node` draws now, in which state and for whom, and refreshes the
+  /// owners of the hosts above it.
+  func recordChange(_ node: Int) {
+    let item = nodes[node]
+    if item.role == .display {
+      recordDisplay()
+      return
+    }
+    let table = ladders[Int(item.ladder)]
+    let floor = table.power[Int(table.deepest)]
+    var power: Int64
+    var dynamic: Int64 = 0
+    var slot = item.firstSlot + item.state
+    var owner = item.lastServed
+    switch item.phase {
+    case .idle, .waitingForParent:
+      power = table.power[Int(item.state)]
+    case .waking:
+      power = table.wakePower[Int(item.state)]
+      slot = item.firstSlot + table.deepest + 1
+      owner = item.wakeCause
+    case .active:
+      if item.role == .host && item.busyChildren > 0 {
+        power = table.power[0]
+        dynamic = power - floor
+        ledger.update(
+          node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
+          owners: hostOwners(node))
+        refreshParentOwners(of: node)
+        return
+      }
+      if item.isServing {
+        power = item.servingPower
+        dynamic = power - floor
+        owner = occurrences[jobs[item.job].occurrence].workload
+      } else {
+        power = table.power[0]
+      }
+    }
+    ledger.update(
+      node: node, at: now, power: power, dynamicPower: dynamic, slot: slot, owner: owner)
+    refreshParentOwners(of: node)
+  }
+
+  /// The workload `node` works for right now, as its parent sees it.
+  func currentOwner(_ node: Int) -> Int32 {
+    let item = nodes[node]
+    switch item.phase {
+    case .waking: return item.wakeCause
+    case .active where item.isServing: return occurrences[jobs[item.job].occurrence].workload
+    default: return item.lastServed
+    }
+  }
+
+  /// The distinct workloads a busy host's busy children work for, in ascending order.
+  func hostOwners(_ host: Int) -> [Int32] {
+    var owners: [Int32] = []
+    for child in children[host] {
+      let childIndex = Int(child)
+      guard nodes[childIndex].isBusy else { continue }
+      if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
+        && nodes[childIndex].busyChildren > 0
+      {
+        for owner in ledger.owners(of: childIndex) where !owners.contains(owner) {
+          owners.append(owner)
+        }
+      } else if nodes[childIndex].role == .display {
+        if !owners.contains(-1) { owners.append(-1) }
+      } else {
+        let owner = currentOwner(childIndex)
+        if !owners.contains(owner) { owners.append(owner) }
+      }
+    }
+    owners.sort()
+    return owners
+  }
+
+  /// Re-records a busy parent whose set of owners may have changed with its child's.
+  func refreshParentOwners(of node: Int) {
+    let parent = Int(nodes[node].parent)
+    guard parent >= 0, nodes[parent].phase == .active, nodes[parent].busyChildren > 0 else {
+      return
+    }
+    let owners = hostOwners(parent)
+    if owners.elementsEqual(ledger.owners(of: parent)) { return }
+    recordChange(parent)
+  }
+}

@@ -1,0 +1,206 @@
+import Quantities
+
+/// Lanes: one job at a time per node, FIFO within a QoS priority, higher priorities first; a job
+/// is cut into segments of constant power (SPEC 5.4–5.6 for storage, radios and GPUs).
+extension DeviceSimulation {
+  /// Queues `job` on lane `node`, starting it if the lane is free.
+  func submit(_ job: Int32, to node: Int) {
+    if nodes[node].job < 0 && !hasQueuedJobs(node) {
+      assign(job, to: node)
+    } else {
+      laneQueues[node * 5 + Int(jobs[job].priority)].append(job)
+    }
+  }
+
+  func hasQueuedJobs(_ node: Int) -> Bool {
+    for priority in 0..<5 where !laneQueues[node * 5 + priority].isEmpty { return true }
+    return false
+  }
+
+  /// The highest-priority waiting job of `node`, removed from its queue.
+  func dequeueJob(_ node: Int) -> Int32? {
+    for priority in 0..<5 {
+      if let job = laneQueues[node * 5 + priority].popFirst() { return job }
+    }
+    return nil
+  }
+
+  /// Gives the free lane `node` its next job: starts it, or wakes the node for it.
+  func assign(_ job: Int32, to node: Int) {
+    nodes[node].job = job
+    if nodes[node].phase == .active {
+      nodes[node].timerGeneration &+= 1
+      startJob(on: node)
+    } else {
+      wake(node, cause: occurrences[jobs[job].occurrence].workload)
+    }
+  }
+
+  /// Starts the lane's job now that the node is active.
+  func startJob(on node: Int) {
+    if nodes[node].laneKind == .core {
+      startCoreJob(node)
+      return
+    }
+    let job = nodes[node].job
+    jobs[job].segment = 0
+    jobs[job].segmentCount = segmentCount(of: job, on: node)
+    startSegment(on: node)
+  }
+
+  /// Runs the current segment of the lane's job.
+  func startSegment(on node: Int) {
+    let job = nodes[node].job
+    let (duration, power) = segment(jobs[job].segment, of: job, on: node)
+    nodes[node].isServing = true
+    nodes[node].servingPower = power
+    recordChange(node)
+    nodes[node].jobGeneration &+= 1
+    schedule(
+      .segmentDone(node: Int32(node), generation: nodes[node].jobGeneration), at: now + duration,
+      rank: EventRank.completion)
+  }
+
+  /// A segment ended: run the next or finish the job.
+  func segmentDone(_ node: Int) {
+    if nodes[node].laneKind == .core {
+      finishJob(on: node)
+      return
+    }
+    let job = nodes[node].job
+    jobs[job].segment += 1
+    if jobs[job].segment < jobs[job].segmentCount {
+      startSegment(on: node)
+    } else {
+      finishJob(on: node)
+    }
+  }
+
+  /// The lane's job is done: the lane takes its next waiting job, the occurrence hands on its
+  /// next step, and a lane left with nothing enters idle.
+  func finishJob(on node: Int) {
+    let job = nodes[node].job
+    let occurrence = jobs[job].occurrence
+    nodes[node].lastServed = occurrences[occurrence].workload
+    nodes[node].job = -1
+    nodes[node].isServing = false
+    jobs.remove(job)
+    let isCore = nodes[node].laneKind == .core
+    if isCore { coreStoppedServing(node) }
+    if let next = isCore ? dequeueCPUJob(for: node) : dequeueJob(node) {
+      if isCore { assignCore(next, to: node) } else { assign(next, to: node) }
+    }
+    stepPartDone(occurrence)
+    if nodes[node].job < 0 { idleEntry(node) }
+  }
+
+  /// How many constant-power segments a job has on its lane.
+  func segmentCount(of job: Int32, on node: Int) -> Int32 {
+    let step = steps[Int(jobs[job].step)]
+    switch nodes[node].laneKind {
+    case .storage:
+      let perRequest: Int32 = (storageSpec?.commandLatency.nanoseconds ?? 0) > 0 ? 2 : 1
+      return perRequest * Int32(requestCount(step))
+    case .radio:
+      return (radioSpecs[Int32(node)]?.roundTripTime.nanoseconds ?? 0) > 0 ? 2 : 1
+    default:
+      return 1
+    }
+  }
+
+  /// The number of storage requests a step makes.
+  func requestCount(_ step: CompiledStep) -> Int64 {
+    guard step.kind == .write, step.requestSize > 0, step.amount > step.requestSize else {
+      return 1
+    }
+    return (step.amount + step.requestSize - 1) / step.requestSize
+  }
+
+  /// Duration (ns) and power (nW) of segment `index` of a job.
+  func segment(_ index: Int32, of job: Int32, on node: Int) -> (Int64, Int64) {
+    let step = steps[Int(jobs[job].step)]
+    let table = ladders[Int(nodes[node].ladder)]
+    switch nodes[node].laneKind {
+    case .generic:
+      return (step.amount, table.power[0])
+    case .gpu:
+      return gpuSegment(step)
+    case .storage:
+      return storageSegment(index, step: step, activePower: table.power[0])
+    case .radio:
+      return radioSegment(index, step: step, radio: Int32(node))
+    case .core, .none:
+      preconditionFailure("no segments on this node")
+    }
+  }
+
+  private func gpuSegment(_ step: CompiledStep) -> (Int64, Int64) {
+    guard let gpu = gpuSpec else { preconditionFailure("GPU work without a GPU") }
+    let points = gpu.operatingPoints
+    let chosen = operatingPointIndex(points, choice: gpu.frequency, ipc: 1)
+    let top = points[points.count - 1].frequency.hertz
+    let scaled = (Double(step.amount) * top / points[chosen].frequency.hertz).rounded(.up)
+    return (Int64(scaled), points[chosen].power.nanowatts)
+  }
+
+  private func storageSegment(_ index: Int32, step: CompiledStep, activePower: Int64) -> (
+    Int64, Int64
+  ) {
+    guard let storage = storageSpec else { preconditionFailure("storage work without storage") }
+    let command = storage.commandLatency.nanoseconds
+    let perRequest: Int32 = command > 0 ? 2 : 1
+    if perRequest == 2 && index % 2 == 0 { return (command, activePower) }
+    let request = Int64(index / perRequest)
+    var bytes = step.amount
+    if step.kind == .write && step.requestSize > 0 {
+      bytes = min(step.requestSize, step.amount - request * step.requestSize)
+    }
+    let size = DataSize(bytes: bytes)
+    if step.kind == .write {
+      let occupied = size.roundedUp(toMultipleOf: storage.pageSize)
+      return (
+        storage.writeBandwidth.timeToTransfer(occupied).nanoseconds, storage.writePower.nanowatts
+      )
+    }
+    return (storage.readBandwidth.timeToTransfer(size).nanoseconds, storage.readPower.nanowatts)
+  }
+
+  private func radioSegment(_ index: Int32, step: CompiledStep, radio: Int32) -> (Int64, Int64) {
+    guard let spec = radioSpecs[radio] else { preconditionFailure("transfer without a radio") }
+    let rtt = spec.roundTripTime.nanoseconds
+    if rtt > 0 && index == 0 { return (rtt, spec.transferPower.base.nanowatts) }
+    let isDownload = step.kind == .download
+    let bandwidth = isDownload ? spec.downlink : spec.uplink
+    let duration = bandwidth.timeToTransfer(DataSize(bytes: step.amount)).nanoseconds
+    switch spec.transferPower {
+    case .constant(let power):
+      return (duration, power.nanowatts)
+    case .throughput(let base, let perMbitDown, let perMbitUp):
+      let perMbit = isDownload ? perMbitDown : perMbitUp
+      let extra = Double(perMbit.nanowatts) * bandwidth.megabitsPerSecond
+      return (duration, base.nanowatts + Int64(extra.rounded()))
+    }
+  }
+
+  /// The operating point a frequency choice selects.
+  func operatingPointIndex(_ points: [OperatingPoint], choice: FrequencyChoice, ipc: Double) -> Int
+  {
+    switch choice {
+    case .max:
+      return points.count - 1
+    case .min:
+      return 0
+    case .efficient:
+      var best = 0
+      var bestCost = Double.infinity
+      for (index, point) in points.enumerated() {
+        let cost = Double(point.power.nanowatts) / (point.frequency.hertz * ipc)
+        if cost < bestCost {
+          best = index
+          bestCost = cost
+        }
+      }
+      return best
+    }
+  }
+}

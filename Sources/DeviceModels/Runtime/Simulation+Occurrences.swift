@@ -1,0 +1,65 @@
+/// Occurrences: an occurrence runs its steps in order; a step's parts run on lanes; the
+/// occurrence completes when its last step does, and its latency is completion minus due time.
+extension DeviceSimulation {
+  /// Starts an occurrence of `workload` due at `due`, running steps `start ..< end`.
+  func startOccurrence(
+    _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max
+  ) {
+    workloads[Int(workload)].stats.occurrences += 1
+    guard start < end else {
+      workloads[Int(workload)].stats.recordCompletion(latency: now - due, missedDeadline: false)
+      return
+    }
+    workloads[Int(workload)].inFlight += 1
+    let occurrence = occurrences.insert(
+      Occurrence(workload: workload, step: start, stepEnd: end, due: due, deadline: deadline))
+    startStep(of: occurrence)
+  }
+
+  /// Submits every part of the occurrence's current step.
+  func startStep(of occurrence: Int32) {
+    let stepIndex = occurrences[occurrence].step
+    let step = steps[Int(stepIndex)]
+    switch step.kind {
+    case .cpu:
+      let parts = max(1, Int(step.threads))
+      var total = Double(step.amount) * cpu!.referenceCyclesPerNanosecond
+      if parts > 1 { total /= step.parallelEfficiency }
+      let perPart = total / Double(parts)
+      occurrences[occurrence].partsLeft = Int32(parts)
+      for _ in 0..<parts {
+        var job = Job(occurrence: occurrence, step: stepIndex, priority: step.priority)
+        job.remainingCycles = perPart
+        dispatchCPU(jobs.insert(job))
+      }
+    case .download, .upload:
+      occurrences[occurrence].partsLeft = 1
+      let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
+      precondition(radio >= 0, "a transfer with no network")
+      submit(jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
+        to: Int(radio))
+    case .read, .write, .gpu, .generic:
+      occurrences[occurrence].partsLeft = 1
+      submit(jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
+        to: Int(step.node))
+    }
+  }
+
+  /// One part of the occurrence's current step finished.
+  func stepPartDone(_ occurrence: Int32) {
+    occurrences[occurrence].partsLeft -= 1
+    guard occurrences[occurrence].partsLeft == 0 else { return }
+    occurrences[occurrence].step += 1
+    if occurrences[occurrence].step < occurrences[occurrence].stepEnd {
+      startStep(of: occurrence)
+      return
+    }
+    let finished = occurrences[occurrence]
+    let workload = Int(finished.workload)
+    workloads[workload].inFlight -= 1
+    workloads[workload].stats.recordCompletion(
+      latency: now - finished.due, missedDeadline: now > finished.deadline)
+    occurrences[occurrence].isLive = false
+    occurrences.remove(occurrence)
+  }
+}

@@ -1,0 +1,97 @@
+import Quantities
+
+extension DeviceSimulation {
+  /// Assembles the account once the ledger is closed.
+  func makeResult() -> RunResult {
+    let componentCount = components.count
+    var componentResults: [ComponentResult] = []
+    for (index, component) in components.enumerated() {
+      var floor: Int128 = 0
+      var fixed: Int128 = 0
+      var dynamic: Int128 = 0
+      var wakeups = 0
+      var nodeResults: [NodeResult] = []
+      for node in component.nodes.map(Int.init) {
+        floor += ledger.floorEnergy[node]
+        fixed += ledger.fixedEnergy[node]
+        dynamic += ledger.dynamicEnergy[node]
+        let result = nodeResult(node)
+        wakeups += result.wakeups
+        nodeResults.append(result)
+      }
+      if let cpu, cpu.component == Int32(index) { wakeups = cpu.packageWakeups }
+      componentResults.append(
+        ComponentResult(
+          name: component.name, typeName: component.typeName,
+          energy: Energy(attojoules: ledger.componentClosedEnergy[index]),
+          floor: Energy(attojoules: floor), fixed: Energy(attojoules: fixed),
+          dynamic: Energy(attojoules: dynamic), wakeups: wakeups, nodes: nodeResults))
+    }
+    var workloadResults: [WorkloadResult] = []
+    var byQoS: [Int: LatencyRecorder] = [:]
+    for (index, spec) in setup.workloads.enumerated() {
+      let runtime = workloads[index]
+      let row = (index + 1) * componentCount
+      workloadResults.append(
+        WorkloadResult(
+          name: spec.name, occurrences: runtime.stats.occurrences,
+          unfinished: Int(runtime.inFlight), droppedFrames: runtime.stats.droppedFrames,
+          deadlineMisses: runtime.stats.deadlineMisses,
+          coalescedFirings: runtime.stats.coalescedFirings,
+          latency: runtime.stats.latency.summary(),
+          energyByComponent: (0..<componentCount).map {
+            Energy(attojoules: ledger.attribution[row + $0])
+          }))
+      byQoS[runtime.priority, default: LatencyRecorder()].merge(runtime.stats.latency)
+    }
+    var latencyByQoS: [QoSClass: LatencySummary] = [:]
+    for qos in QoSClass.allCases {
+      if let summary = byQoS[qos.priority]?.summary() { latencyByQoS[qos] = summary }
+    }
+    let total = ledger.componentClosedEnergy.reduce(Int128(0), +)
+    return RunResult(
+      duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
+      workloads: workloadResults,
+      unattributedByComponent: (0..<componentCount).map {
+        Energy(attojoules: ledger.attribution[$0])
+      },
+      latencyByQoS: latencyByQoS, battery: batteryResult(),
+      processedEvents: scheduler.processedEventCount)
+  }
+
+  private func nodeResult(_ node: Int) -> NodeResult {
+    let first = Int(nodes[node].firstSlot)
+    let count =
+      nodes[node].role == .display
+      ? 1 + (display?.spec.refreshRates.count ?? 0)
+      : Int(ladders[Int(nodes[node].ladder)].deepest) + 2
+    var states: [StateResult] = []
+    var wakeups = 0
+    for slot in first..<first + count {
+      wakeups += ledger.slotWakeups[slot]
+      states.append(
+        StateResult(
+          name: slotNames[slot], residency: .nanoseconds(ledger.slotResidency[slot]),
+          energy: Energy(attojoules: ledger.slotEnergy[slot]), wakeups: ledger.slotWakeups[slot]))
+    }
+    return NodeResult(path: nodePaths[node], states: states, wakeups: wakeups)
+  }
+
+  private func batteryResult() -> BatteryResult? {
+    guard let battery = ledger.recorder.battery else { return nil }
+    var life: TimeSpan?
+    if battery.drawnEnergy > 0 && battery.unpluggedTime > 0 {
+      // capacity ÷ (drawn ÷ unplugged time), in ns; Double, as the product overflows Int128.
+      let ratio = Double(battery.capacity) / Double(battery.drawnEnergy)
+      let nanoseconds = (ratio * Double(battery.unpluggedTime)).rounded()
+      life = nanoseconds < 9.2e18 ? .nanoseconds(Int64(nanoseconds)) : nil
+    }
+    return BatteryResult(
+      capacity: Energy(attojoules: battery.capacity),
+      drawnEnergy: Energy(attojoules: battery.drawnEnergy),
+      chargerEnergy: Energy(attojoules: battery.chargerEnergy),
+      unpluggedTime: .nanoseconds(battery.unpluggedTime),
+      ranOutAt: battery.ranOutAt.map { Instant(nanosecondsSinceStart: $0) },
+      endStateOfCharge: Fraction(min(1, max(0, battery.stateOfCharge))), life: life)
+  }
+}

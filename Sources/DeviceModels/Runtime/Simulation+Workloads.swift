@@ -1,0 +1,325 @@
+import Quantities
+
+/// When occurrences are due (SPEC 6.1) and the OS policies that move them (SPEC 6.3): range
+/// timers that coalesce, debouncing, deferral to a better moment, and the visibility rule.
+extension DeviceSimulation {
+  /// Schedules a workload's first event.
+  func startWorkload(_ workload: Int32) {
+    let index = Int(workload)
+    switch workloads[index].timing {
+    case .once(let at):
+      scheduleArrival(workload, at: at.nanosecondsSinceStart)
+    case .periodic:
+      scheduleNextTimer(workload)
+    case .poisson(_, let start, _):
+      scheduleNextPoisson(workload, after: start.nanosecondsSinceStart)
+    case .times(let list):
+      scheduleArrival(workload, at: list.first?.nanosecondsSinceStart ?? .max)
+    case .trace:
+      scheduleArrival(workload, at: workloads[index].traceRows.first?.time ?? .max)
+    case .frames:
+      scheduleNextFrame(workload)
+    case .window(let earliest, let deadline, _):
+      let open = earliest.nanosecondsSinceStart
+      if open < endTime {
+        schedule(.windowOpen(workload: workload), at: open, rank: EventRank.workload(workload))
+        knownWakes.setKey(open, for: index)
+      }
+      let close = deadline.nanosecondsSinceStart
+      if close < endTime {
+        schedule(
+          .windowDeadline(workload: workload), at: close, rank: EventRank.workload(workload))
+      }
+    }
+  }
+
+  /// Schedules the workload's next arrival at `time` (none when at or past the end).
+  func scheduleArrival(_ workload: Int32, at time: Int64) {
+    let index = Int(workload)
+    let isKnown = workloads[index].timing.isKnownInAdvance && workloads[index].debounce == 0
+    guard time < endTime else {
+      if isKnown { knownWakes.remove(index) }
+      return
+    }
+    schedule(.arrival(workload: workload), at: time, rank: EventRank.workload(workload))
+    if isKnown { knownWakes.setKey(time, for: index) }
+  }
+
+  /// An arrival event: the occurrence is due now.
+  func arrival(_ workload: Int32) {
+    let index = Int(workload)
+    switch workloads[index].timing {
+    case .once:
+      knownWakes.remove(index)
+      occurrenceDue(workload)
+    case .periodic:
+      workloads[index].nextIndex += 1
+      occurrenceDue(workload)
+      scheduleNextTimer(workload)
+    case .poisson:
+      occurrenceDue(workload)
+      scheduleNextPoisson(workload, after: now)
+    case .times(let list):
+      workloads[index].nextIndex += 1
+      occurrenceDue(workload)
+      let next = workloads[index].nextIndex
+      scheduleArrival(workload, at: next < list.count ? list[next].nanosecondsSinceStart : .max)
+    case .trace:
+      let row = workloads[index].traceRows[workloads[index].nextIndex]
+      workloads[index].nextIndex += 1
+      occurrenceDue(workload, steps: row.start, row.end)
+      let next = workloads[index].nextIndex
+      let rows = workloads[index].traceRows
+      scheduleArrival(workload, at: next < rows.count ? rows[next].time : .max)
+    case .frames:
+      workloads[index].nextIndex += 1
+      frameDue(workload)
+      scheduleNextFrame(workload)
+    case .window:
+      break
+    }
+  }
+
+  /// An occurrence is due now: it becomes a trigger when debounced, does nothing when it must be
+  /// visible and is not, and otherwise starts.
+  func occurrenceDue(_ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil) {
+    let index = Int(workload)
+    if workloads[index].debounce > 0 {
+      debounceTriggered(workload)
+      return
+    }
+    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
+    startOccurrence(workload, due: due ?? now, steps: start, end)
+  }
+
+  func occurrenceDue(_ workload: Int32, steps start: Int32, _ end: Int32) {
+    occurrenceDue(workload, due: nil, steps: (start, end))
+  }
+
+  // MARK: Timers
+
+  /// Due time of timer occurrence `k`.
+  func timerDue(_ workload: Int32, _ k: Int) -> Int64? {
+    guard case .periodic(let every, let start, let end, let count, _) = workloads[Int(workload)].timing
+    else { return nil }
+    if let count, k >= count { return nil }
+    let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(k))
+    guard !overflow else { return nil }
+    let due = start.nanosecondsSinceStart + product
+    if let end, due >= end.nanosecondsSinceStart { return nil }
+    return due < endTime ? due : nil
+  }
+
+  /// Schedules the timer's next occurrence at index `nextIndex` (skipping invisible stretches
+  /// for `when: visible`): an arrival when it has no tolerance, a range timer otherwise.
+  func scheduleNextTimer(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .periodic(let every, let start, _, _, let tolerance) = workloads[index].timing
+    else { return }
+    if workloads[index].onlyWhenVisible, let due = timerDue(workload, workloads[index].nextIndex) {
+      let visible = nextVisibleStart(atOrAfter: due)
+      if visible > due {
+        let offset = visible - start.nanosecondsSinceStart
+        let k = (offset + every.nanoseconds - 1) / every.nanoseconds
+        workloads[index].nextIndex = max(workloads[index].nextIndex, Int(min(k, Int64(Int.max))))
+      }
+    }
+    guard let due = timerDue(workload, workloads[index].nextIndex) else {
+      knownWakes.remove(index)
+      return
+    }
+    if tolerance == .zero {
+      scheduleArrival(workload, at: due)
+      return
+    }
+    workloads[index].pendingDue = due
+    workloads[index].generation &+= 1
+    pendingRangeTimers.setKey(due, for: index)
+    let deadline = due + tolerance.nanoseconds
+    if workloads[index].debounce == 0 { knownWakes.setKey(deadline, for: index) }
+    if deadline < endTime {
+      schedule(
+        .rangeDeadline(workload: workload, generation: workloads[index].generation),
+        at: deadline, rank: EventRank.workload(workload))
+    }
+  }
+
+  /// Fires the workload's pending range timer now: at its deadline, or early because the CPU
+  /// started an item while its window was open.
+  func fireRangeTimer(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .periodic(_, _, _, _, let tolerance) = workloads[index].timing else { return }
+    pendingRangeTimers.remove(index)
+    workloads[index].generation &+= 1
+    let due = workloads[index].pendingDue
+    if now < due + tolerance.nanoseconds { workloads[index].stats.coalescedFirings += 1 }
+    workloads[index].nextIndex += 1
+    occurrenceDue(workload, due: due)
+    scheduleNextTimer(workload)
+  }
+
+  /// The CPU started an item: every range timer whose window has opened fires with it.
+  func fireOpenRangeTimers() {
+    guard !isFiringRangeTimers else { return }
+    isFiringRangeTimers = true
+    while let next = pendingRangeTimers.minimum, next.key <= now {
+      fireRangeTimer(Int32(next.id))
+    }
+    cpuStartedItem = false
+    isFiringRangeTimers = false
+  }
+
+  // MARK: Poisson arrivals
+
+  /// Draws the next Poisson arrival after `time`.
+  func scheduleNextPoisson(_ workload: Int32, after time: Int64) {
+    let index = Int(workload)
+    guard case .poisson(let mean, _, let end) = workloads[index].timing else { return }
+    let gap = (workloads[index].rng.nextStandardExponential() * mean).rounded(.up)
+    guard gap < Double(Int64.max - time) else { return }
+    let next = time + Int64(gap)
+    if let end, next >= end.nanosecondsSinceStart { return }
+    scheduleArrival(workload, at: next)
+  }
+
+  // MARK: Frames
+
+  /// Due time of frame `k`: `start + ⌊k · 10⁹ / rate⌋`, exact for whole frame rates.
+  func frameDue(_ workload: Int32, _ k: Int) -> Int64? {
+    guard case .frames(let rate, let start, let duration) = workloads[Int(workload)].timing else {
+      return nil
+    }
+    let hertz = rate.hertz
+    let offset: Int64
+    if hertz == hertz.rounded(), hertz >= 1 {
+      offset = Int64(Int128(k) * 1_000_000_000 / Int128(hertz))
+    } else {
+      offset = Int64((Double(k) * 1e9 / hertz).rounded(.down))
+    }
+    let due = start.nanosecondsSinceStart + offset
+    if let duration, due >= start.nanosecondsSinceStart + duration.nanoseconds { return nil }
+    return due < endTime ? due : nil
+  }
+
+  /// Schedules the animation's next frame (skipping invisible stretches for `when: visible`).
+  func scheduleNextFrame(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .frames(let rate, let start, _) = workloads[index].timing else { return }
+    if workloads[index].onlyWhenVisible, let due = frameDue(workload, workloads[index].nextIndex) {
+      let visible = nextVisibleStart(atOrAfter: due)
+      if visible > due {
+        if visible == .max {
+          knownWakes.remove(index)
+          return
+        }
+        let offset = Double(visible - start.nanosecondsSinceStart)
+        var k = max(workloads[index].nextIndex, Int((offset * rate.hertz / 1e9).rounded(.down)))
+        while let candidate = frameDue(workload, k), candidate < visible { k += 1 }
+        workloads[index].nextIndex = k
+      }
+    }
+    scheduleArrival(workload, at: frameDue(workload, workloads[index].nextIndex) ?? .max)
+  }
+
+  /// A frame is due: dropped if the previous frame's work still runs.
+  func frameDue(_ workload: Int32) {
+    let index = Int(workload)
+    if workloads[index].inFlight > 0 {
+      workloads[index].stats.droppedFrames += 1
+      return
+    }
+    occurrenceDue(workload)
+  }
+
+  // MARK: Debounce
+
+  /// An arrival of a debounced workload restarts its quiet-period timer.
+  func debounceTriggered(_ workload: Int32) {
+    let index = Int(workload)
+    workloads[index].generation &+= 1
+    let expiry = now + workloads[index].debounce
+    guard expiry < endTime else {
+      knownWakes.remove(index)
+      return
+    }
+    schedule(
+      .debounceExpiry(workload: workload, generation: workloads[index].generation), at: expiry,
+      rank: EventRank.workload(workload))
+    knownWakes.setKey(expiry, for: index)
+  }
+
+  /// The quiet period passed: the work runs once.
+  func debounceExpired(_ workload: Int32) {
+    let index = Int(workload)
+    knownWakes.remove(index)
+    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    startOccurrence(
+      workload, due: now, steps: workloads[index].programStart, workloads[index].programEnd)
+  }
+
+  // MARK: Deferral
+
+  /// A deferrable workload's window opened: run now if the condition holds, else wait.
+  func windowOpened(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .window(_, let deadline, _) = workloads[index].timing else { return }
+    knownWakes.setKey(deadline.nanosecondsSinceStart, for: index)
+    if deferralConditionHolds(workload) {
+      runDeferred(workload)
+    } else {
+      workloads[index].isDeferred = true
+      pendingDeferrals.append(workload)
+    }
+  }
+
+  /// The deadline came: run now if still waiting.
+  func windowDeadlineReached(_ workload: Int32) {
+    if workloads[Int(workload)].isDeferred { runDeferred(workload) }
+  }
+
+  /// Runs a deferrable workload's single occurrence, due at its window's start.
+  func runDeferred(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .window(let earliest, let deadline, _) = workloads[index].timing else { return }
+    workloads[index].isDeferred = false
+    pendingDeferrals.removeAll { $0 == workload }
+    knownWakes.remove(index)
+    startOccurrence(
+      workload, due: earliest.nanosecondsSinceStart, steps: workloads[index].programStart,
+      workloads[index].programEnd, deadline: deadline.nanosecondsSinceStart)
+  }
+
+  /// Whether a deferrable workload may run now.
+  func deferralConditionHolds(_ workload: Int32) -> Bool {
+    let index = Int(workload)
+    guard case .window(_, _, let condition) = workloads[index].timing else { return true }
+    if workloads[index].onlyWhenVisible && !environment.isVisible { return false }
+    switch condition {
+    case nil: return true
+    case .charging: return environment.isCharging
+    case .wifi: return environment.networkIsWiFi
+    case .radioActive:
+      let radio = Int(
+        workloads[index].deferralRadio >= 0
+          ? workloads[index].deferralRadio : environment.currentNetworkNode)
+      guard radio >= 0 else { return false }
+      let table = ladders[Int(nodes[radio].ladder)]
+      return !(nodes[radio].phase == .idle && nodes[radio].state == table.deepest)
+    }
+  }
+
+  /// Runs every waiting deferrable workload whose condition now holds, in name order.
+  func runSatisfiedDeferrals() {
+    guard !pendingDeferrals.isEmpty else { return }
+    for workload in pendingDeferrals.sorted() where deferralConditionHolds(workload) {
+      runDeferred(workload)
+    }
+  }
+
+  /// A radio is leaving its deepest state: deferrals waiting for it may run (after the event).
+  func radioLeftDeepestState(_ node: Int) {
+    guard !pendingDeferrals.isEmpty, nodes[node].laneKind == .radio else { return }
+    deferralCheckPending = true
+  }
+}

@@ -1,0 +1,209 @@
+public import Quantities
+import SimulationEngine
+
+/// What to record beyond the summary: binned or exact power series, and where they go.
+public struct RecordingOptions {
+  /// Width of the bins of the power series; `nil` records no bins.
+  public var binWidth: TimeSpan?
+  /// Records every change of power within this window; `nil` records none.
+  public var exactWindow: TimeRange?
+  /// Receives the series in batches as the run goes.
+  public var sink: (any PowerSeriesSink)?
+
+  /// Options; the default records nothing but the summary.
+  public init(
+    binWidth: TimeSpan? = nil, exactWindow: TimeRange? = nil, sink: (any PowerSeriesSink)? = nil
+  ) {
+    self.binWidth = binWidth
+    self.exactWindow = exactWindow
+    self.sink = sink
+  }
+}
+
+/// One simulation run of a device and its workloads: the entry point of the models layer.
+///
+/// Build it from a validated ``SimulationSetup`` and call ``run()`` once.
+public final class Simulation {
+  private let simulation: DeviceSimulation
+
+  /// Prepares a run of `setup`, recording what `recording` asks for.
+  public init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
+    simulation = DeviceSimulation(setup: setup, recording: recording)
+  }
+
+  /// Runs the simulation to its end and returns the account. A simulation runs once.
+  ///
+  /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
+  public func run() -> RunResult {
+    simulation.run()
+  }
+}
+
+/// The device simulation behind ``Simulation``. The simulation is a
+/// tree of nodes — the platform, CPU clusters and cores, storage, radios, the GPU, generic
+/// components and the display — each a power-state machine (SPEC section 5). Workloads fire
+/// occurrences whose steps queue on the nodes' lanes; nodes wake, serve, hold and step down their
+/// ladders; every change of power goes to an ``EnergyLedger`` that integrates it exactly.
+///
+/// The setup is trusted: the scenario layer validates input and reports errors; here a
+/// violated assumption is a programmer error and stops with a precondition.
+final class DeviceSimulation: SimulationModel {
+  typealias Event = DeviceEvent
+
+  let setup: SimulationSetup
+  let scheduler = Scheduler<DeviceEvent>(expectedPendingEvents: 4096)
+  let endTime: Int64
+
+  // The power tree.
+  var nodes: [Node] = []
+  var ladders: [LadderTable] = []
+  var children: [[Int32]] = []
+  var nodePaths: [String] = []
+  var slotNames: [String] = []
+  var components: [ComponentLayout] = []
+  var ledger: EnergyLedger
+
+  // Work in progress.
+  var steps: [CompiledStep] = []
+  var jobs = Pool<Job>()
+  var occurrences = Pool<Occurrence>()
+  /// Per lane node (not CPU cores): one FIFO per QoS priority, at `node × 5 + priority`.
+  var laneQueues: [RingBuffer<Int32>] = []
+  var cpu: CPURuntime?
+  var storageNode: Int32 = -1
+  var gpuNode: Int32 = -1
+  var radioSpecs: [Int32: RadioSpec] = [:]
+  var storageSpec: StorageSpec?
+  var gpuSpec: GPUSpec?
+
+  // Workloads and OS policies.
+  var workloads: [WorkloadRuntime] = []
+  /// Next known wake-up of every workload whose due times the OS knows (SPEC 5.1).
+  var knownWakes: IndexedMinHeap
+  /// Open times of range timers waiting to fire (SPEC 6.3).
+  var pendingRangeTimers: IndexedMinHeap
+  var cpuStartedItem = false
+  var deferralCheckPending = false
+  var isFiringRangeTimers = false
+  var pendingDeferrals: [Int32] = []
+
+  // The environment and the display.
+  var environment: EnvironmentRuntime
+  var display: DisplayRuntime?
+
+  /// Prepares a run of `setup`.
+  init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
+    self.setup = setup
+    endTime = setup.duration.nanoseconds
+    knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
+    pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
+    environment = EnvironmentRuntime()
+    var builder = DeviceBuilder(setup: setup)
+    builder.build()
+    nodes = builder.nodes
+    ladders = builder.ladders
+    children = builder.children
+    nodePaths = builder.nodePaths
+    slotNames = builder.slotNames
+    components = builder.components
+    cpu = builder.cpu
+    storageNode = builder.storageNode
+    gpuNode = builder.gpuNode
+    radioSpecs = builder.radioSpecs
+    storageSpec = builder.storageSpec
+    gpuSpec = builder.gpuSpec
+    display = builder.display
+    laneQueues = Array(repeating: RingBuffer(minimumCapacity: 4), count: nodes.count * 5)
+    let battery = setup.device.battery.map {
+      BatteryTracker(
+        capacity: $0.capacity.attojoules, chargePower: $0.chargePower.nanowatts,
+        startFraction: setup.environment.batteryStart.value)
+    }
+    let recorder = PowerRecorder(
+      componentCount: components.count, binWidth: recording.binWidth?.nanoseconds ?? 0,
+      exactWindow: recording.exactWindow, sink: recording.sink, battery: battery)
+    ledger = EnergyLedger(
+      layout: builder.ledgerLayout(workloadCount: setup.workloads.count),
+      workloadCount: setup.workloads.count, recorder: recorder)
+    let compiler = WorkCompiler(
+      nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
+      hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
+    for (index, spec) in setup.workloads.enumerated() {
+      workloads.append(makeWorkload(spec, index: index, compiler: compiler))
+    }
+    environment = EnvironmentRuntime(setup: setup, radioNode: builder.nodeForComponent)
+  }
+
+  private var hasRun = false
+
+  /// Runs the simulation to its end and returns the account.
+  ///
+  /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
+  func run() -> RunResult {
+    precondition(!hasRun, "a Simulation runs once")
+    hasRun = true
+    for node in nodes.indices { recordChange(node) }
+    applyEnvironmentChanges()
+    for index in workloads.indices { startWorkload(Int32(index)) }
+    scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
+    ledger.finish(at: endTime)
+    return makeResult()
+  }
+
+  /// The current simulated time in ns.
+  @inline(__always) var now: Int64 { scheduler.now.nanosecondsSinceStart }
+
+  /// Handles one event (the engine calls this).
+  func handle(_ event: DeviceEvent) {
+    switch event {
+    case .wakeDone(let node):
+      becomeActive(Int(node))
+    case .segmentDone(let node, let generation):
+      guard nodes[Int(node)].jobGeneration == generation else { return }
+      segmentDone(Int(node))
+    case .demote(let node, let generation):
+      guard nodes[Int(node)].timerGeneration == generation else { return }
+      timeoutExpired(Int(node))
+    case .environment:
+      applyEnvironmentChanges()
+    case .arrival(let workload):
+      arrival(workload)
+    case .rangeDeadline(let workload, let generation):
+      guard workloads[Int(workload)].generation == generation else { return }
+      fireRangeTimer(workload)
+    case .debounceExpiry(let workload, let generation):
+      guard workloads[Int(workload)].generation == generation else { return }
+      debounceExpired(workload)
+    case .windowOpen(let workload):
+      windowOpened(workload)
+    case .windowDeadline(let workload):
+      windowDeadlineReached(workload)
+    }
+    if cpuStartedItem || deferralCheckPending { applyPendingPolicies() }
+  }
+
+  /// Runs what the event made due under the OS policies: range timers whose window is open fire
+  /// with the CPU's item, and deferrals whose condition now holds run.
+  func applyPendingPolicies() {
+    while cpuStartedItem || deferralCheckPending {
+      if deferralCheckPending {
+        deferralCheckPending = false
+        runSatisfiedDeferrals()
+      }
+      if cpuStartedItem { fireOpenRangeTimers() }
+    }
+  }
+
+  /// Schedules `event` `delay` ns from now.
+  @inline(__always)
+  func schedule(_ event: DeviceEvent, at time: Int64, rank: UInt32) {
+    scheduler.schedule(event, at: Instant(nanosecondsSinceStart: time), rank: rank)
+  }
+}
+
+/// How one reported component maps onto nodes.
+struct ComponentLayout {
+  var name: String
+  var typeName: String
+  var nodes: [Int32]
+}

@@ -1,0 +1,130 @@
+/// The kind of a compiled work step.
+enum StepKind: UInt8 {
+  case cpu, read, write, download, upload, gpu, generic
+}
+
+/// One step of a workload's work, compiled for the hot loop: its target lane resolved to a node,
+/// its amount in ns (CPU, GPU, generic time) or bytes.
+struct CompiledStep {
+  var kind: StepKind
+  /// The lane node that serves it; for transfers -1 means the environment's network at the time;
+  /// for CPU steps unused.
+  var node: Int32
+  /// Nanoseconds of reference-core, GPU or active time, or bytes.
+  var amount: Int64
+  var threads: Int32
+  /// QoS priority, 0 (user-interactive) to 4 (background).
+  var priority: UInt8
+  var parallelEfficiency: Double
+  /// Bytes per write request, 0 for all at once.
+  var requestSize: Int64
+}
+
+/// Compiles work specs into flat step lists.
+struct WorkCompiler {
+  let nodeForComponent: [String: Int32]
+  let storageNode: Int32
+  let gpuNode: Int32
+  let hasCPU: Bool
+  let dispatchCost: Int64
+
+  /// The steps of one occurrence of `work`, led by the CPU dispatch (merged into the first CPU
+  /// step when that step runs on one thread at the same QoS).
+  func compile(_ work: WorkSpec) -> [CompiledStep] {
+    var steps: [CompiledStep] = []
+    for object in work { append(object, to: &steps) }
+    guard hasCPU else { return steps }
+    let priority = UInt8(work.first?.qos.priority ?? QoSClass.default.priority)
+    if let first = steps.first, first.kind == .cpu, first.threads == 1, first.priority == priority {
+      steps[0].amount += dispatchCost
+    } else {
+      let dispatch = CompiledStep(
+        kind: .cpu, node: -1, amount: dispatchCost, threads: 1, priority: priority,
+        parallelEfficiency: 1, requestSize: 0)
+      steps.insert(dispatch, at: 0)
+    }
+    return steps
+  }
+
+  private func append(_ object: WorkStepSpec, to steps: inout [CompiledStep]) {
+    let priority = UInt8(object.qos.priority)
+    func step(_ kind: StepKind, node: Int32, amount: Int64, threads: Int32 = 1) -> CompiledStep {
+      CompiledStep(
+        kind: kind, node: node, amount: amount, threads: threads, priority: priority,
+        parallelEfficiency: object.parallelEfficiency,
+        requestSize: object.writeSize?.bytes ?? 0)
+    }
+    if let cpu = object.cpu {
+      steps.append(step(.cpu, node: -1, amount: cpu.nanoseconds, threads: Int32(object.threads)))
+    }
+    if let read = object.read { steps.append(step(.read, node: storageNode, amount: read.bytes)) }
+    if let write = object.write {
+      steps.append(step(.write, node: storageNode, amount: write.bytes))
+    }
+    let radio = object.via.map { nodeForComponent[$0] ?? -1 } ?? -1
+    if let download = object.download {
+      steps.append(step(.download, node: radio, amount: download.bytes))
+    }
+    if let upload = object.upload { steps.append(step(.upload, node: radio, amount: upload.bytes)) }
+    if let gpu = object.gpu { steps.append(step(.gpu, node: gpuNode, amount: gpu.nanoseconds)) }
+    for generic in object.generic {
+      let node = nodeForComponent[generic.component] ?? -1
+      precondition(node >= 0, "unknown generic component \(generic.component)")
+      steps.append(step(.generic, node: node, amount: generic.duration.nanoseconds))
+    }
+  }
+}
+
+/// A piece of work being served by a lane: one part of a step of an occurrence.
+struct Job {
+  var occurrence: Int32
+  var step: Int32
+  var priority: UInt8
+  var segment: Int32 = 0
+  var segmentCount: Int32 = 1
+  /// CPU: reference cycles left, the time the current rate began, and the operating point asked.
+  var remainingCycles: Double = 0
+  var rateStart: Int64 = 0
+  var requestedOPP: Int32 = 0
+}
+
+/// An occurrence of a workload in progress.
+struct Occurrence {
+  var workload: Int32
+  /// The step running now and the end of the occurrence's steps (indices into the program).
+  var step: Int32
+  var stepEnd: Int32
+  /// Parts of the current step still running.
+  var partsLeft: Int32 = 0
+  /// When it was due (latency is measured from here).
+  var due: Int64
+  /// The deadline of deferrable work, or `Int64.max`.
+  var deadline: Int64
+  var isLive = true
+}
+
+/// A pool of values addressed by stable `Int32` indices, reusing freed slots.
+struct Pool<Element> {
+  private(set) var items: [Element] = []
+  private var free: [Int32] = []
+
+  /// Stores `element`, returning its index.
+  mutating func insert(_ element: Element) -> Int32 {
+    if let index = free.popLast() {
+      items[Int(index)] = element
+      return index
+    }
+    items.append(element)
+    return Int32(items.count - 1)
+  }
+
+  /// Frees `index` for reuse.
+  mutating func remove(_ index: Int32) {
+    free.append(index)
+  }
+
+  subscript(index: Int32) -> Element {
+    get { items[Int(index)] }
+    _modify { yield &items[Int(index)] }
+  }
+}

@@ -1,0 +1,89 @@
+import Quantities
+import SimulationEngine
+
+/// Counters of one workload as the run goes.
+struct WorkloadStats {
+  var occurrences = 0
+  var completed = 0
+  var droppedFrames = 0
+  var deadlineMisses = 0
+  var coalescedFirings = 0
+  var latency = LatencyRecorder()
+
+  mutating func recordCompletion(latency value: Int64, missedDeadline: Bool) {
+    completed += 1
+    latency.record(value)
+    if missedDeadline { deadlineMisses += 1 }
+  }
+}
+
+/// A workload at run time: its timing, its compiled steps and where it is in its sequence.
+struct WorkloadRuntime {
+  let timing: WorkloadTiming
+  let onlyWhenVisible: Bool
+  /// Debounce in ns, 0 for none.
+  let debounce: Int64
+  let programStart: Int32
+  let programEnd: Int32
+  /// Per trace row: due time and step range.
+  let traceRows: [(time: Int64, start: Int32, end: Int32)]
+  /// QoS priority of the first step (for latency by QoS class).
+  let priority: Int
+  /// The radio a `radio-active` deferral watches (-1: the network at the time).
+  let deferralRadio: Int32
+  /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
+  var nextIndex = 0
+  var rng: SplitMix64
+  /// Guards range-timer deadlines and debounce expiries.
+  var generation: UInt32 = 0
+  var inFlight: Int32 = 0
+  /// A range timer's pending due time.
+  var pendingDue: Int64 = -1
+  /// A deferrable occurrence waits for its condition.
+  var isDeferred = false
+  var stats = WorkloadStats()
+}
+
+extension DeviceSimulation {
+  /// Compiles a workload spec into its run-time form.
+  func makeWorkload(_ spec: WorkloadSpec, index: Int, compiler: WorkCompiler) -> WorkloadRuntime {
+    let start = Int32(steps.count)
+    steps.append(contentsOf: compiler.compile(spec.work))
+    let end = Int32(steps.count)
+    var rows: [(time: Int64, start: Int32, end: Int32)] = []
+    if case .trace(let traceRows) = spec.timing {
+      for row in traceRows {
+        let rowStart = Int32(steps.count)
+        steps.append(contentsOf: compiler.compile(row.work))
+        rows.append((row.time.nanosecondsSinceStart, rowStart, Int32(steps.count)))
+      }
+    }
+    let firstTransfer = steps[Int(start)..<Int(end)].first {
+      $0.kind == .download || $0.kind == .upload
+    }
+    return WorkloadRuntime(
+      timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
+      debounce: spec.debounce?.nanoseconds ?? 0, programStart: start, programEnd: end,
+      traceRows: rows, priority: spec.work.first?.qos.priority ?? QoSClass.default.priority,
+      deferralRadio: firstTransfer?.node ?? -1,
+      rng: SplitMix64(seed: setup.seed, stream: spec.name))
+  }
+
+  /// Whether the app is visible at `time` (always, without visibility intervals).
+  func isVisible(at time: Int64) -> Bool {
+    nextVisibleStart(atOrAfter: time) == time
+  }
+
+  /// The first instant at or after `time` at which the app is visible, or `Int64.max`.
+  func nextVisibleStart(atOrAfter time: Int64) -> Int64 {
+    guard let intervals = setup.visibility else { return time }
+    var low = 0
+    var high = intervals.count
+    while low < high {
+      let middle = (low + high) / 2
+      if intervals[middle].end.nanosecondsSinceStart <= time { low = middle + 1 } else { high = middle }
+    }
+    guard low < intervals.count else { return .max }
+    return max(time, intervals[low].start.nanosecondsSinceStart)
+  }
+}

@@ -1,0 +1,119 @@
+public import Quantities
+
+/// Which component a component hangs from: it cannot be active while its parent sleeps.
+public enum ParentReference: Sendable, Hashable {
+  /// The device's platform component, if it has one (the default for all but the display).
+  case platform
+  /// No parent.
+  case none
+  /// The component of that name.
+  case named(String)
+}
+
+/// One component of a device, as the simulator receives it: validated and with defaults filled.
+public struct ComponentSpec: Sendable, Hashable {
+  /// The component's name in the device (`cpu`, `wifi`, `gps`).
+  public var name: String
+  /// What the component is, with its model's parameters.
+  public var model: ComponentModel
+  /// The component it hangs from.
+  public var parent: ParentReference
+
+  /// A component.
+  public init(name: String, model: ComponentModel, parent: ParentReference) {
+    self.name = name
+    self.model = model
+    self.parent = parent
+  }
+}
+
+/// The model of a component and its parameters (SPEC section 5).
+public enum ComponentModel: Sendable, Hashable {
+  /// The SoC fabric, memory and always-on rail: busy while any child is (section 5.2).
+  case platform(Ladder)
+  /// A ladder whose work is time in the active state (GPS, audio, sensors).
+  case generic(Ladder)
+  /// Clusters of cores with operating points and QoS (section 5.3).
+  case cpu(CPUSpec)
+  /// Flash storage (section 5.4).
+  case storage(StorageSpec)
+  /// A radio with a transfer model (section 5.5).
+  case radio(RadioSpec)
+  /// A GPU (section 5.6).
+  case gpu(GPUSpec)
+  /// A display (section 5.7).
+  case display(DisplaySpec)
+
+  /// The model's name as written in device files (`"cpu"`, `"radio"`).
+  public var typeName: String {
+    switch self {
+    case .platform: "platform"
+    case .generic: "generic"
+    case .cpu: "cpu"
+    case .storage: "storage"
+    case .radio: "radio"
+    case .gpu: "gpu"
+    case .display: "display"
+    }
+  }
+}
+
+/// A frequency at which a CPU cluster or GPU can run, and its active power there.
+public struct OperatingPoint: Sendable, Hashable {
+  /// The clock frequency.
+  public var frequency: Frequency
+  /// Active power at that frequency (per busy core, for a CPU cluster).
+  public var power: Power
+
+  /// An operating point.
+  public init(frequency: Frequency, power: Power) {
+    self.frequency = frequency
+    self.power = power
+  }
+}
+
+/// How a QoS class, or a GPU, picks its operating point.
+public enum FrequencyChoice: String, Sendable, Hashable, CaseIterable {
+  /// The highest frequency.
+  case max
+  /// The lowest frequency.
+  case min
+  /// The operating point with the lowest energy per cycle (power ÷ frequency).
+  case efficient
+}
+
+/// A battery: how much energy it holds and how fast a charger refills it.
+public struct BatterySpec: Sendable, Hashable {
+  /// Energy when full.
+  public var capacity: Energy
+  /// Refill rate while plugged in (on top of supplying the device).
+  public var chargePower: Power
+
+  /// A battery.
+  public init(capacity: Energy, chargePower: Power) {
+    self.capacity = capacity
+    self.chargePower = chargePower
+  }
+}
+
+/// A whole device: its components in file order, and an optional battery.
+public struct DeviceSpec: Sendable, Hashable {
+  /// The device's name (`phone`).
+  public var name: String
+  /// The components, in the order the device file lists them (reports use this order).
+  public var components: [ComponentSpec]
+  /// The battery, if the device has one.
+  public var battery: BatterySpec?
+
+  /// A device.
+  public init(name: String, components: [ComponentSpec], battery: BatterySpec?) {
+    self.name = name
+    self.components = components
+    self.battery = battery
+  }
+
+  /// The component named `name`, if any.
+  public func component(named name: String) -> ComponentSpec? {
+    components.first { $0.name == name }
+  }
+}

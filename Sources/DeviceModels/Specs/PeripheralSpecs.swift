@@ -1,0 +1,168 @@
+public import Quantities
+
+/// Flash storage: bandwidths and powers per direction, a per-request command latency, page-size
+/// rounding of writes, and a ladder (section 5.4).
+public struct StorageSpec: Sendable, Hashable {
+  /// The ladder; the active state's power is drawn during command latency and while holding.
+  public var ladder: Ladder
+  /// Sequential read bandwidth.
+  public var readBandwidth: DataRate
+  /// Sequential write bandwidth.
+  public var writeBandwidth: DataRate
+  /// Draw while reading.
+  public var readPower: Power
+  /// Draw while writing.
+  public var writePower: Power
+  /// Fixed time per request at the active state's power.
+  public var commandLatency: TimeSpan
+  /// The unit a write occupies: each request is rounded up to whole pages.
+  public var pageSize: DataSize
+
+  /// A storage model.
+  public init(
+    ladder: Ladder, readBandwidth: DataRate, writeBandwidth: DataRate, readPower: Power,
+    writePower: Power, commandLatency: TimeSpan, pageSize: DataSize
+  ) {
+    self.ladder = ladder
+    self.readBandwidth = readBandwidth
+    self.writeBandwidth = writeBandwidth
+    self.readPower = readPower
+    self.writePower = writePower
+    self.commandLatency = commandLatency
+    self.pageSize = pageSize
+  }
+}
+
+/// The kind of network a radio provides, for `environment.network` and `requires: "wifi"`.
+public enum RadioTechnology: String, Sendable, Hashable, CaseIterable {
+  /// Wi-Fi.
+  case wifi
+  /// Cellular (LTE, 5G).
+  case cellular
+  /// Anything else (Bluetooth, a modem of the user's own).
+  case other
+}
+
+/// A radio's draw while transferring.
+public enum TransferPower: Sendable, Hashable {
+  /// The same draw whatever the throughput.
+  case constant(Power)
+  /// `base + perMbitDown × Mbit/s down + perMbitUp × Mbit/s up` (Huang et al., MobiSys 2012);
+  /// the per-Mbit terms are watts per Mbit/s.
+  case throughput(base: Power, perMbitDown: Power, perMbitUp: Power)
+
+  /// The draw while no data flows (a transfer's round-trip wait).
+  public var base: Power {
+    switch self {
+    case .constant(let power): power
+    case .throughput(let base, _, _): base
+    }
+  }
+}
+
+/// A radio: a ladder (promotion and tails) plus a transfer model (section 5.5).
+public struct RadioSpec: Sendable, Hashable {
+  /// The ladder: promotion is the wake latency out of the idle state, tails are the `after`s.
+  public var ladder: Ladder
+  /// What network it provides.
+  public var technology: RadioTechnology
+  /// Downlink bandwidth.
+  public var downlink: DataRate
+  /// Uplink bandwidth.
+  public var uplink: DataRate
+  /// Round-trip time every transfer waits before data flows.
+  public var roundTripTime: TimeSpan
+  /// Draw while transferring.
+  public var transferPower: TransferPower
+
+  /// A radio.
+  public init(
+    ladder: Ladder, technology: RadioTechnology, downlink: DataRate, uplink: DataRate,
+    roundTripTime: TimeSpan, transferPower: TransferPower
+  ) {
+    self.ladder = ladder
+    self.technology = technology
+    self.downlink = downlink
+    self.uplink = uplink
+    self.roundTripTime = roundTripTime
+    self.transferPower = transferPower
+  }
+}
+
+/// A GPU: operating points and a ladder (clock-gated, power-gated) (section 5.6).
+public struct GPUSpec: Sendable, Hashable {
+  /// The ladder; the active state's power is drawn while holding.
+  public var ladder: Ladder
+  /// Operating points by increasing frequency; work is given as time at the highest.
+  public var operatingPoints: [OperatingPoint]
+  /// Which operating point work runs at.
+  public var frequency: FrequencyChoice
+
+  /// A GPU.
+  public init(ladder: Ladder, operatingPoints: [OperatingPoint], frequency: FrequencyChoice) {
+    self.ladder = ladder
+    self.operatingPoints = operatingPoints
+    self.frequency = frequency
+  }
+}
+
+/// The panel technology of a display.
+public enum DisplayTechnology: String, Sendable, Hashable, CaseIterable {
+  /// Self-emitting pixels: emission power follows content (average pixel level).
+  case oled
+  /// A backlight: emission power does not depend on content.
+  case lcd
+}
+
+/// The user's appearance setting.
+public enum Appearance: String, Sendable, Hashable, CaseIterable {
+  /// Light backgrounds.
+  case light
+  /// Dark backgrounds.
+  case dark
+}
+
+/// A display (section 5.7): power while on is
+/// `panel_power + per_hz × refresh + emission`, with emission
+/// `full_white_power × brightness^gamma × apl` on OLED and `backlight_power × brightness^gamma` on
+/// LCD.
+public struct DisplaySpec: Sendable, Hashable {
+  /// OLED or LCD.
+  public var technology: DisplayTechnology
+  /// Supported refresh rates, ascending.
+  public var refreshRates: [Frequency]
+  /// The rate with nothing animating.
+  public var idleRefresh: Frequency
+  /// Draw of the panel electronics while on, independent of refresh and content.
+  public var panelPower: Power
+  /// Added draw per hertz of refresh (watts per Hz).
+  public var powerPerHertz: Power
+  /// OLED: emission draw of a full-white screen at full brightness.
+  public var fullWhitePower: Power
+  /// LCD: backlight draw at full brightness.
+  public var backlightPower: Power
+  /// Exponent from the brightness setting to luminance.
+  public var brightnessGamma: Double
+  /// The average pixel level of each appearance.
+  public var appearanceAPL: [Appearance: Fraction]
+  /// Draw while off.
+  public var offPower: Power
+
+  /// A display.
+  public init(
+    technology: DisplayTechnology, refreshRates: [Frequency], idleRefresh: Frequency,
+    panelPower: Power, powerPerHertz: Power, fullWhitePower: Power, backlightPower: Power,
+    brightnessGamma: Double, appearanceAPL: [Appearance: Fraction], offPower: Power
+  ) {
+    self.technology = technology
+    self.refreshRates = refreshRates
+    self.idleRefresh = idleRefresh
+    self.panelPower = panelPower
+    self.powerPerHertz = powerPerHertz
+    self.fullWhitePower = fullWhitePower
+    self.backlightPower = backlightPower
+    self.brightnessGamma = brightnessGamma
+    self.appearanceAPL = appearanceAPL
+    self.offPower = offPower
+  }
+}

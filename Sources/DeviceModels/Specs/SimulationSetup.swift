@@ -1,0 +1,91 @@
+public import Quantities
+
+/// Which radio carries traffic by default during an interval.
+public struct NetworkInterval: Sendable, Hashable {
+  /// When.
+  public var range: TimeRange
+  /// The radio component's name.
+  public var radio: String
+
+  /// A network interval.
+  public init(range: TimeRange, radio: String) {
+    self.range = range
+    self.radio = radio
+  }
+}
+
+/// What is on the screen while the display is on.
+public enum DisplayContent: Sendable, Hashable {
+  /// An appearance, which the device maps to an average pixel level.
+  case appearance(Appearance)
+  /// An explicit average pixel level.
+  case averagePixelLevel(Fraction)
+}
+
+/// An interval with the display on.
+public struct DisplaySession: Sendable, Hashable {
+  /// When.
+  public var range: TimeRange
+  /// The user's brightness setting (perceptual).
+  public var brightness: Fraction
+  /// What is shown.
+  public var content: DisplayContent
+
+  /// A session.
+  public init(range: TimeRange, brightness: Fraction, content: DisplayContent) {
+    self.range = range
+    self.brightness = brightness
+    self.content = content
+  }
+}
+
+/// The world around the device: network, charger, battery.
+public struct EnvironmentSpec: Sendable, Hashable {
+  /// Which radio carries traffic when; intervals are sorted, do not overlap, and together cover
+  /// the run (an empty list means the device has no network).
+  public var network: [NetworkInterval]
+  /// Intervals with the charger plugged in, sorted and disjoint.
+  public var charging: [TimeRange]
+  /// State of charge at time 0.
+  public var batteryStart: Fraction
+
+  /// An environment.
+  public init(network: [NetworkInterval], charging: [TimeRange], batteryStart: Fraction) {
+    self.network = network
+    self.charging = charging
+    self.batteryStart = batteryStart
+  }
+}
+
+/// Everything one run needs, validated: the device, the workloads in name order, the
+/// environment, display sessions, visibility, duration and seed.
+public struct SimulationSetup: Sendable, Hashable {
+  /// The device.
+  public var device: DeviceSpec
+  /// The workloads, sorted by name.
+  public var workloads: [WorkloadSpec]
+  /// Network, charger and battery.
+  public var environment: EnvironmentSpec
+  /// Intervals with the display on, sorted and disjoint.
+  public var display: [DisplaySession]
+  /// Intervals with the app visible, sorted and disjoint (`nil`: always visible).
+  public var visibility: [TimeRange]?
+  /// Length of the run.
+  public var duration: TimeSpan
+  /// Seed of every random stream.
+  public var seed: UInt64
+
+  /// A setup; workloads are sorted by name here.
+  public init(
+    device: DeviceSpec, workloads: [WorkloadSpec], environment: EnvironmentSpec,
+    display: [DisplaySession], visibility: [TimeRange]?, duration: TimeSpan, seed: UInt64
+  ) {
+    self.device = device
+    self.workloads = workloads.sorted { $0.name < $1.name }
+    self.environment = environment
+    self.display = display
+    self.visibility = visibility
+    self.duration = duration
+    self.seed = seed
+  }
+}

@@ -1,0 +1,68 @@
+public import Quantities
+
+/// One object of a work item: its steps run in a fixed order — `cpu`, `read`, `write`,
+/// `download`, `upload`, `gpu`, then generic components (section 6.2).
+public struct WorkStepSpec: Sendable, Hashable {
+  /// Time on the reference core.
+  public var cpu: TimeSpan?
+  /// How many equal parts the CPU step splits into, which may run in parallel.
+  public var threads: Int
+  /// The QoS class of every step of this object.
+  public var qos: QoSClass
+  /// Inflation of total CPU work when `threads > 1`: the work becomes `cpu ÷ efficiency`.
+  public var parallelEfficiency: Double
+  /// Bytes read from storage.
+  public var read: DataSize?
+  /// Bytes written to storage.
+  public var write: DataSize?
+  /// Bytes per write request (`nil`: all at once).
+  public var writeSize: DataSize?
+  /// Bytes downloaded.
+  public var download: DataSize?
+  /// Bytes uploaded.
+  public var upload: DataSize?
+  /// The radio transfers use (`nil`: the environment's network at the time).
+  public var via: String?
+  /// GPU time at the highest frequency.
+  public var gpu: TimeSpan?
+  /// Time in the active state of generic components, in the order given.
+  public var generic: [GenericStep]
+
+  /// A work object; every step is optional.
+  public init(
+    cpu: TimeSpan? = nil, threads: Int = 1, qos: QoSClass = .default,
+    parallelEfficiency: Double = 1, read: DataSize? = nil, write: DataSize? = nil,
+    writeSize: DataSize? = nil, download: DataSize? = nil, upload: DataSize? = nil,
+    via: String? = nil, gpu: TimeSpan? = nil, generic: [GenericStep] = []
+  ) {
+    self.cpu = cpu
+    self.threads = threads
+    self.qos = qos
+    self.parallelEfficiency = parallelEfficiency
+    self.read = read
+    self.write = write
+    self.writeSize = writeSize
+    self.download = download
+    self.upload = upload
+    self.via = via
+    self.gpu = gpu
+    self.generic = generic
+  }
+}
+
+/// Time spent active on a generic component.
+public struct GenericStep: Sendable, Hashable {
+  /// The component's name.
+  public var component: String
+  /// How long it stays active.
+  public var duration: TimeSpan
+
+  /// A generic step.
+  public init(component: String, duration: TimeSpan) {
+    self.component = component
+    self.duration = duration
+  }
+}
+
+/// A work item: objects run one after another.
+public typealias WorkSpec = [WorkStepSpec]

@@ -1,0 +1,94 @@
+public import Quantities
+
+/// A half-open interval of simulated time, `[start, end)`.
+public struct TimeRange: Sendable, Hashable {
+  /// The first instant inside.
+  public var start: Instant
+  /// The first instant after.
+  public var end: Instant
+
+  /// A range; `end` must not precede `start`.
+  public init(start: Instant, end: Instant) {
+    precondition(end >= start, "a time range cannot end before it starts")
+    self.start = start
+    self.end = end
+  }
+
+  /// Whether `instant` lies inside.
+  public func contains(_ instant: Instant) -> Bool { instant >= start && instant < end }
+}
+
+/// What must hold before deferrable work runs.
+public enum DeferralCondition: String, Sendable, Hashable, CaseIterable {
+  /// The device is plugged in.
+  case charging
+  /// The environment's network is Wi-Fi.
+  case wifi
+  /// The radio the work transfers over is already out of its deepest state.
+  case radioActive = "radio-active"
+}
+
+/// When a workload's occurrences are due (section 6.1).
+public enum WorkloadTiming: Sendable, Hashable {
+  /// Once.
+  case once(at: Instant)
+  /// A repeating timer, due at `start + k·every` while before `end` and `k < count`; it may fire
+  /// anywhere in `[due, due + tolerance]`.
+  case periodic(every: TimeSpan, start: Instant, end: Instant?, count: Int?, tolerance: TimeSpan)
+  /// Poisson arrivals with the given mean interval (nanoseconds, possibly fractional).
+  case poisson(meanIntervalNanoseconds: Double, start: Instant, end: Instant?)
+  /// An explicit, sorted list of due times.
+  case times([Instant])
+  /// One occurrence per row of a trace, each with its own work (sorted by time).
+  case trace([TraceRow])
+  /// An animation: frame `k` due at `start + ⌊k·10⁹ / rate⌋` ns while before `start + duration`.
+  case frames(rate: Frequency, start: Instant, duration: TimeSpan?)
+  /// Deferrable: once inside `[earliest, deadline]`, as soon as `condition` holds.
+  case window(earliest: Instant, deadline: Instant, condition: DeferralCondition?)
+
+  /// Whether the OS knows the due times in advance (everything but Poisson arrivals).
+  public var isKnownInAdvance: Bool {
+    if case .poisson = self { return false }
+    return true
+  }
+}
+
+/// One occurrence of a trace replay.
+public struct TraceRow: Sendable, Hashable {
+  /// When it is due.
+  public var time: Instant
+  /// What it does.
+  public var work: WorkSpec
+
+  /// A row.
+  public init(time: Instant, work: WorkSpec) {
+    self.time = time
+    self.work = work
+  }
+}
+
+/// A workload: when it runs and what it does.
+public struct WorkloadSpec: Sendable, Hashable {
+  /// The workload's name; workloads run in name order at equal times.
+  public var name: String
+  /// When occurrences are due.
+  public var timing: WorkloadTiming
+  /// Whether it does nothing outside the visibility intervals (`"when": "visible"`).
+  public var onlyWhenVisible: Bool
+  /// If set, arrivals are triggers and the work runs once this long after the last one.
+  public var debounce: TimeSpan?
+  /// What each occurrence does (ignored for traces, whose rows carry their own work).
+  public var work: WorkSpec
+
+  /// A workload.
+  public init(
+    name: String, timing: WorkloadTiming, onlyWhenVisible: Bool = false,
+    debounce: TimeSpan? = nil, work: WorkSpec
+  ) {
+    self.name = name
+    self.timing = timing
+    self.onlyWhenVisible = onlyWhenVisible
+    self.debounce = debounce
+    self.work = work
+  }
+}

@@ -1,0 +1,179 @@
+/// One step of a JSON path.
+public enum JSONPathComponent: Hashable, Sendable {
+  /// An object member.
+  case key(String)
+  /// An array element.
+  case index(Int)
+}
+
+/// A location inside a JSON document, for messages: `workloads.sync.every`, `display[0].from`,
+/// `workloads["my.sync"].every`. The document itself prints as `(top level)`.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
+  /// The steps from the top.
+  public var components: [JSONPathComponent]
+
+  /// A path of `components`.
+  public init(_ components: [JSONPathComponent] = []) {
+    self.components = components
+  }
+
+  /// A path of keys.
+  public init(arrayLiteral elements: String...) {
+    components = elements.map { .key($0) }
+  }
+
+  /// The top of the document.
+  public static let root = JSONPath()
+
+  /// This path, one member further.
+  public func appending(key: String) -> JSONPath {
+    JSONPath(components + [.key(key)])
+  }
+
+  /// This path, one element further.
+  public func appending(index: Int) -> JSONPath {
+    JSONPath(components + [.index(index)])
+  }
+
+  /// The path as users read it.
+  public var description: String {
+    guard !components.isEmpty else { return "(top level)" }
+    var text = ""
+    for component in components {
+      switch component {
+      case .index(let index):
+        text += "[\(index)]"
+      case .key(let key):
+        if Self.isPlain(key) {
+          text += (text.isEmpty ? "" : ".") + key
+        } else {
+          text += "[" + JSONText.quoted(key) + "]"
+        }
+      }
+    }
+    return text
+  }
+
+  /// Letters, digits, `_` and `-`, not starting with a digit.
+  static func isPlain(_ key: String) -> Bool {
+    guard let first = key.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+    return key.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || $0 == "_" || $0 == "-"
+    }
+  }
+
+  /// Parses a dotted path as typed on a command line: `workloads.sync.every`,
+  /// `display.0.brightness` or `display[0].brightness`. All-digit segments address array
+  /// elements when the value there is an array. `nil` for an empty path or segment.
+  public init?(dotted: String) {
+    var components: [JSONPathComponent] = []
+    for segment in dotted.split(separator: ".", omittingEmptySubsequences: false) {
+      var rest = Substring(segment)
+      var key = rest
+      if let bracket = rest.firstIndex(of: "[") {
+        key = rest[..<bracket]
+        rest = rest[bracket...]
+      } else {
+        rest = ""
+      }
+      if !key.isEmpty {
+        components.append(.key(String(key)))
+      } else if rest.isEmpty {
+        return nil
+      }
+      while rest.hasPrefix("[") {
+        guard let close = rest.firstIndex(of: "]"),
+          let index = Int(rest[rest.index(after: rest.startIndex)..<close]), index >= 0
+        else { return nil }
+        components.append(.index(index))
+        rest = rest[rest.index(after: close)...]
+      }
+      guard rest.isEmpty else { return nil }
+    }
+    guard !components.isEmpty else { return nil }
+    self.components = components
+  }
+}
+
+/// Why a value could not be set at a path.
+public struct JSONPathError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
+}
+
+extension JSONValue {
+  /// The value at `path`, or `nil`.
+  public subscript(path path: JSONPath) -> JSONValue? {
+    var current = self
+    for component in path.components {
+      switch (component, current) {
+      case (.key(let key), .object(let object)):
+        guard let next = object[key] else { return nil }
+        current = next
+      case (.index(let index), .array(let items)):
+        guard items.indices.contains(index) else { return nil }
+        current = items[index]
+      case (.key(let key), .array(let items)):
+        guard let index = Int(key), items.indices.contains(index) else { return nil }
+        current = items[index]
+      default:
+        return nil
+      }
+    }
+    return current
+  }
+
+  /// A copy with `value` at `path`, creating missing objects on the way. Stepping into a value
+  /// that is neither an object nor an array, or past an array's end, is an error.
+  public func setting(_ value: JSONValue, at path: JSONPath) throws(JSONPathError) -> JSONValue {
+    try setting(value, at: path.components[...], walked: JSONPath(), full: path)
+  }
+
+  private func setting(
+    _ value: JSONValue, at rest: ArraySlice<JSONPathComponent>, walked: JSONPath, full: JSONPath
+  ) throws(JSONPathError) -> JSONValue {
+    guard let first = rest.first else { return value }
+    let remaining = rest.dropFirst()
+    switch self {
+    case .object(var object):
+      guard case .key(let key) = first else {
+        throw JSONPathError(message: "cannot set \(full): \(walked) is an object, not an array")
+      }
+      let child = object[key] ?? .object(JSONObject())
+      object[key] = try child.setting(
+        value, at: remaining, walked: walked.appending(key: key), full: full)
+      return .object(object)
+    case .array(var items):
+      let index: Int?
+      switch first {
+      case .index(let position): index = position
+      case .key(let key): index = Int(key)
+      }
+      guard let index, items.indices.contains(index) else {
+        throw JSONPathError(
+          message: "cannot set \(full): \(walked) has no element \(first.label)")
+      }
+      items[index] = try items[index].setting(
+        value, at: remaining, walked: walked.appending(index: index), full: full)
+      return .array(items)
+    case .null:
+      return try JSONValue.object(JSONObject()).setting(value, at: rest, walked: walked, full: full)
+    default:
+      throw JSONPathError(
+        message: "cannot set \(full): \(walked) is \(kindPhrase), not an object")
+    }
+  }
+}
+
+extension JSONPathComponent {
+  var label: String {
+    switch self {
+    case .key(let key): key
+    case .index(let index): String(index)
+    }
+  }
+}

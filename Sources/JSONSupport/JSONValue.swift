@@ -1,0 +1,120 @@
+/// A JSON value whose objects keep their members' order and whose numbers keep their literal
+/// text, so that units parse exactly and output is deterministic.
+public indirect enum JSONValue: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case number(JSONNumber)
+  case string(String)
+  case array([JSONValue])
+  case object(JSONObject)
+
+  /// How the value reads in "found …": `an object`, `an array`, `a string`, `a number`, `true`,
+  /// `false`, `null`.
+  public var kindPhrase: String {
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+/// A JSON number as written: its literal text is kept.
+public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
+  /// The literal text (`1e-3`, `-0`, `12`).
+  public var literal: String
+
+  /// A number with literal `literal`, which must be valid JSON number syntax.
+  public init(literal: String) {
+    self.literal = literal
+  }
+
+  /// The decimal digits of `value`.
+  public init(_ value: Int) {
+    literal = String(value)
+  }
+
+  /// Swift's shortest round-trip text of `value`, which must be finite.
+  public init(_ value: Double) {
+    precondition(value.isFinite, "JSON has no NaN or infinity")
+    literal = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+  }
+
+  /// The nearest `Double` (±infinity for huge literals).
+  public var doubleValue: Double { Double(literal) ?? .nan }
+
+  /// The exact integer value, if the literal is a whole number that fits in `Int` (`3`, `3.0`,
+  /// `3e2`; not `3.5`).
+  public var integerValue: Int? {
+    if let value = Int(literal) { return value }
+    let double = doubleValue
+    guard double.isFinite, double == double.rounded(), abs(double) < 9e15 else { return nil }
+    return Int(double)
+  }
+
+  /// The literal.
+  public var description: String { literal }
+}
+
+/// A JSON object whose members keep their order; keys are unique.
+public struct JSONObject: Hashable, Sendable, Sequence {
+  /// A member.
+  public typealias Element = (key: String, value: JSONValue)
+
+  private var orderedKeys: [String] = []
+  private var values: [String: JSONValue] = [:]
+
+  /// An empty object.
+  public init() {}
+
+  /// An object with `members` in order; keys must be unique.
+  public init(_ members: [(key: String, value: JSONValue)]) {
+    for (key, value) in members {
+      precondition(values[key] == nil, "duplicate key \(key)")
+      orderedKeys.append(key)
+      values[key] = value
+    }
+  }
+
+  /// The keys in order.
+  public var keys: [String] { orderedKeys }
+  /// The number of members.
+  public var count: Int { orderedKeys.count }
+  /// Whether the object has no members.
+  public var isEmpty: Bool { orderedKeys.isEmpty }
+
+  /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
+  public subscript(key: String) -> JSONValue? {
+    get { values[key] }
+    set {
+      if let newValue {
+        if values.updateValue(newValue, forKey: key) == nil { orderedKeys.append(key) }
+      } else if values.removeValue(forKey: key) != nil {
+        orderedKeys.removeAll { $0 == key }
+      }
+    }
+  }
+
+  /// The members in order.
+  public func makeIterator() -> AnyIterator<Element> {
+    var index = 0
+    return AnyIterator {
+      guard index < orderedKeys.count else { return nil }
+      let key = orderedKeys[index]
+      index += 1
+      return (key, values[key]!)
+    }
+  }
+
+  public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    lhs.orderedKeys == rhs.orderedKeys && lhs.values == rhs.values
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(orderedKeys)
+    for key in orderedKeys { hasher.combine(values[key]) }
+  }
+}

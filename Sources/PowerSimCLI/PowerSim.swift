@@ -1,0 +1,122 @@
+import Foundation
+import Reports
+import ScenarioFiles
+
+/// Where a command's output goes: standard output and standard error, or buffers in tests.
+public final class Console {
+  /// Writes to standard output.
+  public let write: (String) -> Void
+  /// Writes to standard error.
+  public let writeError: (String) -> Void
+  /// Whether standard error is a terminal (progress lines go there only then).
+  public let errorIsTerminal: Bool
+
+  /// A console with the given writers.
+  public init(
+    write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    errorIsTerminal: Bool = false
+  ) {
+    self.write = write
+    self.writeError = writeError
+    self.errorIsTerminal = errorIsTerminal
+  }
+
+  /// The process's standard output and error.
+  public static func standard() -> Console {
+    Console(
+      write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+      errorIsTerminal: isatty(2) == 1)
+  }
+}
+
+/// Exit statuses (SPEC section 8, as swift-argument-parser uses them).
+public enum ExitStatus {
+  /// Success.
+  public static let success: Int32 = 0
+  /// A scenario or run error.
+  public static let failure: Int32 = 1
+  /// A usage error.
+  public static let usage: Int32 = 64
+}
+
+/// The `powersim` command: dispatches to its subcommands.
+public enum PowerSim {
+  /// The subcommands, in the order `--help` lists them.
+  static let commands: [any Command.Type] = [
+    RunCommand.self, ValidateCommand.self, DevicesCommand.self, DeviceCommand.self,
+  ]
+
+  static let root = CommandSpec(
+    name: "",
+    abstract: "Simulates how much energy a device spends on a workload, and why.",
+    discussion: """
+      powersim replays workloads described in JSON scenario files against a device modelled as \
+      power-state machines (CPU, storage, radios, GPU, display, platform) and accounts exactly \
+      for every joule: per component, per state and per workload.
+
+      SUBCOMMANDS:
+      """
+      + "\n"
+      + commands.map { "  " + $0.spec.name.padding(16) + $0.spec.abstract }.joined(separator: "\n")
+      + "\n\n  See 'powersim help <subcommand>' for detailed help.",
+    arguments: [], options: [])
+
+  /// Runs the command line `arguments` (without the program name) and returns the exit status.
+  public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
+    guard let name = arguments.first else {
+      console.write(root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
+      return ExitStatus.success
+    }
+    if name == "-h" || name == "--help" || name == "help" {
+      if arguments.count > 1, let command = command(named: arguments[1]) {
+        console.write(command.spec.help)
+      } else {
+        console.write(root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
+      }
+      return ExitStatus.success
+    }
+    guard let command = command(named: name) else {
+      console.writeError(
+        "Error: unknown subcommand '\(name)'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n")
+      return ExitStatus.usage
+    }
+    do {
+      let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), for: command.spec)
+      if parsed.wantsHelp {
+        console.write(command.spec.help)
+        return ExitStatus.success
+      }
+      return try command.run(parsed, console: console)
+    } catch let error as UsageError {
+      let spec = error.command ?? command.spec
+      console.writeError(
+        "Error: \(error.message)\nUsage: \(spec.usage)\n  See 'powersim \(spec.name) --help'.\n")
+      return ExitStatus.usage
+    } catch let error as InputError {
+      console.writeError("Error: \(error)\n")
+      return ExitStatus.failure
+    } catch {
+      console.writeError("Error: \(error)\n")
+      return ExitStatus.failure
+    }
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.spec.name == name }
+  }
+}
+
+/// A subcommand: its interface and what it does.
+protocol Command: Sendable {
+  static var spec: CommandSpec { get }
+  /// Runs with validated arguments; throws `UsageError`, `InputError` or output errors.
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
+}
+
+extension String {
+  /// The string padded with spaces to `width` characters.
+  func padding(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

@@ -1,0 +1,192 @@
+/// Locale-independent decimal text for numbers, the same on every machine.
+///
+/// Floating-point values are rounded on the decimal digits of their shortest round-trip form
+/// (what Swift prints for them), so `2.675` to two places is `2.68`, as a reader expects.
+/// Integer counts of small units (attojoules, nanowatts) convert exactly.
+public enum DecimalFormat {
+  /// `value` with exactly `places` digits after the point, rounded half away from zero.
+  /// `-0.000` prints `0.000`; NaN prints `nan`, infinities `inf` and `-inf`.
+  public static func fixed(_ value: Double, places: Int) -> String {
+    guard let decimal = ShortestDecimal(value) else { return nonFinite(value) }
+    return decimal.rounded(toPlaces: places).text(places: places)
+  }
+
+  /// `value` with `digits` significant digits, in positional notation, trailing zeros removed:
+  /// 1234.5678 (4) is `1235`, 0.000123456 (3) is `0.000123`.
+  public static func significant(_ value: Double, digits: Int) -> String {
+    guard let decimal = ShortestDecimal(value) else { return nonFinite(value) }
+    guard !decimal.digits.isEmpty else { return "0" }
+    let places = max(0, digits - decimal.pointPosition)
+    return trimmed(decimal.rounded(toPlaces: places).text(places: places))
+  }
+
+  /// The shortest text that reads back as the same `Double`, always positional: `0.00001`,
+  /// `150000000000000000000`; integers print without a point.
+  public static func exact(_ value: Double) -> String {
+    guard let decimal = ShortestDecimal(value) else { return nonFinite(value) }
+    let places = max(0, decimal.digits.count - decimal.pointPosition)
+    return decimal.text(places: places)
+  }
+
+  /// `units` counts of `10^-scale` as a decimal with `places` digits after the point (at most
+  /// `scale`), rounded half away from zero, exactly.
+  public static func scaled(_ units: Int128, scale: Int, places: Int) -> String {
+    precondition(places <= scale && places >= 0, "places beyond the scale")
+    let negative = units < 0
+    var magnitude = units.magnitude
+    let drop = UInt128(pow10(scale - places))
+    var kept = magnitude / drop
+    if drop > 1 && (magnitude % drop) * 2 >= drop { kept += 1 }
+    magnitude = kept
+    let unit = UInt128(pow10(places))
+    let whole = magnitude / unit
+    var text = String(whole)
+    if places > 0 {
+      let fraction = String(magnitude % unit)
+      text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+    }
+    return negative && magnitude != 0 ? "-" + text : text
+  }
+
+  /// Like ``scaled(_:scale:places:)`` with every digit kept, trailing zeros removed: `1.27`, `5`.
+  public static func scaledTrimmed(_ units: Int128, scale: Int) -> String {
+    trimmed(scaled(units, scale: scale, places: scale))
+  }
+
+  /// Removes trailing zeros after a point, and the point when nothing follows it.
+  public static func trimmed(_ text: String) -> String {
+    guard text.contains(".") else { return text }
+    var result = Substring(text)
+    while result.hasSuffix("0") { result = result.dropLast() }
+    if result.hasSuffix(".") { result = result.dropLast() }
+    return result == "-0" ? "0" : String(result)
+  }
+
+  static func pow10(_ exponent: Int) -> Int128 {
+    var result: Int128 = 1
+    for _ in 0..<exponent { result *= 10 }
+    return result
+  }
+
+  private static func nonFinite(_ value: Double) -> String {
+    value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf")
+  }
+}
+
+/// The shortest round-trip decimal digits of a finite `Double`: value = 0.d₁d₂… × 10^pointPosition.
+struct ShortestDecimal {
+  var isNegative: Bool
+  /// Significant digits, no leading zeros (empty for zero).
+  var digits: [UInt8]
+  /// Where the point sits relative to the first digit.
+  var pointPosition: Int
+
+  init?(_ value: Double) {
+    guard value.isFinite else { return nil }
+    isNegative = value < 0
+    var mantissa: [UInt8] = []
+    var exponent = 0
+    var pointSeen = false
+    var digitsAfterPoint = 0
+    let text = value.magnitude.description
+    var index = text.startIndex
+    while index < text.endIndex {
+      let character = text[index]
+      if character == "." {
+        pointSeen = true
+      } else if character == "e" || character == "E" {
+        exponent = Int(text[text.index(after: index)...]) ?? 0
+        break
+      } else if let digit = character.wholeNumberValue {
+        mantissa.append(UInt8(digit))
+        if pointSeen { digitsAfterPoint += 1 }
+      }
+      index = text.index(after: index)
+    }
+    var position = mantissa.count - digitsAfterPoint + exponent
+    while let first = mantissa.first, first == 0 {
+      mantissa.removeFirst()
+      position -= 1
+    }
+    while let last = mantissa.last, last == 0 { mantissa.removeLast() }
+    digits = mantissa
+    pointPosition = mantissa.isEmpty ? 0 : position
+    if mantissa.isEmpty { isNegative = false }
+  }
+
+  /// Rounded half away from zero to `places` digits after the point.
+  func rounded(toPlaces places: Int) -> ShortestDecimal {
+    let keep = pointPosition + places
+    guard keep < digits.count else { return self }
+    var copy = self
+    if keep < 0 {
+      copy.digits = []
+      copy.pointPosition = 0
+      copy.isNegative = false
+      return copy
+    }
+    var kept = Array(digits[0..<keep])
+    var position = pointPosition
+    if digits[keep] >= 5 {
+      var index = kept.count - 1
+      while index >= 0 {
+        if kept[index] == 9 {
+          kept[index] = 0
+          index -= 1
+        } else {
+          kept[index] += 1
+          break
+        }
+      }
+      if index < 0 {
+        kept.insert(1, at: 0)
+        position += 1
+      }
+    }
+    while let last = kept.last, last == 0 { kept.removeLast() }
+    copy.digits = kept
+    copy.pointPosition = kept.isEmpty ? 0 : position
+    if kept.isEmpty { copy.isNegative = false }
+    return copy
+  }
+
+  /// Positional text with exactly `places` digits after the point.
+  func text(places: Int) -> String {
+    var whole = ""
+    if pointPosition <= 0 {
+      whole = "0"
+    } else {
+      for index in 0..<pointPosition {
+        whole += index < digits.count ? String(digits[index]) : "0"
+      }
+    }
+    var fraction = ""
+    for offset in 0..<places {
+      let index = pointPosition + offset
+      fraction += index >= 0 && index < digits.count ? String(digits[index]) : "0"
+    }
+    let body = places > 0 ? whole + "." + fraction : whole
+    return isNegative ? "-" + body : body
+  }
+}
+
+/// Short human number text used by the quantities' descriptions.
+enum DecimalText {
+  static func significant(_ value: Double, digits: Int) -> String {
+    DecimalFormat.significant(value, digits: digits)
+  }
+}
+
+/// Exact rounding of a `Double` to an integer count of `10^-scale` units.
+enum DecimalValue {
+  static func roundedInteger(_ value: Double, scale: Int) -> Int128 {
+    guard let decimal = ShortestDecimal(value), !decimal.digits.isEmpty else { return 0 }
+    let rounded = decimal.rounded(toPlaces: scale)
+    var result: Int128 = 0
+    let integerDigits = rounded.pointPosition + scale
+    for index in 0..<max(0, integerDigits) {
+      result = result * 10 + Int128(index < rounded.digits.count ? rounded.digits[index] : 0)
+    }
+    return rounded.isNegative ? -result : result
+  }
+}

@@ -1,0 +1,84 @@
+public import Quantities
+
+/// How quantities print: exact decimals for CSV and JSON (SI base units, as the column names
+/// say), short human forms for the terminal. Never locale-dependent.
+public enum Units {
+  /// Joules to the nanojoule, trailing zeros trimmed: `1.27`, `0.000000001`.
+  public static func joules(_ energy: Energy) -> String {
+    trimmed(DecimalFormat.scaled(energy.attojoules, scale: 18, places: 9))
+  }
+
+  /// Watts, exact to the nanowatt: `0.3`.
+  public static func watts(_ power: Power) -> String {
+    DecimalFormat.scaledTrimmed(Int128(power.nanowatts), scale: 9)
+  }
+
+  /// Seconds, exact to the nanosecond: `1.3`.
+  public static func seconds(_ span: TimeSpan) -> String {
+    DecimalFormat.scaledTrimmed(Int128(span.nanoseconds), scale: 9)
+  }
+
+  /// Seconds of an instant.
+  public static func seconds(_ instant: Instant) -> String {
+    DecimalFormat.scaledTrimmed(Int128(instant.nanosecondsSinceStart), scale: 9)
+  }
+
+  /// Hours with six decimals: `61.712345`.
+  public static func hours(_ span: TimeSpan) -> String {
+    trimmed(DecimalFormat.fixed(Double(span.nanoseconds) / 3.6e12, places: 6))
+  }
+
+  /// A share in [0, 1] with six decimals.
+  public static func share(_ value: Double) -> String {
+    trimmed(DecimalFormat.fixed(value, places: 6))
+  }
+
+  /// A plain Double, shortest round-trip digits without exponent.
+  public static func number(_ value: Double) -> String {
+    DecimalFormat.exact(value)
+  }
+
+  /// Removes trailing zeros after a decimal point, and the point if nothing follows it.
+  static func trimmed(_ text: String) -> String {
+    guard text.contains(".") else { return text }
+    var result = Substring(text)
+    while result.hasSuffix("0") { result = result.dropLast() }
+    if result.hasSuffix(".") { result = result.dropLast() }
+    return result == "-0" ? "0" : String(result)
+  }
+
+  // MARK: Human forms
+
+  /// `123.4 J`, `12.35 mJ`, `1.235 kJ`: four significant digits in a fitting unit.
+  public static func energyText(_ energy: Energy) -> String {
+    scaledText(energy.joules, units: [(1e3, "kJ"), (1, "J"), (1e-3, "mJ"), (1e-6, "µJ")], zero: "0 J")
+  }
+
+  /// `205.7 mW`, `1.234 W`, `12 µW`.
+  public static func powerText(_ power: Power) -> String {
+    scaledText(power.watts, units: [(1, "W"), (1e-3, "mW"), (1e-6, "µW")], zero: "0 W")
+  }
+
+  /// `10 min`, `2.345 ms`, `61.71 h`.
+  public static func durationText(_ span: TimeSpan) -> String {
+    let seconds = Double(span.nanoseconds) / 1e9
+    return scaledText(
+      seconds,
+      units: [(86_400, "d"), (3_600, "h"), (60, "min"), (1, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")],
+      zero: "0 s")
+  }
+
+  /// `79.5%`.
+  public static func percentText(_ share: Double) -> String {
+    DecimalFormat.fixed(share * 100, places: 1) + "%"
+  }
+
+  private static func scaledText(_ value: Double, units: [(Double, String)], zero: String)
+    -> String
+  {
+    guard value != 0, value.isFinite else { return zero }
+    let magnitude = abs(value)
+    let (scale, name) = units.first { magnitude >= $0.0 * 0.9995 } ?? units[units.count - 1]
+    return DecimalFormat.significant(value / scale, digits: 4) + " " + name
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The temporary files alive in this process, kept where a signal handler can reach them: a
+/// fixed table of C strings allocated once, so that removing them on SIGINT or SIGTERM needs
+/// only `unlink(2)` and `_exit(2)`, which are async-signal-safe.
+enum TemporaryFiles {
+  static let capacity = 256
+  static let pathLength = 4096
+  /// `capacity` slots of `pathLength` bytes; an empty slot starts with a zero byte.
+  nonisolated(unsafe) static let table: UnsafeMutablePointer<CChar> = {
+    let table = UnsafeMutablePointer<CChar>.allocate(capacity: capacity * pathLength)
+    table.initialize(repeating: 0, count: capacity * pathLength)
+    return table
+  }()
+  static let lock = NSLock()
+
+  /// Adds `path` to the table (silently not, if the table is full or the path too long: the file
+  /// is then only cleaned up by normal error handling).
+  static func register(_ path: String) {
+    let bytes = Array(path.utf8CString)
+    guard bytes.count < pathLength else { return }
+    lock.lock()
+    defer { lock.unlock() }
+    blockSignals {
+      for slot in 0..<capacity where table[slot * pathLength] == 0 {
+        let start = table + slot * pathLength
+        for (index, byte) in bytes.enumerated() { start[index] = byte }
+        return
+      }
+    }
+  }
+
+  /// Removes `path` from the table.
+  static func unregister(_ path: String) {
+    let bytes = Array(path.utf8CString)
+    lock.lock()
+    defer { lock.unlock() }
+    blockSignals {
+      for slot in 0..<capacity where table[slot * pathLength] != 0 {
+        if strcmp(table + slot * pathLength, bytes) == 0 {
+          table[slot * pathLength] = 0
+          return
+        }
+      }
+    }
+  }
+
+  /// The registered paths, for tests.
+  static func registered() -> [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return (0..<capacity).compactMap { slot in
+      table[slot * pathLength] == 0 ? nil : String(cString: table + slot * pathLength)
+    }
+  }
+
+  /// Removes every registered file; called from the signal handler, so it allocates nothing.
+  static func removeAll() {
+    for slot in 0..<capacity where table[slot * pathLength] != 0 {
+      unlink(table + slot * pathLength)
+    }
+  }
+
+  /// Runs `body` with SIGINT and SIGTERM blocked, so the handler never sees a half-written slot.
+  static func blockSignals(_ body: () -> Void) {
+    var blocked = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&blocked)
+    sigaddset(&blocked, SIGINT)
+    sigaddset(&blocked, SIGTERM)
+    pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+    body()
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+  }
+}
+
+/// Removes the temporary files of unfinished outputs when the process is interrupted, so an
+/// interrupted run leaves earlier results untouched and no debris (SPEC section 9).
+public enum InterruptCleanup {
+  /// Installs SIGINT and SIGTERM handlers that remove every temporary output file and exit with
+  /// status 130 or 143, as a shell reports a process killed by those signals.
+  public static func install() {
+    _ = TemporaryFiles.table
+    signal(SIGINT) { _ in
+      TemporaryFiles.removeAll()
+      _exit(130)
+    }
+    signal(SIGTERM) { _ in
+      TemporaryFiles.removeAll()
+      _exit(143)
+    }
+  }
+}

@@ -1,0 +1,103 @@
+public import DeviceModels
+public import Quantities
+
+/// The CSV files of a run (SPEC section 8). Their columns are a stable interface: new columns go
+/// at the end, none is renamed.
+public enum ResultCSV {
+  /// `summary.csv`: one row for the run.
+  public static func summary(_ result: RunResult, variant: String) -> String {
+    var csv = CSVWriter(header: [
+      "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
+    ])
+    csv.appendRow(summaryFields(result, variant: variant))
+    return csv.text
+  }
+
+  /// The fields of `summary.csv`'s row, also used by `sweep.csv`.
+  public static func summaryFields(_ result: RunResult, variant: String) -> [String] {
+    [
+      variant, Units.seconds(result.duration), Units.joules(result.energy),
+      Units.watts(result.averagePower),
+      result.battery.map { Units.joules($0.drawnEnergy) } ?? "",
+      result.battery?.life.map { Units.hours($0) } ?? "",
+    ]
+  }
+
+  /// `components.csv`: one row per top-level component.
+  public static func components(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: [
+      "component", "energy_j", "average_power_w", "share", "floor_j", "fixed_j", "dynamic_j",
+      "wakeups",
+    ])
+    for component in result.components {
+      csv.appendRow([
+        component.name, Units.joules(component.energy),
+        Units.watts(component.energy.averagePower(over: result.duration)),
+        Units.share(share(component.energy, of: result.energy)), Units.joules(component.floor),
+        Units.joules(component.fixed), Units.joules(component.dynamic), String(component.wakeups),
+      ])
+    }
+    return csv.text
+  }
+
+  /// `states.csv`: residency and energy per node and state; `wakeups` counts wake-ups out of the
+  /// state.
+  public static func states(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: ["component", "state", "residency_s", "energy_j", "wakeups"])
+    for component in result.components {
+      for node in component.nodes {
+        for state in node.states {
+          csv.appendRow([
+            node.path, state.name, Units.seconds(state.residency), Units.joules(state.energy),
+            String(state.wakeups),
+          ])
+        }
+      }
+    }
+    return csv.text
+  }
+
+  /// `workloads.csv`: one row per workload, then `(unattributed)`.
+  public static func workloads(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: [
+      "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
+      "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+    ])
+    for workload in result.workloads {
+      csv.appendRow([
+        workload.name, String(workload.occurrences), Units.joules(workload.energy),
+        workload.latency.map { Units.seconds($0.p50) } ?? "",
+        workload.latency.map { Units.seconds($0.p99) } ?? "",
+        workload.latency.map { Units.seconds($0.max) } ?? "",
+        String(workload.droppedFrames), String(workload.unfinished),
+        String(workload.deadlineMisses), String(workload.coalescedFirings),
+      ])
+    }
+    csv.appendRow([
+      unattributedName, "", Units.joules(result.unattributedEnergy), "", "", "", "", "", "", "",
+    ])
+    return csv.text
+  }
+
+  /// `attribution.csv`: energy per workload and component, `(unattributed)` included.
+  public static func attribution(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: ["workload", "component", "energy_j"])
+    for workload in result.workloads {
+      for (component, energy) in zip(result.components, workload.energyByComponent) {
+        csv.appendRow([workload.name, component.name, Units.joules(energy)])
+      }
+    }
+    for (component, energy) in zip(result.components, result.unattributedByComponent) {
+      csv.appendRow([unattributedName, component.name, Units.joules(energy)])
+    }
+    return csv.text
+  }
+
+  /// The name of the row holding energy attributed to no workload.
+  public static let unattributedName = "(unattributed)"
+
+  /// `part ÷ whole`, 0 when the whole is 0.
+  public static func share(_ part: Energy, of whole: Energy) -> Double {
+    whole.attojoules == 0 ? 0 : Double(part.attojoules) / Double(whole.attojoules)
+  }
+}

@@ -1,0 +1,20 @@
+public import Quantities
+
+/// Picks the default width of the power series' bins: the smallest "nice" width (1, 2 or 5
+/// times a power of ten nanoseconds) that gives at most `maximumBins` bins.
+public enum BinWidth {
+  /// About this many rows at most by default (SPEC section 8).
+  public static let maximumBins = 10_000
+
+  /// The default bin width for a run of `duration`.
+  public static func defaultWidth(for duration: TimeSpan) -> TimeSpan {
+    let needed = (duration.nanoseconds + Int64(maximumBins) - 1) / Int64(maximumBins)
+    var magnitude: Int64 = 1
+    while true {
+      for step in [1, 2, 5] as [Int64] where step * magnitude >= needed {
+        return .nanoseconds(step * magnitude)
+      }
+      magnitude *= 10
+    }
+  }
+}

@@ -1,0 +1,111 @@
+public import DeviceModels
+import Quantities
+public import ScenarioFiles
+
+/// The readable account `powersim run` prints: totals, energy per component with its share and
+/// split, the workloads that cost most, latency, and battery life.
+public enum SummaryText {
+  /// How many workloads the table lists before summing the rest.
+  public static let workloadRows = 10
+
+  /// The whole summary of `result` for `scenario`.
+  public static func render(_ result: RunResult, scenario: Scenario) -> String {
+    var text = header(result, scenario: scenario)
+    text += "\n" + componentTable(result) + "\n" + workloadTable(result)
+    if let battery = result.battery { text += "\n" + batteryLines(battery) }
+    return text
+  }
+
+  static func header(_ result: RunResult, scenario: Scenario) -> String {
+    var line = "\(scenario.name)"
+    if scenario.variant != ScenarioDocument.baselineName { line += " — variant \(scenario.variant)" }
+    line += "\n  device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
+    line += "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
+    if let life = result.battery?.life {
+      line += ", battery life \(Units.durationText(life))"
+    }
+    return line + "\n"
+  }
+
+  static func componentTable(_ result: RunResult) -> String {
+    var table = TextTable(columns: [
+      ("component", .left), ("energy", .right), ("share", .right), ("avg power", .right),
+      ("floor", .right), ("fixed", .right), ("dynamic", .right), ("wake-ups", .right),
+    ])
+    for component in result.components {
+      table.appendRow([
+        component.name, Units.energyText(component.energy),
+        Units.percentText(ResultCSV.share(component.energy, of: result.energy)),
+        Units.powerText(component.energy.averagePower(over: result.duration)),
+        Units.energyText(component.floor), Units.energyText(component.fixed),
+        Units.energyText(component.dynamic), String(component.wakeups),
+      ])
+    }
+    table.appendRule()
+    let sum = { (part: KeyPath<ComponentResult, Energy>) in
+      result.components.reduce(Energy.zero) { $0 + $1[keyPath: part] }
+    }
+    table.appendRow([
+      "total", Units.energyText(result.energy), "100.0%", Units.powerText(result.averagePower),
+      Units.energyText(sum(\.floor)), Units.energyText(sum(\.fixed)),
+      Units.energyText(sum(\.dynamic)), "",
+    ])
+    return table.rendered()
+  }
+
+  static func workloadTable(_ result: RunResult) -> String {
+    var table = TextTable(columns: [
+      ("workload", .left), ("energy", .right), ("share", .right), ("runs", .right),
+      ("p50 latency", .right), ("p99", .right), ("max", .right), ("notes", .left),
+    ])
+    let ranked = result.workloads.sorted {
+      $0.energy != $1.energy ? $0.energy > $1.energy : $0.name < $1.name
+    }
+    for workload in ranked.prefix(workloadRows) {
+      table.appendRow([
+        workload.name, Units.energyText(workload.energy),
+        Units.percentText(ResultCSV.share(workload.energy, of: result.energy)),
+        String(workload.occurrences),
+        workload.latency.map { Units.durationText($0.p50) } ?? "–",
+        workload.latency.map { Units.durationText($0.p99) } ?? "–",
+        workload.latency.map { Units.durationText($0.max) } ?? "–", notes(workload),
+      ])
+    }
+    if ranked.count > workloadRows {
+      let rest = ranked.dropFirst(workloadRows).reduce(Energy.zero) { $0 + $1.energy }
+      table.appendRow([
+        "(\(ranked.count - workloadRows) more)", Units.energyText(rest),
+        Units.percentText(ResultCSV.share(rest, of: result.energy)), "", "", "", "", "",
+      ])
+    }
+    table.appendRow([
+      ResultCSV.unattributedName, Units.energyText(result.unattributedEnergy),
+      Units.percentText(ResultCSV.share(result.unattributedEnergy, of: result.energy)), "", "",
+      "", "", "floors, idle, display",
+    ])
+    return table.rendered()
+  }
+
+  static func notes(_ workload: WorkloadResult) -> String {
+    var notes: [String] = []
+    if workload.droppedFrames > 0 { notes.append("\(workload.droppedFrames) dropped frames") }
+    if workload.deadlineMisses > 0 { notes.append("\(workload.deadlineMisses) deadline misses") }
+    if workload.coalescedFirings > 0 { notes.append("\(workload.coalescedFirings) coalesced") }
+    if workload.unfinished > 0 { notes.append("\(workload.unfinished) unfinished") }
+    return notes.joined(separator: ", ")
+  }
+
+  static func batteryLines(_ battery: BatteryResult) -> String {
+    var line = "battery: drew \(Units.energyText(battery.drawnEnergy)) of \(Units.energyText(battery.capacity))"
+    line += " over \(Units.durationText(battery.unpluggedTime)) unplugged"
+    if battery.chargerEnergy > .zero {
+      line += "; the charger supplied \(Units.energyText(battery.chargerEnergy))"
+    }
+    line += "; ends at \(Units.percentText(battery.endStateOfCharge.value))"
+    if let ranOut = battery.ranOutAt {
+      line += "; ran out at \(Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart)))"
+    }
+    if let life = battery.life { line += "; battery life \(Units.durationText(life))" }
+    return line + "\n"
+  }
+}

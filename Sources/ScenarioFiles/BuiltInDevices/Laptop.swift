@@ -1,0 +1,4 @@
+extension BuiltInDevices {
+  /// A laptop. Replaced by the calibrated profile.
+  static let laptopProfile = BuiltInDevices.devboardProfile
+}

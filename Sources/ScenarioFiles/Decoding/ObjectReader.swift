@@ -1,0 +1,114 @@
+public import JSONSupport
+
+/// Reads the members of one JSON object, remembering which it used, so that every key it did
+/// not use can be reported: a typo must not silently change a result (SPEC section 3).
+///
+/// Keys starting with `$` (editors add `"$schema"`) or `x-` (users' own notes) are always
+/// allowed.
+struct ObjectReader {
+  let file: String
+  let path: JSONPath
+  let object: JSONObject
+  /// What the object is, for messages: "a workload", "a ladder state".
+  let what: String
+  private var used: Set<String> = []
+
+  /// A reader for `value`, which must be an object.
+  init(_ value: JSONValue, at path: JSONPath, in file: String, what: String) throws(InputError) {
+    guard case .object(let object) = value else {
+      throw InputError(
+        file: file, jsonPath: path,
+        message: "expected an object (\(what)), found \(value.kindPhrase)")
+    }
+    self.file = file
+    self.path = path
+    self.object = object
+    self.what = what
+  }
+
+  /// The value of `key`, if present.
+  mutating func optional(_ key: String) -> JSONValue? {
+    guard let value = object[key] else { return nil }
+    used.insert(key)
+    return value
+  }
+
+  /// The value of `key`; an error when absent.
+  mutating func required(_ key: String) throws(InputError) -> JSONValue {
+    guard let value = optional(key) else {
+      throw InputError(
+        file: file, jsonPath: path,
+        message: "\(what) needs the key \"\(key)\", which is missing")
+    }
+    return value
+  }
+
+  /// Whether `key` is present (without using it).
+  func contains(_ key: String) -> Bool { object[key] != nil }
+
+  /// The path of `key`'s value.
+  func path(_ key: String) -> JSONPath { path.appending(key: key) }
+
+  /// An error at `key`'s value.
+  func error(_ key: String, _ message: String) -> InputError {
+    InputError(file: file, jsonPath: path(key), message: message)
+  }
+
+  /// An error about the object as a whole.
+  func error(_ message: String) -> InputError {
+    InputError(file: file, jsonPath: path, message: message)
+  }
+
+  /// Fails on the first key that was not used, suggesting the closest known key.
+  func rejectUnknownKeys(known: [String]) throws(InputError) {
+    for key in object.keys where !used.contains(key) {
+      if key.hasPrefix("$") || key.hasPrefix("x-") { continue }
+      var message = "unknown key \"\(key)\" in \(what)"
+      if let suggestion = closestMatch(to: key, among: known) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      } else if !known.isEmpty {
+        message += " (expected one of \(listing(known, conjunction: "or")))"
+      }
+      throw InputError(file: file, jsonPath: path(key), message: message)
+    }
+  }
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+func closestMatch(to word: String, among candidates: [String]) -> String? {
+  var best: (String, Int)?
+  for candidate in candidates {
+    let distance = editDistance(word.lowercased(), candidate.lowercased())
+    if distance <= max(1, min(word.count, candidate.count) / 3), best.map({ distance < $0.1 }) ?? true
+    {
+      best = (candidate, distance)
+    }
+  }
+  return best?.0
+}
+
+/// Levenshtein distance between two strings, over Unicode scalars.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a.unicodeScalars)
+  let b = Array(b.unicodeScalars)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = Array(repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}
+
+/// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
+func listing(_ words: [String], conjunction: String) -> String {
+  let quoted = words.map { "\"\($0)\"" }
+  guard quoted.count > 1 else { return quoted.first ?? "" }
+  return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
+}

@@ -1,0 +1,217 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+/// Reads typed values out of JSON, with errors that say what was expected and what was found.
+struct ValueReader {
+  let file: String
+
+  func error(_ path: JSONPath, _ message: String) -> InputError {
+    InputError(file: file, jsonPath: path, message: message)
+  }
+
+  private func quantityInput(_ value: JSONValue, _ path: JSONPath, _ dimension: Dimension)
+    throws(InputError) -> QuantityInput
+  {
+    switch value {
+    case .number(let number): return .number(literal: number.literal)
+    case .string(let text): return .text(text)
+    default:
+      throw error(
+        path, "expected \(dimension.phrase) (a number or a string with a unit), found \(value.kindPhrase)")
+    }
+  }
+
+  private func parse<T>(
+    _ value: JSONValue, _ path: JSONPath, _ dimension: Dimension,
+    _ parser: (QuantityInput) throws(QuantityError) -> T
+  ) throws(InputError) -> T {
+    let input = try quantityInput(value, path, dimension)
+    do {
+      return try parser(input)
+    } catch {
+      throw self.error(path, error.message)
+    }
+  }
+
+  func time(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
+    try parse(value, path, .time, QuantityParser.time)
+  }
+
+  /// A time that must be greater than zero.
+  func positiveTime(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
+    let span = try time(value, path)
+    guard span > .zero else {
+      throw error(path, "expected a time greater than zero, found \(Self.found(value))")
+    }
+    return span
+  }
+
+  func instant(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Instant {
+    Instant(nanosecondsSinceStart: try time(value, path).nanoseconds)
+  }
+
+  func power(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
+    try parse(value, path, .power, QuantityParser.power)
+  }
+
+  func energy(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Energy {
+    try parse(value, path, .energy, QuantityParser.energy)
+  }
+
+  func dataSize(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> DataSize {
+    try parse(value, path, .dataSize, QuantityParser.dataSize)
+  }
+
+  /// A data size that must be greater than zero.
+  func positiveDataSize(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> DataSize {
+    let size = try dataSize(value, path)
+    guard size.bytes > 0 else {
+      throw error(path, "expected a data size greater than zero, found \(Self.found(value))")
+    }
+    return size
+  }
+
+  /// A data rate that must be greater than zero.
+  func positiveDataRate(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> DataRate {
+    let rate = try parse(value, path, .dataRate, QuantityParser.dataRate)
+    guard rate.bytesPerSecond > 0 else {
+      throw error(path, "expected a data rate greater than zero, found \(Self.found(value))")
+    }
+    return rate
+  }
+
+  /// A frequency that must be greater than zero.
+  func positiveFrequency(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Frequency {
+    let frequency = try parse(value, path, .frequency, QuantityParser.frequency)
+    guard frequency.hertz > 0 else {
+      throw error(path, "expected a frequency greater than zero, found \(Self.found(value))")
+    }
+    return frequency
+  }
+
+  func fraction(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Fraction {
+    try parse(value, path, .fraction, QuantityParser.fraction)
+  }
+
+  func voltage(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Voltage {
+    try parse(value, path, .voltage, QuantityParser.voltage)
+  }
+
+  func string(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
+    guard case .string(let text) = value else {
+      throw error(path, "expected a string, found \(value.kindPhrase)")
+    }
+    return text
+  }
+
+  /// A non-empty name.
+  func name(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
+    let text = try string(value, path)
+    guard !text.trimmingSpaces().isEmpty else {
+      throw error(path, "expected a non-empty name, found \"\(text)\"")
+    }
+    return text
+  }
+
+  /// A whole number in `range`.
+  func integer(_ value: JSONValue, _ path: JSONPath, in range: ClosedRange<Int>) throws(InputError)
+    -> Int
+  {
+    guard case .number(let number) = value, let integer = number.integerValue else {
+      throw error(path, "expected a whole number, found \(Self.found(value))")
+    }
+    guard range.contains(integer) else {
+      if range.upperBound == Int.max {
+        throw error(path, "expected a whole number of at least \(range.lowerBound), found \(integer)")
+      }
+      throw error(
+        path,
+        "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(integer)")
+    }
+    return integer
+  }
+
+  /// A plain number (no unit) greater than zero, such as an exponent or a ratio.
+  func positiveNumber(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Double {
+    guard case .number(let number) = value, number.doubleValue.isFinite else {
+      throw error(path, "expected a number, found \(Self.found(value))")
+    }
+    guard number.doubleValue > 0 else {
+      throw error(path, "expected a number greater than zero, found \(number.literal)")
+    }
+    return number.doubleValue
+  }
+
+  /// One of `choices`, by its raw value.
+  func choice<T: RawRepresentable & CaseIterable>(_ value: JSONValue, _ path: JSONPath, _: T.Type)
+    throws(InputError) -> T where T.RawValue == String
+  {
+    let names = T.allCases.map(\.rawValue)
+    guard case .string(let text) = value else {
+      throw error(path, "expected one of \(listing(names, conjunction: "or")), found \(value.kindPhrase)")
+    }
+    if let result = T(rawValue: text) { return result }
+    var message = "expected one of \(listing(names, conjunction: "or")), found \"\(text)\""
+    if let suggestion = closestMatch(to: text, among: names) {
+      message += " (did you mean \"\(suggestion)\"?)"
+    }
+    throw error(path, message)
+  }
+
+  /// An array.
+  func array(_ value: JSONValue, _ path: JSONPath, of what: String) throws(InputError)
+    -> [JSONValue]
+  {
+    guard case .array(let items) = value else {
+      throw error(path, "expected an array (\(what)), found \(value.kindPhrase)")
+    }
+    return items
+  }
+
+  /// `[from, to]` with `from < to`.
+  func range(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeRange {
+    let items = try array(value, path, of: "[from, to]")
+    guard items.count == 2 else {
+      throw error(path, "expected a pair [from, to], found an array of \(items.count)")
+    }
+    let start = try instant(items[0], path.appending(index: 0))
+    let end = try instant(items[1], path.appending(index: 1))
+    guard start < end else {
+      throw error(
+        path, "expected an interval that ends after it starts, found [\(start), \(end)]")
+    }
+    return TimeRange(start: start, end: end)
+  }
+
+  /// How a value reads in "found …": numbers bare, strings quoted, others by kind.
+  static func found(_ value: JSONValue) -> String {
+    switch value {
+    case .number(let number): number.literal
+    case .string(let text): "\"\(text)\""
+    default: value.kindPhrase
+    }
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs.
+  func trimmingSpaces() -> String {
+    var scalars = Substring(self)
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+  }
+}
+
+/// Checks that ranges are sorted and do not overlap.
+func checkDisjoint(_ ranges: [TimeRange], reader: ValueReader, path: JSONPath, what: String)
+  throws(InputError)
+{
+  for index in ranges.indices.dropFirst() where ranges[index].start < ranges[index - 1].end {
+    throw reader.error(
+      path.appending(index: index),
+      "expected \(what) in time order without overlaps, found one starting at "
+        + "\(ranges[index].start) before the previous ends at \(ranges[index - 1].end)")
+  }
+}

@@ -1,0 +1,117 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+extension DeviceDecoder {
+  /// The default dispatch cost of an occurrence on the CPU (SPEC 5.2).
+  static let defaultDispatchCost = TimeSpan.microseconds(50)
+
+  /// Reads a CPU: `clusters` (the first is the reference core), `dispatch_cost`, `qos_policy`.
+  func decodeCPU(_ object: inout ObjectReader) throws(InputError) -> CPUSpec {
+    let dispatchCost =
+      try object.optional("dispatch_cost").map { v throws(InputError) in
+        try reader.time(v, object.path("dispatch_cost"))
+      } ?? Self.defaultDispatchCost
+    let clustersPath = object.path("clusters")
+    let items = try reader.array(try object.required("clusters"), clustersPath, of: "clusters")
+    guard !items.isEmpty else {
+      throw reader.error(clustersPath, "expected at least one cluster, found none")
+    }
+    var clusters: [ClusterSpec] = []
+    for (index, item) in items.enumerated() {
+      let cluster = try decodeCluster(item, at: clustersPath.appending(index: index))
+      if clusters.contains(where: { $0.name == cluster.name }) {
+        throw reader.error(
+          clustersPath.appending(index: index).appending(key: "name"),
+          "expected a cluster name unique in the CPU, found \"\(cluster.name)\" twice")
+      }
+      clusters.append(cluster)
+    }
+    var policy = Self.defaultQoSPolicy(clusters: clusters.map(\.name))
+    if let value = object.optional("qos_policy") {
+      try decodeQoSPolicy(
+        value, at: object.path("qos_policy"), clusters: clusters.map(\.name), into: &policy)
+    }
+    try object.rejectUnknownKeys(
+      known: ["type", "description", "parent", "dispatch_cost", "clusters", "qos_policy"])
+    return CPUSpec(clusters: clusters, dispatchCost: dispatchCost, qosPolicy: policy)
+  }
+
+  /// Where each QoS class runs when the device does not say: the interactive classes and
+  /// `default` on the clusters in listed order at the highest frequency; `utility` on them in
+  /// reverse order at the most efficient point; `background` on the last cluster only, at the
+  /// most efficient point (Apple's and Android's schedulers keep background work on efficiency
+  /// cores).
+  static func defaultQoSPolicy(clusters: [String]) -> [QoSClass: QoSRule] {
+    [
+      .userInteractive: QoSRule(clusters: clusters, frequency: .max),
+      .userInitiated: QoSRule(clusters: clusters, frequency: .max),
+      .default: QoSRule(clusters: clusters, frequency: .max),
+      .utility: QoSRule(clusters: clusters.reversed(), frequency: .efficient),
+      .background: QoSRule(clusters: [clusters[clusters.count - 1]], frequency: .efficient),
+    ]
+  }
+
+  private func decodeCluster(_ value: JSONValue, at path: JSONPath) throws(InputError)
+    -> ClusterSpec
+  {
+    var object = try ObjectReader(value, at: path, in: reader.file, what: "a CPU cluster")
+    let name = try reader.name(try object.required("name"), object.path("name"))
+    let cores = try reader.integer(try object.required("cores"), object.path("cores"), in: 1...256)
+    let ipc =
+      try object.optional("ipc").map { v throws(InputError) in
+        try reader.positiveNumber(v, object.path("ipc"))
+      } ?? 1
+    let coreLadder = try decodeLadder(
+      &object, statesKey: "core_states", policyKey: "core_idle_policy", defaultPolicy: .predictive)
+    let clusterLadder = try decodeLadder(&object, defaultPolicy: .predictive)
+    let floor = coreLadder.states[coreLadder.deepestIndex].power
+    let points = try decodeOperatingPoints(&object, floor: floor)
+    _ = object.optional("description")
+    try object.rejectUnknownKeys(
+      known: [
+        "name", "cores", "ipc", "opps", "core_states", "core_idle_policy", "states",
+        "idle_policy", "description",
+      ])
+    return ClusterSpec(
+      name: name, cores: cores, ipc: ipc, operatingPoints: points, coreLadder: coreLadder,
+      clusterLadder: clusterLadder)
+  }
+
+  private func decodeQoSPolicy(
+    _ value: JSONValue, at path: JSONPath, clusters: [String],
+    into policy: inout [QoSClass: QoSRule]
+  ) throws(InputError) {
+    var object = try ObjectReader(value, at: path, in: reader.file, what: "a QoS policy")
+    for qos in QoSClass.allCases {
+      guard let ruleValue = object.optional(qos.rawValue) else { continue }
+      let rulePath = object.path(qos.rawValue)
+      var rule = try ObjectReader(ruleValue, at: rulePath, in: reader.file, what: "a QoS rule")
+      var preference = policy[qos]!.clusters
+      if let list = rule.optional("clusters") {
+        let names = try reader.array(list, rule.path("clusters"), of: "cluster names")
+        guard !names.isEmpty else {
+          throw rule.error("clusters", "expected at least one cluster name, found none")
+        }
+        preference = []
+        for (index, item) in names.enumerated() {
+          let itemPath = rule.path("clusters").appending(index: index)
+          let name = try reader.name(item, itemPath)
+          guard clusters.contains(name) else {
+            throw reader.error(
+              itemPath,
+              "expected the name of a cluster (\(listing(clusters, conjunction: "or"))), found \"\(name)\"")
+          }
+          preference.append(name)
+        }
+      }
+      var frequency = policy[qos]!.frequency
+      if let choice = rule.optional("frequency") {
+        frequency = try reader.choice(choice, rule.path("frequency"), FrequencyChoice.self)
+      }
+      try rule.rejectUnknownKeys(known: ["clusters", "frequency"])
+      policy[qos] = QoSRule(clusters: preference, frequency: frequency)
+    }
+    try object.rejectUnknownKeys(known: QoSClass.allCases.map(\.rawValue))
+  }
+}

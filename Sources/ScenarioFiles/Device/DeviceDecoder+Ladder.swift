@@ -1,0 +1,132 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+extension DeviceDecoder {
+  /// Keys every ladder component takes.
+  static let ladderKeys = ["states", "idle_policy"]
+
+  /// Reads `states` and `idle_policy` (or the keys given) into a ladder.
+  ///
+  /// The first state is the active state and takes only `name` and `power`; deeper states take
+  /// `after` (required by the timeout policy, non-decreasing), `wake_latency`, `wake_power`
+  /// (default: the active power) and `min_residency`. No state may draw less than the deepest
+  /// state, whose power is the component's floor.
+  func decodeLadder(
+    _ object: inout ObjectReader, statesKey: String = "states",
+    policyKey: String = "idle_policy", defaultPolicy: IdlePolicy
+  ) throws(InputError) -> Ladder {
+    var policy = defaultPolicy
+    if let value = object.optional(policyKey) {
+      policy = try reader.choice(value, object.path(policyKey), IdlePolicy.self)
+    }
+    let statesPath = object.path(statesKey)
+    let items = try reader.array(try object.required(statesKey), statesPath, of: "ladder states")
+    guard items.count >= 2 else {
+      throw reader.error(
+        statesPath,
+        "expected at least two states (the active state, then an idle state), found \(items.count)")
+    }
+    var states: [LadderState] = []
+    var activePower = Power.zero
+    for (index, item) in items.enumerated() {
+      let statePath = statesPath.appending(index: index)
+      var state = try ObjectReader(item, at: statePath, in: reader.file, what: "a ladder state")
+      let name = try reader.name(try state.required("name"), state.path("name"))
+      if name == "waking" {
+        throw state.error(
+          "name", "\"waking\" is reserved for the time spent waking; choose another state name")
+      }
+      if states.contains(where: { $0.name == name }) {
+        throw state.error("name", "expected a state name unique in the ladder, found \"\(name)\" twice")
+      }
+      let power = try reader.power(try state.required("power"), state.path("power"))
+      _ = state.optional("description")
+      if index == 0 {
+        activePower = power
+        try state.rejectUnknownKeys(known: ["name", "power", "description"])
+        states.append(LadderState(name: name, power: power, wakePower: power))
+        continue
+      }
+      var after = TimeSpan.zero
+      if let value = state.optional("after") {
+        after = try reader.time(value, state.path("after"))
+      } else if policy == .timeout {
+        throw state.error(
+          "the timeout policy needs \"after\" (idle time before entering the state) on every idle state")
+      }
+      if policy == .timeout, let previous = states.last, index > 1, after < previous.after {
+        throw state.error(
+          "after",
+          "expected \"after\" of at least the previous state's (\(previous.after)), found \(after)")
+      }
+      let latency = try state.optional("wake_latency").map { v throws(InputError) in
+        try reader.time(v, state.path("wake_latency"))
+      }
+      let wakePower = try state.optional("wake_power").map { v throws(InputError) in
+        try reader.power(v, state.path("wake_power"))
+      }
+      let residency = try state.optional("min_residency").map { v throws(InputError) in
+        try reader.time(v, state.path("min_residency"))
+      }
+      try state.rejectUnknownKeys(
+        known: [
+          "name", "power", "after", "wake_latency", "wake_power", "min_residency", "description",
+        ])
+      states.append(
+        LadderState(
+          name: name, power: power, after: after, wakeLatency: latency ?? .zero,
+          wakePower: wakePower ?? activePower, minimumResidency: residency ?? .zero))
+    }
+    try checkFloor(states, at: statesPath)
+    return Ladder(states: states, idlePolicy: policy)
+  }
+
+  /// No state or wake may draw less than the deepest state (the floor).
+  private func checkFloor(_ states: [LadderState], at path: JSONPath) throws(InputError) {
+    let floor = states[states.count - 1].power
+    for (index, state) in states.enumerated() {
+      if state.power < floor {
+        throw reader.error(
+          path.appending(index: index).appending(key: "power"),
+          "expected a power of at least the deepest state's (\(floor)), found \(state.power)")
+      }
+      if index > 0 && state.wakePower < floor {
+        throw reader.error(
+          path.appending(index: index).appending(key: "wake_power"),
+          "expected a power of at least the deepest state's (\(floor)), found \(state.wakePower)")
+      }
+    }
+  }
+
+  /// Reads `opps`: operating points by strictly increasing frequency, none drawing less than
+  /// `floor`.
+  func decodeOperatingPoints(_ object: inout ObjectReader, floor: Power) throws(InputError)
+    -> [OperatingPoint]
+  {
+    let path = object.path("opps")
+    let items = try reader.array(try object.required("opps"), path, of: "operating points")
+    guard !items.isEmpty else {
+      throw reader.error(path, "expected at least one operating point, found none")
+    }
+    var points: [OperatingPoint] = []
+    for (index, item) in items.enumerated() {
+      let pointPath = path.appending(index: index)
+      var point = try ObjectReader(item, at: pointPath, in: reader.file, what: "an operating point")
+      let frequency = try reader.positiveFrequency(try point.required("freq"), point.path("freq"))
+      let power = try reader.power(try point.required("power"), point.path("power"))
+      _ = point.optional("description")
+      try point.rejectUnknownKeys(known: ["freq", "power", "description"])
+      if let previous = points.last, frequency <= previous.frequency {
+        throw point.error(
+          "freq", "expected operating points by increasing frequency, found \(frequency) after \(previous.frequency)")
+      }
+      if power < floor {
+        throw point.error(
+          "power", "expected a power of at least the deepest idle state's (\(floor)), found \(power)")
+      }
+      points.append(OperatingPoint(frequency: frequency, power: power))
+    }
+    return points
+  }
+}

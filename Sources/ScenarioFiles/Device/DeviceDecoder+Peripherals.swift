@@ -1,0 +1,167 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+extension DeviceDecoder {
+  /// Reads flash storage (SPEC 5.4).
+  func decodeStorage(_ object: inout ObjectReader) throws(InputError) -> StorageSpec {
+    let ladder = try decodeLadder(&object, defaultPolicy: .timeout)
+    let floor = ladder.states[ladder.deepestIndex].power
+    let spec = StorageSpec(
+      ladder: ladder,
+      readBandwidth: try reader.positiveDataRate(
+        try object.required("read_bandwidth"), object.path("read_bandwidth")),
+      writeBandwidth: try reader.positiveDataRate(
+        try object.required("write_bandwidth"), object.path("write_bandwidth")),
+      readPower: try atLeast(floor, try object.required("read_power"), object.path("read_power")),
+      writePower: try atLeast(
+        floor, try object.required("write_power"), object.path("write_power")),
+      commandLatency: try object.optional("command_latency").map { v throws(InputError) in
+        try reader.time(v, object.path("command_latency"))
+      } ?? .zero,
+      pageSize: try object.optional("page_size").map { v throws(InputError) in
+        try reader.positiveDataSize(v, object.path("page_size"))
+      } ?? .kibibytes(4))
+    try object.rejectUnknownKeys(
+      known: ["type", "description", "parent"] + Self.ladderKeys + [
+        "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
+        "page_size",
+      ])
+    return spec
+  }
+
+  /// Reads a radio (SPEC 5.5): `transfer_power` is a power, or
+  /// `{ "base", "per_mbit_down", "per_mbit_up" }` with the per-Mbit terms in watts per Mbit/s.
+  func decodeRadio(_ object: inout ObjectReader, named name: String) throws(InputError)
+    -> RadioSpec
+  {
+    let ladder = try decodeLadder(&object, defaultPolicy: .timeout)
+    let floor = ladder.states[ladder.deepestIndex].power
+    var technology: RadioTechnology =
+      name == "wifi" ? .wifi : name == "cellular" ? .cellular : .other
+    if let value = object.optional("technology") {
+      technology = try reader.choice(value, object.path("technology"), RadioTechnology.self)
+    }
+    let downlink = try reader.positiveDataRate(
+      try object.required("downlink"), object.path("downlink"))
+    let uplink = try reader.positiveDataRate(try object.required("uplink"), object.path("uplink"))
+    let rtt =
+      try object.optional("rtt").map { v throws(InputError) in
+        try reader.time(v, object.path("rtt"))
+      } ?? .zero
+    let powerPath = object.path("transfer_power")
+    let powerValue = try object.required("transfer_power")
+    let transferPower: TransferPower
+    if case .object = powerValue {
+      var terms = try ObjectReader(
+        powerValue, at: powerPath, in: reader.file, what: "a throughput-dependent power")
+      let base = try atLeast(floor, try terms.required("base"), terms.path("base"))
+      let down = try reader.power(try terms.required("per_mbit_down"), terms.path("per_mbit_down"))
+      let up = try reader.power(try terms.required("per_mbit_up"), terms.path("per_mbit_up"))
+      try terms.rejectUnknownKeys(known: ["base", "per_mbit_down", "per_mbit_up"])
+      transferPower = .throughput(base: base, perMbitDown: down, perMbitUp: up)
+    } else {
+      transferPower = .constant(try atLeast(floor, powerValue, powerPath))
+    }
+    try object.rejectUnknownKeys(
+      known: ["type", "description", "parent"] + Self.ladderKeys + [
+        "technology", "downlink", "uplink", "rtt", "transfer_power",
+      ])
+    return RadioSpec(
+      ladder: ladder, technology: technology, downlink: downlink, uplink: uplink,
+      roundTripTime: rtt, transferPower: transferPower)
+  }
+
+  /// Reads a GPU (SPEC 5.6).
+  func decodeGPU(_ object: inout ObjectReader) throws(InputError) -> GPUSpec {
+    let ladder = try decodeLadder(&object, defaultPolicy: .timeout)
+    let points = try decodeOperatingPoints(
+      &object, floor: ladder.states[ladder.deepestIndex].power)
+    var frequency = FrequencyChoice.max
+    if let value = object.optional("frequency") {
+      frequency = try reader.choice(value, object.path("frequency"), FrequencyChoice.self)
+    }
+    try object.rejectUnknownKeys(
+      known: ["type", "description", "parent"] + Self.ladderKeys + ["opps", "frequency"])
+    return GPUSpec(ladder: ladder, operatingPoints: points, frequency: frequency)
+  }
+
+  /// Reads a display (SPEC 5.7).
+  func decodeDisplay(_ object: inout ObjectReader) throws(InputError) -> DisplaySpec {
+    let technology = try reader.choice(
+      try object.required("technology"), object.path("technology"), DisplayTechnology.self)
+    let ratesPath = object.path("refresh_rates")
+    let rateItems = try reader.array(
+      try object.required("refresh_rates"), ratesPath, of: "refresh rates")
+    guard !rateItems.isEmpty else {
+      throw reader.error(ratesPath, "expected at least one refresh rate, found none")
+    }
+    var rates: [Frequency] = []
+    for (index, item) in rateItems.enumerated() {
+      let rate = try reader.positiveFrequency(item, ratesPath.appending(index: index))
+      if let previous = rates.last, rate <= previous {
+        throw reader.error(
+          ratesPath.appending(index: index),
+          "expected refresh rates in increasing order, found \(rate) after \(previous)")
+      }
+      rates.append(rate)
+    }
+    let idleRefresh = try reader.positiveFrequency(
+      try object.required("idle_refresh"), object.path("idle_refresh"))
+    guard rates.contains(idleRefresh) else {
+      throw object.error(
+        "idle_refresh", "expected one of the refresh rates, found \(idleRefresh)")
+    }
+    func power(_ key: String, required: Bool) throws(InputError) -> Power {
+      if required { return try reader.power(try object.required(key), object.path(key)) }
+      return try object.optional(key).map { v throws(InputError) in
+        try reader.power(v, object.path(key))
+      } ?? .zero
+    }
+    let isOLED = technology == .oled
+    let spec = DisplaySpec(
+      technology: technology, refreshRates: rates, idleRefresh: idleRefresh,
+      panelPower: try power("panel_power", required: true),
+      powerPerHertz: try power("per_hz", required: true),
+      fullWhitePower: try power("full_white_power", required: isOLED),
+      backlightPower: try power("backlight_power", required: !isOLED),
+      brightnessGamma: try object.optional("brightness_gamma").map { v throws(InputError) in
+        try reader.positiveNumber(v, object.path("brightness_gamma"))
+      } ?? 2.2,
+      appearanceAPL: try decodeAppearanceAPL(&object, required: isOLED),
+      offPower: try power("off_power", required: false))
+    try object.rejectUnknownKeys(
+      known: [
+        "type", "description", "parent", "technology", "refresh_rates", "idle_refresh",
+        "panel_power", "per_hz", "full_white_power", "backlight_power", "brightness_gamma",
+        "appearance_apl", "off_power",
+      ])
+    return spec
+  }
+
+  private func decodeAppearanceAPL(_ object: inout ObjectReader, required: Bool)
+    throws(InputError) -> [Appearance: Fraction]
+  {
+    guard let value = required ? try object.required("appearance_apl") : object.optional("appearance_apl")
+    else { return [:] }
+    var levels = try ObjectReader(
+      value, at: object.path("appearance_apl"), in: reader.file, what: "appearance levels")
+    var result: [Appearance: Fraction] = [:]
+    for appearance in Appearance.allCases {
+      result[appearance] = try reader.fraction(
+        try levels.required(appearance.rawValue), levels.path(appearance.rawValue))
+    }
+    try levels.rejectUnknownKeys(known: Appearance.allCases.map(\.rawValue))
+    return result
+  }
+
+  /// A power of at least `floor` (a component's deepest state).
+  func atLeast(_ floor: Power, _ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
+    let power = try reader.power(value, path)
+    guard power >= floor else {
+      throw reader.error(
+        path, "expected a power of at least the deepest idle state's (\(floor)), found \(power)")
+    }
+    return power
+  }
+}

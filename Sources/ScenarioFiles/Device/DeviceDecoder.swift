@@ -1,0 +1,194 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+/// Decodes a device object (SPEC section 4) into a validated ``DeviceSpec``.
+///
+/// `extends` must already have been resolved (see ``DeviceResolver``): this sees one merged
+/// object. Every number is checked here, so the simulator can trust what it gets.
+struct DeviceDecoder {
+  let reader: ValueReader
+
+  /// Component types in the order the messages list them.
+  static let componentTypes = ["platform", "cpu", "storage", "radio", "gpu", "display", "generic"]
+
+  /// Keys of a work object that a generic component may not be named after.
+  static let reservedNames: Set<String> = [
+    "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
+    "upload", "via", "gpu", "platform",
+  ]
+
+  func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
+    var object = try ObjectReader(value, at: path, in: reader.file, what: "a device")
+    let name = try object.optional("name").map { v throws(InputError) in
+      try reader.name(v, object.path("name"))
+    }
+    _ = object.optional("description")
+    if object.contains("extends") {
+      throw object.error("extends", "\"extends\" was not resolved before decoding")
+    }
+    let battery = try object.optional("battery").map { v throws(InputError) in
+      try decodeBattery(v, at: object.path("battery"))
+    }
+    let componentsValue = try object.required("components")
+    try object.rejectUnknownKeys(known: ["name", "description", "extends", "battery", "components"])
+    let componentsPath = object.path("components")
+    guard case .object(let members) = componentsValue else {
+      throw reader.error(
+        componentsPath, "expected an object of components keyed by name, found \(componentsValue.kindPhrase)")
+    }
+    var components: [ComponentSpec] = []
+    for (componentName, componentValue) in members {
+      let componentPath = componentsPath.appending(key: componentName)
+      try checkComponentName(componentName, at: componentPath)
+      components.append(try decodeComponent(componentValue, named: componentName, at: componentPath))
+    }
+    let device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
+    try validateStructure(device, at: componentsPath)
+    return device
+  }
+
+  private func checkComponentName(_ name: String, at path: JSONPath) throws(InputError) {
+    if name.isEmpty || name.contains("/") || name.contains(",") {
+      throw reader.error(
+        path, "expected a component name without \"/\" or \",\", found \"\(name)\"")
+    }
+  }
+
+  private func decodeBattery(_ value: JSONValue, at path: JSONPath) throws(InputError)
+    -> BatterySpec
+  {
+    var object = try ObjectReader(value, at: path, in: reader.file, what: "a battery")
+    var capacity: Energy
+    if let energy = object.optional("capacity") {
+      capacity = try reader.energy(energy, object.path("capacity"))
+      if object.contains("capacity_mah") {
+        throw object.error("capacity_mah", "give either \"capacity\" or \"capacity_mah\", not both")
+      }
+    } else if let mah = object.optional("capacity_mah") {
+      guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0
+      else {
+        throw object.error(
+          "capacity_mah", "expected a number of mAh greater than zero, found \(ValueReader.found(mah))")
+      }
+      guard let voltageValue = object.optional("voltage") else {
+        throw object.error("\"capacity_mah\" needs \"voltage\" to convert charge to energy")
+      }
+      let voltage = try reader.voltage(voltageValue, object.path("voltage"))
+      // mAh × V = mWh; 1 mWh = 3.6 J.
+      capacity = .joules(number.doubleValue * voltage.volts * 3.6)
+    } else {
+      throw object.error("a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
+    }
+    guard capacity > .zero else {
+      throw object.error("capacity", "expected a capacity greater than zero")
+    }
+    let chargePower = try object.optional("charge_power").map { v throws(InputError) in
+      try reader.power(v, object.path("charge_power"))
+    }
+    _ = object.optional("description")
+    try object.rejectUnknownKeys(
+      known: ["capacity", "capacity_mah", "voltage", "charge_power", "description"])
+    return BatterySpec(capacity: capacity, chargePower: chargePower ?? .zero)
+  }
+
+  private func decodeComponent(_ value: JSONValue, named name: String, at path: JSONPath)
+    throws(InputError) -> ComponentSpec
+  {
+    var object = try ObjectReader(value, at: path, in: reader.file, what: "a component")
+    let typeValue = try object.required("type")
+    let type = try reader.string(typeValue, object.path("type"))
+    _ = object.optional("description")
+    var parent: ParentReference = type == "display" ? .none : .platform
+    if let parentValue = object.optional("parent") {
+      let parentName = try reader.name(parentValue, object.path("parent"))
+      parent = parentName == "none" ? .none : .named(parentName)
+    }
+    let common = ["type", "description", "parent"]
+    let model: ComponentModel
+    switch type {
+    case "platform":
+      model = .platform(try decodeLadder(&object, defaultPolicy: .timeout))
+      try object.rejectUnknownKeys(known: common + Self.ladderKeys)
+    case "generic":
+      model = .generic(try decodeLadder(&object, defaultPolicy: .timeout))
+      try object.rejectUnknownKeys(known: common + Self.ladderKeys)
+    case "cpu":
+      model = .cpu(try decodeCPU(&object))
+    case "storage":
+      model = .storage(try decodeStorage(&object))
+    case "radio":
+      model = .radio(try decodeRadio(&object, named: name))
+    case "gpu":
+      model = .gpu(try decodeGPU(&object))
+    case "display":
+      model = .display(try decodeDisplay(&object))
+    default:
+      var message =
+        "expected a component type (\(listing(Self.componentTypes, conjunction: "or"))), found \"\(type)\""
+      if let suggestion = closestMatch(to: type, among: Self.componentTypes) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      }
+      throw object.error("type", message)
+    }
+    return ComponentSpec(name: name, model: model, parent: parent)
+  }
+
+  /// Checks what concerns several components: parents, cycles, one of each kind the work steps
+  /// address, names that clash with work keys.
+  private func validateStructure(_ device: DeviceSpec, at path: JSONPath) throws(InputError) {
+    var seen: [String: String] = [:]
+    for component in device.components {
+      let componentPath = path.appending(key: component.name)
+      let type = component.model.typeName
+      if ["cpu", "storage", "gpu", "display"].contains(type) {
+        if let first = seen[type] {
+          throw reader.error(
+            componentPath,
+            "a device has at most one \(type) component; \"\(first)\" is one already")
+        }
+        seen[type] = component.name
+      }
+      if type == "generic" && Self.reservedNames.contains(component.name) {
+        throw reader.error(
+          componentPath,
+          "a generic component cannot be named \"\(component.name)\", which is a work step's key")
+      }
+      if case .named(let parentName) = component.parent {
+        guard let parent = device.component(named: parentName) else {
+          throw reader.error(
+            componentPath.appending(key: "parent"),
+            "expected the name of a platform component or \"none\", found \"\(parentName)\", which is not a component of this device")
+        }
+        guard case .platform = parent.model else {
+          throw reader.error(
+            componentPath.appending(key: "parent"),
+            "expected a platform component as parent, found \"\(parentName)\", a \(parent.model.typeName) component")
+        }
+        if parentName == component.name {
+          throw reader.error(
+            componentPath.appending(key: "parent"), "a component cannot be its own parent")
+        }
+      }
+    }
+    try checkParentCycles(device, at: path)
+  }
+
+  private func checkParentCycles(_ device: DeviceSpec, at path: JSONPath) throws(InputError) {
+    for component in device.components {
+      var chain = [component.name]
+      var current = component
+      while case .named(let parentName) = current.parent,
+        let parent = device.component(named: parentName)
+      {
+        if chain.contains(parentName) {
+          throw reader.error(
+            path.appending(key: component.name).appending(key: "parent"),
+            "parents form a cycle: \((chain + [parentName]).joined(separator: " → "))")
+        }
+        chain.append(parentName)
+        current = parent
+      }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+import JSONSupport
+
+/// A device's JSON after `extends` was followed, and where to report errors in it.
+struct ResolvedDevice {
+  /// The merged device object, without `extends`.
+  var json: JSONValue
+  /// The file errors in the device are reported against.
+  var file: String
+  /// The path of the device inside that file (`device` for an inline device, empty otherwise).
+  var prefix: JSONPath
+}
+
+/// Follows device references: a built-in name, a path to a device file (relative to the file
+/// that names it), or an inline object; and `extends` chains, which merge-patch (RFC 7396) a
+/// device over the one it extends. A cycle of `extends` is an error.
+enum DeviceResolver {
+  /// Resolves the device named by `value`, found at `path` in `file`.
+  static func resolve(_ value: JSONValue, at path: JSONPath, in file: String) throws(InputError)
+    -> ResolvedDevice
+  {
+    switch value {
+    case .string(let reference):
+      let (json, origin) = try load(reference, at: path, in: file, chain: [])
+      return ResolvedDevice(json: json, file: origin, prefix: [])
+    case .object:
+      let json = try resolveExtends(value, path: path, file: file, chain: [file])
+      return ResolvedDevice(json: json, file: file, prefix: path)
+    default:
+      throw InputError(
+        file: file, jsonPath: path,
+        message:
+          "expected a device: a built-in name (\(listing(BuiltInDevices.names, conjunction: "or"))), a path to a device file, or an object; found \(value.kindPhrase)"
+      )
+    }
+  }
+
+  /// The device `reference` names (built-in or file), with its own `extends` resolved; and the
+  /// file it came from.
+  static func load(_ reference: String, at path: JSONPath, in file: String, chain: [String])
+    throws(InputError) -> (JSONValue, String)
+  {
+    let origin: String
+    let json: JSONValue
+    if let text = BuiltInDevices.json(named: reference) {
+      origin = "built-in device \"\(reference)\""
+      json = try FileLoading.json(from: Array(text.utf8), file: origin)
+    } else if reference.contains("/") || reference.hasSuffix(".json") {
+      origin = FileLoading.resolve(reference, from: file)
+      if chain.contains(origin) {
+        throw InputError(
+          file: file, jsonPath: path,
+          message: "device files extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))")
+      }
+      do {
+        json = try FileLoading.json(at: origin)
+      } catch where error.line == nil && error.file == origin && error.path == nil {
+        throw InputError(
+          file: file, jsonPath: path,
+          message: "cannot read the device file \"\(origin)\": \(error.message.replacingPrefix("cannot read the file: "))")
+      }
+    } else {
+      var message =
+        "expected a built-in device (\(listing(BuiltInDevices.names, conjunction: "or"))) or a path to a device file ending in .json, found \"\(reference)\""
+      if let suggestion = closestMatch(to: reference, among: BuiltInDevices.names) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      }
+      throw InputError(file: file, jsonPath: path, message: message)
+    }
+    if chain.contains(origin) {
+      throw InputError(
+        file: file, jsonPath: path,
+        message: "devices extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))")
+    }
+    guard case .object = json else {
+      throw InputError(
+        file: origin, path: nil, message: "expected a device object, found \(json.kindPhrase)")
+    }
+    return (try resolveExtends(json, path: [], file: origin, chain: chain + [origin]), origin)
+  }
+
+  /// `device` merged over the device it extends, if any.
+  static func resolveExtends(_ device: JSONValue, path: JSONPath, file: String, chain: [String])
+    throws(InputError) -> JSONValue
+  {
+    guard case .object(var object) = device, let reference = object["extends"] else {
+      return device
+    }
+    let extendsPath = path.appending(key: "extends")
+    guard case .string(let name) = reference else {
+      throw InputError(
+        file: file, jsonPath: extendsPath,
+        message: "expected the name or path of a device to extend, found \(reference.kindPhrase)")
+    }
+    object["extends"] = nil
+    let (base, _) = try load(name, at: extendsPath, in: file, chain: chain)
+    return base.mergePatched(with: .object(object))
+  }
+}
+
+extension String {
+  /// The string without `prefix`, if it starts with it.
+  func replacingPrefix(_ prefix: String) -> String {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import JSONSupport
+
+/// Reading input files: whole files as bytes, JSON documents with syntax errors located, and
+/// paths relative to the file that names them.
+enum FileLoading {
+  /// The largest input file read (a guard against reading a disk image by mistake).
+  static let maximumFileSize = 256 * 1024 * 1024
+
+  /// The bytes of `path`; an error names the file and why it could not be read.
+  static func bytes(of path: String) throws(InputError) -> [UInt8] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw InputError(file: path, path: nil, message: "cannot read the file: it does not exist")
+    }
+    guard !isDirectory.boolValue else {
+      throw InputError(file: path, path: nil, message: "cannot read the file: it is a directory")
+    }
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      throw InputError(
+        file: path, path: nil, message: "cannot read the file: permission denied or unreadable")
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      guard let contents = try handle.read(upToCount: maximumFileSize + 1) else { return [] }
+      data = contents
+    } catch {
+      throw InputError(file: path, path: nil, message: "cannot read the file: \(error)")
+    }
+    guard data.count <= maximumFileSize else {
+      throw InputError(
+        file: path, path: nil,
+        message: "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
+    }
+    return [UInt8](data)
+  }
+
+  /// The JSON document in `path`.
+  static func json(at path: String) throws(InputError) -> JSONValue {
+    try json(from: try bytes(of: path), file: path)
+  }
+
+  /// The JSON document in `bytes`, with syntax errors reported against `file`.
+  static func json(from bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
+    do {
+      return try JSONReader.parse(bytes)
+    } catch {
+      throw InputError(file: file, line: error.line, column: error.column, message: error.message)
+    }
+  }
+
+  /// `relative` resolved against the directory of `file` (absolute paths stay as they are), with
+  /// `.` and `..` steps removed where possible.
+  static func resolve(_ relative: String, from file: String) -> String {
+    if relative.hasPrefix("/") { return normalize(relative) }
+    guard let slash = file.lastIndex(of: "/") else { return normalize(relative) }
+    return normalize(String(file[...slash]) + relative)
+  }
+
+  static func normalize(_ path: String) -> String {
+    let isAbsolute = path.hasPrefix("/")
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+        continue
+      }
+      parts.append(part)
+    }
+    let joined = parts.joined(separator: "/")
+    return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+}

@@ -1,0 +1,152 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+extension ScenarioDecoder {
+  /// Reads `environment`: `network`, `charging`, `battery_start`.
+  func decodeEnvironment(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
+    -> EnvironmentSpec
+  {
+    let path = JSONPath([.key("environment")])
+    var network = defaultNetwork(context)
+    var charging: [TimeRange] = []
+    var batteryStart = Fraction.one
+    if let value {
+      var object = try ObjectReader(value, at: path, in: file, what: "an environment")
+      if let networkValue = object.optional("network") {
+        network = try decodeNetwork(networkValue, at: object.path("network"), context: context)
+      }
+      if let chargingValue = object.optional("charging") {
+        charging = try decodeRanges(
+          chargingValue, at: object.path("charging"), what: "charging intervals",
+          context: context)
+      }
+      if let start = object.optional("battery_start") {
+        batteryStart = try reader.fraction(start, object.path("battery_start"))
+      }
+      try object.rejectUnknownKeys(known: ["network", "charging", "battery_start"])
+    }
+    return EnvironmentSpec(network: network, charging: charging, batteryStart: batteryStart)
+  }
+
+  /// Wi-Fi if the device has it, else its first radio, for the whole run; none without radios.
+  private func defaultNetwork(_ context: ScenarioContext) -> [NetworkInterval] {
+    guard let radio = context.radio(named: "wifi") ?? context.radios.first?.name else { return [] }
+    return [NetworkInterval(range: wholeRun(context), radio: radio)]
+  }
+
+  private func wholeRun(_ context: ScenarioContext) -> TimeRange {
+    TimeRange(start: .start, end: Instant(nanosecondsSinceStart: context.duration.nanoseconds))
+  }
+
+  private func networkRadio(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
+    throws(InputError) -> String
+  {
+    let name = try reader.name(value, path)
+    guard let radio = context.radio(named: name) else {
+      let names = context.radios.map(\.name)
+      guard !names.isEmpty else {
+        throw reader.error(path, "the device has no radio to carry the network \"\(name)\"")
+      }
+      throw reader.error(
+        path,
+        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \"\(name)\"")
+    }
+    return radio
+  }
+
+  /// A network name for the whole run, or a list of `{from, to, network}` covering the run.
+  private func decodeNetwork(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
+    throws(InputError) -> [NetworkInterval]
+  {
+    if case .string = value {
+      return [
+        NetworkInterval(
+          range: wholeRun(context), radio: try networkRadio(value, at: path, context: context))
+      ]
+    }
+    let items = try reader.array(value, path, of: "a network name or network intervals")
+    var intervals: [NetworkInterval] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index: index)
+      var object = try ObjectReader(item, at: itemPath, in: file, what: "a network interval")
+      let start = try reader.instant(try object.required("from"), object.path("from"))
+      let end = try reader.instant(try object.required("to"), object.path("to"))
+      guard start < end else {
+        throw object.error("to", "expected an interval that ends after it starts, found [\(start), \(end)]")
+      }
+      let radio = try networkRadio(try object.required("network"), at: object.path("network"), context: context)
+      try object.rejectUnknownKeys(known: ["from", "to", "network"])
+      let expectedStart = intervals.last?.range.end ?? .start
+      guard start == expectedStart else {
+        throw object.error(
+          "from",
+          "network intervals must cover the run without gaps or overlaps; expected this one to start at \(expectedStart), found \(start)")
+      }
+      intervals.append(NetworkInterval(range: TimeRange(start: start, end: end), radio: radio))
+    }
+    let end = Instant(nanosecondsSinceStart: context.duration.nanoseconds)
+    guard let last = intervals.last, last.range.end >= end else {
+      throw reader.error(
+        path, "network intervals must cover the whole run, up to \(context.duration)")
+    }
+    return intervals
+  }
+
+  /// A list of `[from, to]` intervals in time order without overlaps.
+  func decodeRanges(
+    _ value: JSONValue, at path: JSONPath, what: String, context: ScenarioContext
+  ) throws(InputError) -> [TimeRange] {
+    let items = try reader.array(value, path, of: what)
+    var ranges: [TimeRange] = []
+    for (index, item) in items.enumerated() {
+      ranges.append(try reader.range(item, path.appending(index: index)))
+    }
+    try checkDisjoint(ranges, reader: reader, path: path, what: what)
+    return ranges
+  }
+
+  /// Reads `display`: sessions with the display on.
+  func decodeDisplay(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
+    -> [DisplaySession]
+  {
+    guard let value else { return [] }
+    let path = JSONPath([.key("display")])
+    let items = try reader.array(value, path, of: "display sessions")
+    guard items.isEmpty || context.has("display") else {
+      throw reader.error(path, "the device has no display component to turn on")
+    }
+    var sessions: [DisplaySession] = []
+    for (index, item) in items.enumerated() {
+      let itemPath = path.appending(index: index)
+      var object = try ObjectReader(item, at: itemPath, in: file, what: "a display session")
+      let start = try reader.instant(try object.required("from"), object.path("from"))
+      let end = try reader.instant(try object.required("to"), object.path("to"))
+      guard start < end else {
+        throw object.error("to", "expected a session that ends after it starts, found [\(start), \(end)]")
+      }
+      let brightness = try reader.fraction(
+        try object.required("brightness"), object.path("brightness"))
+      let content: DisplayContent
+      switch (object.optional("appearance"), object.optional("apl")) {
+      case (let appearance?, nil):
+        content = .appearance(
+          try reader.choice(appearance, object.path("appearance"), Appearance.self))
+      case (nil, let apl?):
+        content = .averagePixelLevel(try reader.fraction(apl, object.path("apl")))
+      case (.some, .some):
+        throw object.error("apl", "give either \"appearance\" or \"apl\", not both")
+      case (nil, nil):
+        throw object.error(
+          "a display session needs \"appearance\" (\"light\" or \"dark\") or an explicit \"apl\"")
+      }
+      try object.rejectUnknownKeys(known: ["from", "to", "brightness", "appearance", "apl"])
+      sessions.append(
+        DisplaySession(
+          range: TimeRange(start: start, end: end), brightness: brightness, content: content))
+    }
+    try checkDisjoint(
+      sessions.map(\.range), reader: reader, path: path, what: "display sessions")
+    return sessions
+  }
+}

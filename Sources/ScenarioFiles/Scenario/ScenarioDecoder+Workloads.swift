@@ -1,0 +1,181 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+extension ScenarioDecoder {
+  /// The keys that say when a workload runs; exactly one is required.
+  static let timingKeys = ["at", "every", "rate", "mean_interval", "times", "trace", "frames", "window"]
+
+  /// The modifiers each timing key allows.
+  static let modifiers: [String: [String]] = [
+    "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
+    "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
+    "window": ["requires"],
+  ]
+
+  static let allModifiers = ["from", "until", "count", "tolerance", "for", "requires"]
+
+  /// Reads `workloads`, an object keyed by workload name.
+  func decodeWorkloads(
+    _ value: JSONValue, at path: JSONPath, context: ScenarioContext, environment: EnvironmentSpec
+  ) throws(InputError) -> [WorkloadSpec] {
+    guard case .object(let members) = value else {
+      throw reader.error(
+        path, "expected an object of workloads keyed by name, found \(value.kindPhrase)")
+    }
+    let work = WorkDecoder(file: file, context: context, hasNetwork: !environment.network.isEmpty)
+    var workloads: [WorkloadSpec] = []
+    for (name, item) in members {
+      guard !name.isEmpty, !name.contains(",") else {
+        throw reader.error(
+          path.appending(key: name), "expected a workload name without \",\", found \"\(name)\"")
+      }
+      workloads.append(
+        try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))
+    }
+    return workloads
+  }
+
+  private func decodeWorkload(
+    _ value: JSONValue, named name: String, at path: JSONPath, work: WorkDecoder
+  ) throws(InputError) -> WorkloadSpec {
+    var object = try ObjectReader(value, at: path, in: file, what: "a workload")
+    let context = work.context
+    let present = Self.timingKeys.filter { object.contains($0) }
+    guard present.count == 1, let kind = present.first else {
+      if present.isEmpty {
+        throw object.error(
+          "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")) to say when it runs; found none")
+      }
+      throw object.error(
+        present[1],
+        "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")); found both \"\(present[0])\" and \"\(present[1])\"")
+    }
+    let allowed = Self.modifiers[kind] ?? []
+    for modifier in Self.allModifiers where object.contains(modifier) && !allowed.contains(modifier) {
+      let owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
+      throw object.error(
+        modifier,
+        "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\"")
+    }
+    let onlyWhenVisible = try object.optional("when").map { v throws(InputError) -> Bool in
+      let text = try reader.string(v, object.path("when"))
+      guard text == "visible" else {
+        throw object.error("when", "expected \"visible\", found \"\(text)\"")
+      }
+      return true
+    } ?? false
+    let debounce = try object.optional("debounce").map { v throws(InputError) in
+      try reader.positiveTime(v, object.path("debounce"))
+    }
+    if debounce != nil && ["trace", "frames", "window"].contains(kind) {
+      throw object.error("debounce", "\"debounce\" does not apply to \"\(kind)\" workloads")
+    }
+    let timing = try decodeTiming(kind, &object, context: context, work: work)
+    var workSpec: WorkSpec = []
+    if kind == "trace" {
+      if object.contains("work") {
+        throw object.error("work", "a trace's rows carry their own work; remove \"work\"")
+      }
+    } else {
+      let defaultQoS: QoSClass = kind == "frames" ? .userInteractive : .default
+      workSpec = try work.decode(try object.required("work"), at: object.path("work"), defaultQoS: defaultQoS)
+    }
+    if case .window(_, _, .radioActive) = timing,
+      !workSpec.contains(where: { $0.download != nil || $0.upload != nil })
+    {
+      throw object.error(
+        "requires", "\"radio-active\" waits for a radio, but the work has no download or upload")
+    }
+    try object.rejectUnknownKeys(
+      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work"])
+    return WorkloadSpec(
+      name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
+      work: workSpec)
+  }
+
+  private func decodeTiming(
+    _ kind: String, _ object: inout ObjectReader, context: ScenarioContext, work: WorkDecoder
+  ) throws(InputError) -> WorkloadTiming {
+    func start() throws(InputError) -> Instant {
+      try object.optional("from").map { v throws(InputError) in
+        try context.instantInRun(v, object.path("from"))
+      } ?? .start
+    }
+    func until(after start: Instant) throws(InputError) -> Instant? {
+      guard let value = object.optional("until") else { return nil }
+      let end = try reader.instant(value, object.path("until"))
+      guard end > start else {
+        throw object.error("until", "expected \"until\" after \"from\" (\(start)), found \(end)")
+      }
+      return end
+    }
+    switch kind {
+    case "at":
+      return .once(at: try context.instantInRun(try object.required("at"), object.path("at")))
+    case "every":
+      let every = try reader.positiveTime(try object.required("every"), object.path("every"))
+      let from = try start()
+      let end = try until(after: from)
+      let count = try object.optional("count").map { v throws(InputError) in
+        try reader.integer(v, object.path("count"), in: 1...Int.max)
+      }
+      let tolerance =
+        try object.optional("tolerance").map { v throws(InputError) in
+          try reader.time(v, object.path("tolerance"))
+        } ?? .zero
+      return .periodic(every: every, start: from, end: end, count: count, tolerance: tolerance)
+    case "rate":
+      let rate = try reader.positiveFrequency(try object.required("rate"), object.path("rate"))
+      let from = try start()
+      return .poisson(meanIntervalNanoseconds: 1e9 / rate.hertz, start: from, end: try until(after: from))
+    case "mean_interval":
+      let mean = try reader.positiveTime(
+        try object.required("mean_interval"), object.path("mean_interval"))
+      let from = try start()
+      return .poisson(
+        meanIntervalNanoseconds: Double(mean.nanoseconds), start: from, end: try until(after: from))
+    case "times":
+      let path = object.path("times")
+      let items = try reader.array(try object.required("times"), path, of: "times")
+      var times: [Instant] = []
+      for (index, item) in items.enumerated() {
+        let time = try context.instantInRun(item, path.appending(index: index))
+        if let previous = times.last, time < previous {
+          throw reader.error(
+            path.appending(index: index),
+            "expected times in increasing order, found \(time) after \(previous)")
+        }
+        times.append(time)
+      }
+      return .times(times)
+    case "trace":
+      let tracePath = object.path("trace")
+      let name = try reader.name(try object.required("trace"), tracePath)
+      return .trace(try TraceFile.load(name, referencedAt: tracePath, from: file, work: work))
+    case "frames":
+      let rate = try reader.positiveFrequency(try object.required("frames"), object.path("frames"))
+      let from = try start()
+      let duration = try object.optional("for").map { v throws(InputError) in
+        try reader.positiveTime(v, object.path("for"))
+      }
+      return .frames(rate: rate, start: from, duration: duration)
+    default:
+      let path = object.path("window")
+      let items = try reader.array(try object.required("window"), path, of: "[earliest, deadline]")
+      guard items.count == 2 else {
+        throw reader.error(path, "expected a pair [earliest, deadline], found an array of \(items.count)")
+      }
+      let earliest = try context.instantInRun(items[0], path.appending(index: 0))
+      let deadline = try reader.instant(items[1], path.appending(index: 1))
+      guard deadline >= earliest else {
+        throw reader.error(
+          path, "expected a deadline no earlier than the window's start, found [\(earliest), \(deadline)]")
+      }
+      let condition = try object.optional("requires").map { v throws(InputError) in
+        try reader.choice(v, object.path("requires"), DeferralCondition.self)
+      }
+      return .window(earliest: earliest, deadline: deadline, condition: condition)
+    }
+  }
+}

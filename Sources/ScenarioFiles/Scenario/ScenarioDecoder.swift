@@ -1,0 +1,128 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+/// Decodes one scenario object (a variant already patched in) into a validated ``Scenario``.
+struct ScenarioDecoder {
+  let file: String
+  var reader: ValueReader { ValueReader(file: file) }
+
+  static let topLevelKeys = [
+    "name", "description", "device", "device_patch", "duration", "seed", "environment", "display",
+    "visibility", "workloads",
+  ]
+
+  func decode(_ json: JSONValue, variant: String) throws(InputError) -> Scenario {
+    var object = try ObjectReader(json, at: [], in: file, what: "a scenario")
+    let name = try object.optional("name").map { v throws(InputError) in
+      try reader.string(v, object.path("name"))
+    }
+    let description = try object.optional("description").map { v throws(InputError) in
+      try reader.string(v, object.path("description"))
+    }
+    let duration = try decodeDuration(try object.required("duration"), object.path("duration"))
+    let seed =
+      try object.optional("seed").map { v throws(InputError) in
+        try reader.integer(v, object.path("seed"), in: 0...Int.max)
+      } ?? 0
+    let device = try decodeDevice(&object)
+    let context = ScenarioContext(device: device, duration: duration, reader: reader)
+    let environment = try decodeEnvironment(object.optional("environment"), context: context)
+    let display = try decodeDisplay(object.optional("display"), context: context)
+    let visibility = try object.optional("visibility").map { v throws(InputError) in
+      try decodeRanges(v, at: object.path("visibility"), what: "visibility intervals", context: context)
+    }
+    let workloads = try decodeWorkloads(
+      try object.optional("workloads") ?? .object(JSONObject()), at: object.path("workloads"),
+      context: context, environment: environment)
+    try object.rejectUnknownKeys(known: Self.topLevelKeys + ["variants"])
+    if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
+      throw reader.error(
+        ["environment", "charging"],
+        "the device's battery has no \"charge_power\", so plugging in cannot refill it; give the battery a charge_power")
+    }
+    let setup = SimulationSetup(
+      device: device, workloads: workloads, environment: environment, display: display,
+      visibility: visibility, duration: duration, seed: UInt64(seed))
+    let fileName = String(file.split(separator: "/").last ?? Substring(file))
+    return Scenario(
+      name: name ?? fileName, description: description, variant: variant, file: file,
+      deviceName: device.name, setup: setup)
+  }
+
+  private func decodeDuration(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
+    let duration = try reader.positiveTime(value, path)
+    guard duration <= .maximumRunLength else {
+      throw reader.error(
+        path, "expected a duration of at most 366 days, found \(ValueReader.found(value))")
+    }
+    return duration
+  }
+
+  /// Resolves and decodes `device`, with `device_patch` merged in.
+  private func decodeDevice(_ object: inout ObjectReader) throws(InputError) -> DeviceSpec {
+    let devicePath = object.path("device")
+    var resolved = try DeviceResolver.resolve(
+      try object.required("device"), at: devicePath, in: file)
+    let patch = object.optional("device_patch")
+    if let patch {
+      guard case .object = patch else {
+        throw object.error(
+          "device_patch", "expected a merge patch object, found \(patch.kindPhrase)")
+      }
+      resolved.json = resolved.json.mergePatched(with: patch)
+    }
+    let decoder = DeviceDecoder(reader: ValueReader(file: resolved.file))
+    do {
+      return try decoder.decode(resolved.json, at: resolved.prefix)
+    } catch {
+      guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
+      let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
+      guard patchTouches(patch, inner) else { throw error }
+      var relocated = error
+      let full = JSONPath([.key("device_patch")] + inner.components)
+      relocated.file = file
+      relocated.path = full.description
+      relocated.jsonPath = full
+      throw relocated
+    }
+  }
+}
+
+/// What decoding a scenario's parts needs to know about the rest.
+struct ScenarioContext {
+  let device: DeviceSpec
+  let duration: TimeSpan
+  let reader: ValueReader
+
+  /// An instant inside the run, `[0, duration)`.
+  func instantInRun(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Instant {
+    let instant = try reader.instant(value, path)
+    guard instant.nanosecondsSinceStart < duration.nanoseconds else {
+      throw reader.error(
+        path, "expected a time within the run (before \(duration)), found \(ValueReader.found(value))")
+    }
+    return instant
+  }
+
+  /// Radio components, in device order.
+  var radios: [(name: String, spec: RadioSpec)] {
+    device.components.compactMap { component in
+      if case .radio(let spec) = component.model { return (component.name, spec) }
+      return nil
+    }
+  }
+
+  /// The radio a network name means: a radio component of that name, or the first radio of that
+  /// technology (`wifi`, `cellular`).
+  func radio(named name: String) -> String? {
+    if radios.contains(where: { $0.name == name }) { return name }
+    guard let technology = RadioTechnology(rawValue: name) else { return nil }
+    return radios.first { $0.spec.technology == technology }?.name
+  }
+
+  /// Whether the device has a component of that model type.
+  func has(_ typeName: String) -> Bool {
+    device.components.contains { $0.model.typeName == typeName }
+  }
+}

@@ -1,0 +1,139 @@
+public import DeviceModels
+public import JSONSupport
+
+/// A scenario file, read and checked for syntax, from which each variant can be decoded.
+///
+/// Variants are JSON Merge Patches (RFC 7396) over the scenario without its `variants`; the
+/// scenario itself is the variant named `baseline` (SPEC section 3).
+public struct ScenarioDocument: Sendable {
+  /// The file, as the user named it.
+  public let file: String
+  /// The scenario without its `variants`.
+  public private(set) var base: JSONValue
+  /// The variants' patches, in file order.
+  public let variants: [(name: String, patch: JSONValue)]
+
+  /// The name of the base scenario among the variants.
+  public static let baselineName = "baseline"
+
+  /// Reads the scenario file at `path`.
+  public static func load(_ path: String) throws(InputError) -> ScenarioDocument {
+    try ScenarioDocument(json: try FileLoading.json(at: path), file: path)
+  }
+
+  /// A document from parsed JSON; `file` is used in messages and to resolve relative paths.
+  public init(json: JSONValue, file: String) throws(InputError) {
+    self.file = file
+    guard case .object(var object) = json else {
+      throw InputError(
+        file: file, path: nil, message: "expected a scenario object, found \(json.kindPhrase)")
+    }
+    var variants: [(name: String, patch: JSONValue)] = []
+    if let value = object["variants"] {
+      let path = JSONPath([.key("variants")])
+      guard case .object(let members) = value else {
+        throw InputError(
+          file: file, jsonPath: path,
+          message: "expected an object of variants keyed by name, found \(value.kindPhrase)")
+      }
+      for (name, patch) in members {
+        let variantPath = path.appending(key: name)
+        if name == Self.baselineName {
+          throw InputError(
+            file: file, jsonPath: variantPath,
+            message: "\"baseline\" is the scenario itself; give the variant another name")
+        }
+        guard case .object = patch else {
+          throw InputError(
+            file: file, jsonPath: variantPath,
+            message: "expected a merge patch object, found \(patch.kindPhrase)")
+        }
+        variants.append((name, patch))
+      }
+      object["variants"] = nil
+    }
+    self.variants = variants
+    base = .object(object)
+  }
+
+  /// `baseline`, then the variants in file order.
+  public var variantNames: [String] { [Self.baselineName] + variants.map(\.name) }
+
+  /// The scenario of `variant`, decoded and validated.
+  public func scenario(variant: String = baselineName) throws(InputError) -> Scenario {
+    guard variant != Self.baselineName else {
+      return try ScenarioDecoder(file: file).decode(base, variant: variant)
+    }
+    guard let patch = variants.first(where: { $0.name == variant })?.patch else {
+      var message =
+        "there is no variant \"\(variant)\" (the scenario has \(listing(variantNames, conjunction: "and")))"
+      if let suggestion = closestMatch(to: variant, among: variantNames) {
+        message += "; did you mean \"\(suggestion)\"?"
+      }
+      throw InputError(file: file, path: nil, message: message)
+    }
+    do {
+      return try ScenarioDecoder(file: file).decode(base.mergePatched(with: patch), variant: variant)
+    } catch {
+      throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
+    }
+  }
+
+  /// A copy with each value set at its dotted path before variants apply (parameter sweeps).
+  public func setting(_ assignments: [(path: JSONPath, value: JSONValue)]) throws(InputError)
+    -> ScenarioDocument
+  {
+    var copy = self
+    for assignment in assignments {
+      do {
+        copy.base = try copy.base.setting(assignment.value, at: assignment.path)
+      } catch {
+        throw InputError(file: file, path: assignment.path.description, message: error.message)
+      }
+    }
+    return copy
+  }
+}
+
+extension InputError {
+  /// This error, re-attributed to a patch when the patch wrote the offending value: its path then
+  /// reads `PATCHPATH.PATH` in `file`.
+  func attributed(to patch: JSONValue, patchPath: [String], file: String) -> InputError {
+    guard let jsonPath, line == nil, self.file == file, patchTouches(patch, jsonPath) else {
+      return self
+    }
+    var relocated = self
+    let full = JSONPath(patchPath.map { .key($0) } + jsonPath.components)
+    relocated.file = file
+    relocated.path = full.description
+    relocated.jsonPath = full
+    return relocated
+  }
+}
+
+/// Whether `patch` sets the value at `path` or one of its ancestors (replacing it whole).
+func patchTouches(_ patch: JSONValue, _ path: JSONPath) -> Bool {
+  var current = patch
+  for component in path.components {
+    guard case .object(let object) = current else { return true }
+    guard case .key(let key) = component, let next = object[key] else { return false }
+    current = next
+  }
+  return true
+}
+
+/// A decoded, validated scenario variant: what one run needs, with its names.
+public struct Scenario: Sendable {
+  /// The scenario's `name`, or the file name.
+  public var name: String
+  /// The scenario's `description`, if any.
+  public var description: String?
+  /// Which variant this is (`baseline` for the scenario itself).
+  public var variant: String
+  /// The file it came from.
+  public var file: String
+  /// The device's name.
+  public var deviceName: String
+  /// Everything the simulator needs.
+  public var setup: SimulationSetup
+}

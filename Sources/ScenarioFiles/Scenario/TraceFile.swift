@@ -1,0 +1,171 @@
+import DeviceModels
+import JSONSupport
+import Quantities
+
+/// A trace replay (SPEC 6.1): a CSV file, one row per occurrence, with a `time` column and any
+/// work-step columns (`cpu`, `write`, `download`, a generic component's name…). Empty cells are
+/// absent steps. Values are read as in scenario files: a bare number in base units or a string
+/// with a unit. Rows must be in time order.
+enum TraceFile {
+  /// Reads the trace `name` (relative to `file`), named at `path`.
+  static func load(
+    _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder
+  ) throws(InputError) -> [TraceRow] {
+    let tracePath = FileLoading.resolve(name, from: file)
+    let bytes: [UInt8]
+    do {
+      bytes = try FileLoading.bytes(of: tracePath)
+    } catch {
+      throw InputError(
+        file: file, jsonPath: path,
+        message: "cannot read the trace \"\(tracePath)\": \(error.message.replacingPrefix("cannot read the file: "))")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw InputError(file: tracePath, path: nil, message: "expected UTF-8 text, found invalid bytes")
+    }
+    let records: [CSVRecord]
+    do {
+      records = try CSVParser.parse(text)
+    } catch {
+      throw InputError(file: tracePath, path: "line \(error.line)", message: error.message)
+    }
+    guard let header = records.first else {
+      throw InputError(file: tracePath, path: nil, message: "expected a header row with a \"time\" column, found an empty file")
+    }
+    guard let timeColumn = header.fields.firstIndex(of: "time") else {
+      throw InputError(
+        file: tracePath, path: "line 1",
+        message: "expected a \"time\" column in the header, found \(listing(header.fields, conjunction: "and"))")
+    }
+    var seen: Set<String> = []
+    for column in header.fields where !seen.insert(column).inserted {
+      throw InputError(file: tracePath, path: "line 1", message: "the column \"\(column)\" appears twice")
+    }
+    let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
+    var rows: [TraceRow] = []
+    for record in records.dropFirst() {
+      if record.fields.count == 1 && record.fields[0].isEmpty { continue }
+      guard record.fields.count == header.fields.count else {
+        throw InputError(
+          file: tracePath, path: "line \(record.line)",
+          message: "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
+      }
+      var object = JSONObject()
+      for (column, cell) in zip(header.fields, record.fields) where column != "time" && !cell.isEmpty {
+        object[column] = cellValue(cell)
+      }
+      let timeCell = record.fields[timeColumn]
+      let time: Instant
+      do throws(InputError) {
+        time = try work.context.instantInRun(cellValue(timeCell), ["time"])
+        let spec = try traceWork.decodeObject(.object(object), at: [], defaultQoS: .default)
+        if let previous = rows.last, time < previous.time {
+          throw InputError(
+            file: tracePath, path: nil,
+            message: "expected rows in time order, found \(time) after \(previous.time)")
+        }
+        rows.append(TraceRow(time: time, work: [spec]))
+      } catch {
+        var located = error
+        located.file = tracePath
+        let column = error.jsonPath?.components.first.flatMap { component -> String? in
+          if case .key(let key) = component { return key }
+          return nil
+        }
+        located.path = column.map { "line \(record.line), column \"\($0)\"" } ?? "line \(record.line)"
+        located.jsonPath = nil
+        throw located
+      }
+    }
+    return rows
+  }
+
+  /// A cell as JSON: a number when it reads as one, else a string.
+  static func cellValue(_ cell: String) -> JSONValue {
+    let trimmed = cell.trimmingSpaces()
+    if let number = try? JSONReader.parse(trimmed), case .number = number { return number }
+    return .string(trimmed)
+  }
+}
+
+/// One CSV record and the line it starts on.
+struct CSVRecord {
+  var fields: [String]
+  var line: Int
+}
+
+/// An RFC 4180 syntax error.
+struct CSVSyntaxError: Error {
+  var line: Int
+  var message: String
+}
+
+/// A small RFC 4180 reader: fields separated by commas, records by CRLF or LF, fields in double
+/// quotes may hold commas, line breaks and doubled quotes.
+enum CSVParser {
+  static func parse(_ text: String) throws(CSVSyntaxError) -> [CSVRecord] {
+    var records: [CSVRecord] = []
+    var fields: [String] = []
+    var field = ""
+    var line = 1
+    var recordLine = 1
+    var inQuotes = false
+    var afterQuote = false
+    var iterator = text.unicodeScalars.makeIterator()
+    var pending = iterator.next()
+    while let scalar = pending {
+      pending = iterator.next()
+      if inQuotes {
+        if scalar == "\"" {
+          if pending == "\"" {
+            field.unicodeScalars.append("\"")
+            pending = iterator.next()
+          } else {
+            inQuotes = false
+            afterQuote = true
+          }
+        } else {
+          if scalar == "\n" { line += 1 }
+          field.unicodeScalars.append(scalar)
+        }
+        continue
+      }
+      switch scalar {
+      case ",":
+        fields.append(field)
+        field = ""
+        afterQuote = false
+      case "\r":
+        if pending == "\n" { continue }
+        fallthrough
+      case "\n":
+        fields.append(field)
+        records.append(CSVRecord(fields: fields, line: recordLine))
+        fields = []
+        field = ""
+        afterQuote = false
+        line += 1
+        recordLine = line
+      case "\"":
+        guard field.isEmpty && !afterQuote else {
+          throw CSVSyntaxError(line: line, message: "expected a quote only at the start of a field")
+        }
+        inQuotes = true
+      default:
+        if afterQuote {
+          throw CSVSyntaxError(
+            line: line, message: "expected a comma or the end of the line after a closing quote")
+        }
+        field.unicodeScalars.append(scalar)
+      }
+    }
+    if inQuotes {
+      throw CSVSyntaxError(line: recordLine, message: "a quoted field is not closed before the end of the file")
+    }
+    if !field.isEmpty || !fields.isEmpty || afterQuote {
+      fields.append(field)
+      records.append(CSVRecord(fields: fields, line: recordLine))
+    }
+    return records
+  }
+}

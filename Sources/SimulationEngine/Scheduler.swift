@@ -1,0 +1,84 @@
+public import Quantities
+
+/// Something that reacts to the events of a simulation: a device model, or a test's toy model.
+///
+/// The engine knows nothing of what a model is made of; it only hands it each event at its time.
+/// A model schedules further events through the ``Scheduler`` it was built with.
+public protocol SimulationModel: AnyObject {
+  /// The model's own event type: a small value, so the queue stores it inline.
+  associatedtype Event
+
+  /// Reacts to `event`; the scheduler's clock already reads the event's time.
+  func handle(_ event: Event)
+}
+
+/// The clock and the event queue of one simulation run.
+///
+/// `Scheduler` holds simulated time as an ``Instant`` that only moves forward, and a queue of
+/// pending events (see ``EventQueue`` for their order). ``run(_:until:)`` takes events off the
+/// queue one at a time, sets the clock to the event's time before the model sees it (as SwiftNIO's
+/// `EmbeddedEventLoop` does), and stops at the end of the run: an event due exactly at the end is
+/// not processed, because a run covers the half-open interval `[0, end)`.
+///
+/// A timer that may be superseded is not removed from the queue; its owner tags it with a
+/// generation and ignores it when it fires stale. That keeps the queue a plain heap.
+public final class Scheduler<Event> {
+  /// The current simulated time.
+  @inlinable public var now: Instant { currentTime }
+  @usableFromInline var currentTime: Instant = .start
+
+  @usableFromInline var queue: EventQueue<Event>
+
+  /// How many events have been taken off the queue so far (the engine's unit of work).
+  @inlinable public var processedEventCount: Int { processedCount }
+  @usableFromInline var processedCount: Int = 0
+
+  /// A scheduler at time 0 with an empty queue.
+  public init(expectedPendingEvents: Int = 1024) {
+    queue = EventQueue(minimumCapacity: expectedPendingEvents)
+  }
+
+  /// The number of events waiting in the queue.
+  public var pendingEventCount: Int { queue.count }
+
+  /// Schedules `event` at `time` (not before now) in `rank` (see ``EventQueue/push(_:at:rank:)``).
+  ///
+  /// - Complexity: O(log *n*) for *n* pending events.
+  @inlinable
+  public func schedule(_ event: Event, at time: Instant, rank: UInt32) {
+    precondition(time >= now, "an event cannot be scheduled in the past")
+    queue.push(event, at: time, rank: rank)
+  }
+
+  /// Processes events in order until the queue is empty or the next event is at or after `end`,
+  /// then sets the clock to `end`.
+  ///
+  /// - Complexity: O(*e* log *n*) for *e* processed events, plus the model's own work.
+  @inlinable
+  public func run<Model: SimulationModel>(_ model: Model, until end: Instant)
+  where Model.Event == Event {
+    let endTime = end.nanosecondsSinceStart
+    while let first = queue.entries.first, first.time < endTime {
+      let (time, event) = queue.popFirst().unsafelyUnwrapped
+      currentTime = time
+      processedCount &+= 1
+      model.handle(event)
+    }
+    if end > currentTime { currentTime = end }
+  }
+
+  /// Takes the next event due before `end` off the queue and sets the clock to its time, or
+  /// returns `nil` (and sets the clock to `end`) when there is none; for models that drive the
+  /// loop themselves.
+  @inlinable
+  public func nextEvent(before end: Instant) -> Event? {
+    guard let first = queue.entries.first, first.time < end.nanosecondsSinceStart else {
+      if end > currentTime { currentTime = end }
+      return nil
+    }
+    let (time, event) = queue.popFirst().unsafelyUnwrapped
+    currentTime = time
+    processedCount &+= 1
+    return event
+  }
+}

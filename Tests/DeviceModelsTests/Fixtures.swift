@@ -1,0 +1,88 @@
+import DeviceModels
+import Quantities
+
+/// Small builders so each test states its device and workloads in a few readable lines.
+enum Fixture {
+  static func ms(_ value: Int64) -> TimeSpan { .milliseconds(value) }
+  static func s(_ value: Int64) -> TimeSpan { .seconds(value) }
+  static func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: span.nanoseconds) }
+  static func mW(_ value: Double) -> Power { .milliwatts(value) }
+
+  /// A state below the active one.
+  static func state(
+    _ name: String, _ power: Power, after: TimeSpan = .zero, wake: TimeSpan = .zero,
+    wakePower: Power? = nil, minResidency: TimeSpan = .zero, active: Power
+  ) -> LadderState {
+    LadderState(
+      name: name, power: power, after: after, wakeLatency: wake, wakePower: wakePower ?? active,
+      minimumResidency: minResidency)
+  }
+
+  /// The GPS of SPEC 5.1's worked example: active 300 mW; hot 60 mW after 1 s, waking in 20 ms;
+  /// off 0 W after 6 s, waking in 800 ms at 200 mW.
+  static var gpsLadder: Ladder {
+    let active = mW(300)
+    return Ladder(
+      states: [
+        LadderState(name: "active", power: active, wakePower: active),
+        state("hot", mW(60), after: s(1), wake: ms(20), active: active),
+        state("off", .zero, after: s(6), wake: ms(800), wakePower: mW(200), active: active),
+      ], idlePolicy: .timeout)
+  }
+
+  static func device(_ components: [ComponentSpec], battery: BatterySpec? = nil) -> DeviceSpec {
+    DeviceSpec(name: "test", components: components, battery: battery)
+  }
+
+  static func generic(_ name: String, _ ladder: Ladder, parent: ParentReference = .platform)
+    -> ComponentSpec
+  {
+    ComponentSpec(name: name, model: .generic(ladder), parent: parent)
+  }
+
+  static func platform(_ ladder: Ladder) -> ComponentSpec {
+    ComponentSpec(name: "platform", model: .platform(ladder), parent: .none)
+  }
+
+  /// Work that keeps generic component `name` active for `duration`.
+  static func uses(_ name: String, for duration: TimeSpan) -> WorkSpec {
+    [WorkStepSpec(generic: [GenericStep(component: name, duration: duration)])]
+  }
+
+  static func setup(
+    _ device: DeviceSpec, _ workloads: [WorkloadSpec], duration: TimeSpan,
+    environment: EnvironmentSpec = EnvironmentSpec(network: [], charging: [], batteryStart: .one),
+    display: [DisplaySession] = [], visibility: [TimeRange]? = nil, seed: UInt64 = 0
+  ) -> SimulationSetup {
+    SimulationSetup(
+      device: device, workloads: workloads, environment: environment, display: display,
+      visibility: visibility, duration: duration, seed: seed)
+  }
+
+  static func run(_ setup: SimulationSetup, recording: RecordingOptions = RecordingOptions())
+    -> RunResult
+  {
+    Simulation(setup: setup, recording: recording).run()
+  }
+}
+
+extension RunResult {
+  func component(_ name: String) -> ComponentResult {
+    components.first { $0.name == name }!
+  }
+
+  func workload(_ name: String) -> WorkloadResult {
+    workloads.first { $0.name == name }!
+  }
+}
+
+extension ComponentResult {
+  /// The state of the component's first node.
+  func state(_ name: String, node: String? = nil) -> StateResult {
+    let target = nodes.first { $0.path == (node ?? self.name) }!
+    return target.states.first { $0.name == name }!
+  }
+}
+
+/// Joules as exact attojoules, for hand-computed expectations: `joules(1.27)`.
+func joules(_ value: Double) -> Energy { .joules(value) }
