@@ -8,18 +8,19 @@ struct ClusterRuntime {
   var ipc: Double
   var frequencies: [Double]
   var powers: [Int64]
-  /// Reference cycles per ns at each operating point (frequency × ipc ÷ 10⁹).
-  var cyclesPerNanosecond: [Double]
+  /// Speed at each operating point relative to the reference core at its highest frequency:
+  /// `frequency × ipc ÷ (reference frequency × reference ipc)`; exactly 1 for the reference.
+  var speeds: [Double]
   /// The operating point the cluster runs at: the highest any running part asks for.
   var currentOPP: Int32
 
-  init(spec: ClusterSpec, node: Int32, cores: [Int32]) {
+  init(spec: ClusterSpec, node: Int32, cores: [Int32], reference: Double) {
     self.node = node
     self.cores = cores
     ipc = spec.ipc
     frequencies = spec.operatingPoints.map(\.frequency.hertz)
     powers = spec.operatingPoints.map(\.power.nanowatts)
-    cyclesPerNanosecond = spec.operatingPoints.map { $0.frequency.hertz * spec.ipc / 1e9 }
+    speeds = spec.operatingPoints.map { $0.frequency.hertz * spec.ipc / reference }
     currentOPP = 0
   }
 }
@@ -37,8 +38,6 @@ struct CPURuntime {
   var clusters: [ClusterRuntime]
   var coreCluster: [Int32: Int32]
   var rules: [QoSRuntime]
-  /// Reference cycles per ns of the reference core (first cluster, highest frequency).
-  var referenceCyclesPerNanosecond: Double
   var dispatchCost: Int64
   var component: Int32
   /// Waiting parts, one FIFO per QoS priority.
@@ -50,14 +49,18 @@ struct CPURuntime {
   /// Times the whole CPU went from every core idle to one core running.
   var packageWakeups = 0
 
+  /// Frequency × ipc of the reference core: the first cluster at its highest frequency.
+  static func referenceRate(_ spec: CPUSpec) -> Double {
+    let reference = spec.clusters[0]
+    return reference.operatingPoints[reference.operatingPoints.count - 1].frequency.hertz
+      * reference.ipc
+  }
+
   init(spec: CPUSpec, clusters: [ClusterRuntime], coreCluster: [Int32: Int32], component: Int32) {
     self.clusters = clusters
     self.coreCluster = coreCluster
     self.component = component
     dispatchCost = spec.dispatchCost.nanoseconds
-    let reference = spec.clusters[0]
-    let top = reference.operatingPoints[reference.operatingPoints.count - 1]
-    referenceCyclesPerNanosecond = top.frequency.hertz * reference.ipc / 1e9
     queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)
     var rules: [QoSRuntime] = []
     for qos in QoSClass.allCases.sorted() {

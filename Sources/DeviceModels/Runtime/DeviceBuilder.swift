@@ -102,7 +102,9 @@ struct DeviceBuilder {
         cores.append(coreNode)
         coreCluster[coreNode] = Int32(clusterIndex)
       }
-      clusters.append(ClusterRuntime(spec: cluster, node: clusterNode, cores: cores))
+      clusters.append(
+        ClusterRuntime(
+          spec: cluster, node: clusterNode, cores: cores, reference: CPURuntime.referenceRate(spec)))
     }
     cpu = CPURuntime(spec: spec, clusters: clusters, coreCluster: coreCluster, component: component)
   }

@@ -80,7 +80,7 @@ extension DeviceSimulation {
     }
     let old = cpu!.clusters[cluster].currentOPP
     guard highest != old else { return false }
-    let oldRate = cpu!.clusters[cluster].cyclesPerNanosecond[Int(old)]
+    let oldSpeed = cpu!.clusters[cluster].speeds[Int(old)]
     cpu!.clusters[cluster].currentOPP = highest
     let power = cpu!.clusters[cluster].powers[Int(highest)]
     for core in cpu!.clusters[cluster].cores where nodes[Int(core)].isServing {
@@ -88,7 +88,7 @@ extension DeviceSimulation {
       let job = nodes[node].job
       let elapsed = now - jobs[job].rateStart
       if elapsed > 0 {
-        jobs[job].remainingCycles = max(0, jobs[job].remainingCycles - Double(elapsed) * oldRate)
+        jobs[job].remainingWork = max(0, jobs[job].remainingWork - Double(elapsed) * oldSpeed)
       }
       jobs[job].rateStart = now
       nodes[node].servingPower = power
@@ -101,12 +101,21 @@ extension DeviceSimulation {
   /// Schedules the end of the core's part at the cluster's current rate.
   func scheduleCoreCompletion(_ core: Int, cluster: Int) {
     let job = nodes[core].job
-    let rate = cpu!.clusters[cluster].cyclesPerNanosecond[Int(cpu!.clusters[cluster].currentOPP)]
-    let duration = Int64((jobs[job].remainingCycles / rate).rounded(.up))
+    let speed = cpu!.clusters[cluster].speeds[Int(cpu!.clusters[cluster].currentOPP)]
+    let duration = Self.nanosecondsRoundedUp(jobs[job].remainingWork / speed)
     nodes[core].jobGeneration &+= 1
     schedule(
       .segmentDone(node: Int32(core), generation: nodes[core].jobGeneration), at: now + duration,
       rank: EventRank.completion)
+  }
+
+  /// A model-derived duration rounded up to a whole nanosecond (SPEC section 2), ignoring the
+  /// last bits of floating-point noise so that exact work stays exact: 1 050 000.0000001 ns of
+  /// work is 1 050 000 ns, not 1 050 001.
+  static func nanosecondsRoundedUp(_ value: Double) -> Int64 {
+    let nearest = value.rounded()
+    if abs(value - nearest) <= 1e-9 * max(1, nearest) { return Int64(nearest) }
+    return Int64(value.rounded(.up))
   }
 
   /// A core became waking or active.

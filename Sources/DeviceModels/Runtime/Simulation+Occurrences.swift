@@ -23,13 +23,13 @@ extension DeviceSimulation {
     switch step.kind {
     case .cpu:
       let parts = max(1, Int(step.threads))
-      var total = Double(step.amount) * cpu!.referenceCyclesPerNanosecond
+      var total = Double(step.amount)
       if parts > 1 { total /= step.parallelEfficiency }
       let perPart = total / Double(parts)
       occurrences[occurrence].partsLeft = Int32(parts)
       for _ in 0..<parts {
         var job = Job(occurrence: occurrence, step: stepIndex, priority: step.priority)
-        job.remainingCycles = perPart
+        job.remainingWork = perPart
         dispatchCPU(jobs.insert(job))
       }
     case .download, .upload:

@@ -82,8 +82,9 @@ struct Job {
   var priority: UInt8
   var segment: Int32 = 0
   var segmentCount: Int32 = 1
-  /// CPU: reference cycles left, the time the current rate began, and the operating point asked.
-  var remainingCycles: Double = 0
+  /// CPU: work left in reference-core nanoseconds, when the current speed began, and the
+  /// operating point asked.
+  var remainingWork: Double = 0
   var rateStart: Int64 = 0
   var requestedOPP: Int32 = 0
 }
