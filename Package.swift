@@ -40,7 +40,8 @@ let package = Package(
       name: "PowerSimCLI",
       dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports"],
       swiftSettings: swiftSettings),
-    .executableTarget(name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
     .testTarget(name: "QuantitiesTests", dependencies: ["Quantities"]),
     .testTarget(name: "SimulationEngineTests", dependencies: ["SimulationEngine"]),
     .testTarget(name: "JSONSupportTests", dependencies: ["JSONSupport"]),

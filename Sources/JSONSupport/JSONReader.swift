@@ -179,7 +179,9 @@ private struct Parser {
     if bytes[offset] == UInt8(ascii: "0") {
       offset += 1
       if offset < bytes.count, isDigit(bytes[offset]) {
-        throw error("expected a number without leading zeros, found \(found(word: true, from: start))", at: start)
+        throw error(
+          "expected a number without leading zeros, found \(found(word: true, from: start))",
+          at: start)
       }
     } else {
       while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
@@ -220,7 +222,8 @@ private struct Parser {
       }
       if byte < 0x20 {
         throw error(
-          "expected a character of the string, found the control character U+00\(hex(byte)) (write it as an escape such as \\n)")
+          "expected a character of the string, found the control character U+00\(hex(byte)) (write it as an escape such as \\n)"
+        )
       }
       scalars.append(try utf8Scalar())
     }
@@ -249,18 +252,22 @@ private struct Parser {
         guard bytes.count - offset >= 2, bytes[offset] == UInt8(ascii: "\\"),
           bytes[offset + 1] == UInt8(ascii: "u")
         else {
-          throw error("expected a low surrogate after \\u\(hex16(high)), found a lone high surrogate", at: start)
+          throw error(
+            "expected a low surrogate after \\u\(hex16(high)), found a lone high surrogate",
+            at: start)
         }
         offset += 2
         let low = try hexQuad(start: start)
         guard (0xDC00...0xDFFF).contains(low) else {
-          throw error("expected a low surrogate after \\u\(hex16(high)), found \\u\(hex16(low))", at: start)
+          throw error(
+            "expected a low surrogate after \\u\(hex16(high)), found \\u\(hex16(low))", at: start)
         }
         let value = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         return Unicode.Scalar(value)!
       }
       if (0xDC00...0xDFFF).contains(high) {
-        throw error("expected a character escape, found the lone low surrogate \\u\(hex16(high))", at: start)
+        throw error(
+          "expected a character escape, found the lone low surrogate \\u\(hex16(high))", at: start)
       }
       return Unicode.Scalar(high)!
     default:
@@ -271,7 +278,8 @@ private struct Parser {
 
   mutating func hexQuad(start: Int) throws(JSONSyntaxError) -> UInt32 {
     guard bytes.count - offset >= 4 else {
-      throw error("expected four hexadecimal digits after \\u, found the end of the file", at: start)
+      throw error(
+        "expected four hexadecimal digits after \\u, found the end of the file", at: start)
     }
     var value: UInt32 = 0
     for _ in 0..<4 {

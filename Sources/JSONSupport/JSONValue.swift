@@ -109,10 +109,12 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     }
   }
 
+  /// Whether the two values are equal.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     lhs.orderedKeys == rhs.orderedKeys && lhs.values == rhs.values
   }
 
+  /// Hashes the essential components of the value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(orderedKeys)
     for key in orderedKeys { hasher.combine(values[key]) }

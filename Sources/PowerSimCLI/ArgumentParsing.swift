@@ -73,7 +73,8 @@ struct CommandSpec {
     var text = ""
     for (index, line) in lines.enumerated() {
       if index == 0 && paddedLabel.count < indent {
-        text += paddedLabel + String(repeating: " ", count: indent - paddedLabel.count) + line + "\n"
+        text +=
+          paddedLabel + String(repeating: " ", count: indent - paddedLabel.count) + line + "\n"
       } else {
         if index == 0 { text += paddedLabel + "\n" }
         text += String(repeating: " ", count: indent) + line + "\n"
@@ -189,7 +190,8 @@ enum ArgumentParser {
     for i in 1...max(1, a.count) where !a.isEmpty {
       var current = [i] + Array(repeating: 0, count: b.count)
       for j in stride(from: 1, through: b.count, by: 1) {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        current[j] = min(
+          previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
       }
       previous = current
     }

@@ -12,7 +12,9 @@ enum DevicesCommand: Command {
     arguments: [], options: [])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-    var table = TextTable(columns: [("device", .left), ("components", .left), ("description", .left)])
+    var table = TextTable(columns: [
+      ("device", .left), ("components", .left), ("description", .left),
+    ])
     for name in BuiltInDevices.names {
       let json = try JSONReader.parse(BuiltInDevices.json(named: name)!)
       var components = ""
@@ -48,13 +50,16 @@ enum DeviceCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     guard arguments.positionals[0] == "show" else {
-      throw UsageError(message: "unknown action '\(arguments.positionals[0])' (expected 'show')", command: spec)
+      throw UsageError(
+        message: "unknown action '\(arguments.positionals[0])' (expected 'show')", command: spec)
     }
     let name = arguments.positionals[1]
     guard let text = BuiltInDevices.json(named: name) else {
       throw InputError(
         file: name, path: nil,
-        message: "not a built-in device (the built-in devices are \(BuiltInDevices.names.joined(separator: ", ")))")
+        message:
+          "not a built-in device (the built-in devices are \(BuiltInDevices.names.joined(separator: ", ")))"
+      )
     }
     console.write(try JSONReader.parse(text).serialized(pretty: true) + "\n")
     return ExitStatus.success

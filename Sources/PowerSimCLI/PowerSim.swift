@@ -57,28 +57,34 @@ public enum PowerSim {
 
       SUBCOMMANDS:
       """
-      + "\n"
-      + commands.map { "  " + $0.spec.name.padding(16) + $0.spec.abstract }.joined(separator: "\n")
-      + "\n\n  See 'powersim help <subcommand>' for detailed help.",
+        + "\n"
+        + commands.map { "  " + $0.spec.name.padding(16) + $0.spec.abstract }.joined(
+          separator: "\n")
+        + "\n\n  See 'powersim help <subcommand>' for detailed help.",
     arguments: [], options: [])
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
     guard let name = arguments.first else {
-      console.write(root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
+      console.write(
+        root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>")
+      )
       return ExitStatus.success
     }
     if name == "-h" || name == "--help" || name == "help" {
       if arguments.count > 1, let command = command(named: arguments[1]) {
         console.write(command.spec.help)
       } else {
-        console.write(root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
+        console.write(
+          root.help.replacingOccurrences(
+            of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
       }
       return ExitStatus.success
     }
     guard let command = command(named: name) else {
       console.writeError(
-        "Error: unknown subcommand '\(name)'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n")
+        "Error: unknown subcommand '\(name)'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n"
+      )
       return ExitStatus.usage
     }
     do {

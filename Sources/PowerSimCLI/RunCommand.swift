@@ -16,22 +16,32 @@ enum RunCommand: Command {
       """,
     arguments: [ArgumentSpec(name: "SCENARIO", help: "The scenario file to simulate.")],
     options: [
-      OptionSpec(name: "--variant", valueName: "NAME", help: "Simulates this variant instead of the baseline."),
+      OptionSpec(
+        name: "--variant", valueName: "NAME",
+        help: "Simulates this variant instead of the baseline."),
       OptionSpec(
         name: "--out", valueName: "DIR",
-        help: "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv and power.csv into this directory."),
+        help:
+          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv and power.csv into this directory."
+      ),
       OptionSpec(
         name: "--resolution", valueName: "DUR",
-        help: "Sets the width of the bins of power.csv, such as \"1 s\" (default: about 10,000 rows)."),
-      OptionSpec(name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
+        help:
+          "Sets the width of the bins of power.csv, such as \"1 s\" (default: about 10,000 rows)."),
+      OptionSpec(
+        name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
       OptionSpec(
         name: "--window", valueName: "FROM,TO",
         help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,1 h 5 min\"."),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
-      OptionSpec(name: "--plot", valueName: "FILE.svg", help: "Draws power over time, stacked by component, as an SVG file."),
+      OptionSpec(
+        name: "--plot", valueName: "FILE.svg",
+        help: "Draws power over time, stacked by component, as an SVG file."),
       OptionSpec(
         name: "--trace", valueName: "FILE.json",
-        help: "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."),
+        help:
+          "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."
+      ),
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -53,7 +63,8 @@ enum RunCommand: Command {
     }
     let result = try RunPipeline.run(request)
     if arguments.flags.contains("--json") {
-      console.write(ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")
+      console.write(
+        ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")
     } else {
       console.write(SummaryText.render(result, scenario: scenario))
     }
@@ -65,7 +76,9 @@ enum RunCommand: Command {
     do {
       let span = try QuantityParser.time(.text(text))
       guard span > .zero else {
-        throw UsageError(message: "\(option): expected a duration greater than zero, found \"\(text)\"", command: spec)
+        throw UsageError(
+          message: "\(option): expected a duration greater than zero, found \"\(text)\"",
+          command: spec)
       }
       return span
     } catch let error as QuantityError {
@@ -79,14 +92,18 @@ enum RunCommand: Command {
   static func parseWindow(_ text: String) throws(UsageError) -> TimeRange {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2 else {
-      throw UsageError(message: "--window: expected FROM,TO such as \"1 h,2 h\", found \"\(text)\"", command: spec)
+      throw UsageError(
+        message: "--window: expected FROM,TO such as \"1 h,2 h\", found \"\(text)\"", command: spec)
     }
     let from = try parseTime(String(parts[0]))
     let to = try parseTime(String(parts[1]))
     guard from < to else {
-      throw UsageError(message: "--window: expected FROM before TO, found \"\(text)\"", command: spec)
+      throw UsageError(
+        message: "--window: expected FROM before TO, found \"\(text)\"", command: spec)
     }
-    return TimeRange(start: Instant(nanosecondsSinceStart: from.nanoseconds), end: Instant(nanosecondsSinceStart: to.nanoseconds))
+    return TimeRange(
+      start: Instant(nanosecondsSinceStart: from.nanoseconds),
+      end: Instant(nanosecondsSinceStart: to.nanoseconds))
   }
 
   private static func parseTime(_ text: String) throws(UsageError) -> TimeSpan {

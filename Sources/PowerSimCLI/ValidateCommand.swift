@@ -11,7 +11,9 @@ enum ValidateCommand: Command {
       reporting the first problem in each file with its file, JSON path and what was expected. \
       Exits with status 1 if any file has a problem.
       """,
-    arguments: [ArgumentSpec(name: "SCENARIO", help: "The scenario files to check.", isVariadic: true)],
+    arguments: [
+      ArgumentSpec(name: "SCENARIO", help: "The scenario files to check.", isVariadic: true)
+    ],
     options: [])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {

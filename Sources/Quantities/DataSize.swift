@@ -28,16 +28,21 @@ public struct DataSize: Hashable, Comparable, Sendable, CustomStringConvertible 
 
   /// `2 MB`, `4096 B`.
   public var description: String {
-    if bytes >= 1_000_000_000 { return DecimalText.significant(Double(bytes) / 1e9, digits: 6) + " GB" }
+    if bytes >= 1_000_000_000 {
+      return DecimalText.significant(Double(bytes) / 1e9, digits: 6) + " GB"
+    }
     if bytes >= 1_000_000 { return DecimalText.significant(Double(bytes) / 1e6, digits: 6) + " MB" }
     if bytes >= 1_000 { return DecimalText.significant(Double(bytes) / 1e3, digits: 6) + " KB" }
     return "\(bytes) B"
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: DataSize, rhs: DataSize) -> Bool { lhs.bytes < rhs.bytes }
+  /// The sum of the two values.
   public static func + (lhs: DataSize, rhs: DataSize) -> DataSize {
     DataSize(bytes: lhs.bytes + rhs.bytes)
   }
+  /// The difference of the two values.
   public static func - (lhs: DataSize, rhs: DataSize) -> DataSize {
     DataSize(bytes: lhs.bytes - rhs.bytes)
   }

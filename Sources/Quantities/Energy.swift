@@ -46,17 +46,23 @@ public struct Energy: Hashable, Comparable, Sendable, CustomStringConvertible {
     return Power(nanowatts: Int64(clamping: quotient))
   }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable public static func < (lhs: Energy, rhs: Energy) -> Bool {
     lhs.attojoules < rhs.attojoules
   }
+  /// The sum of the two values.
   @inlinable public static func + (lhs: Energy, rhs: Energy) -> Energy {
     Energy(attojoules: lhs.attojoules + rhs.attojoules)
   }
+  /// The difference of the two values.
   @inlinable public static func - (lhs: Energy, rhs: Energy) -> Energy {
     Energy(attojoules: lhs.attojoules - rhs.attojoules)
   }
+  /// Adds `rhs` to `lhs`.
   @inlinable public static func += (lhs: inout Energy, rhs: Energy) { lhs = lhs + rhs }
+  /// Subtracts `rhs` from `lhs`.
   @inlinable public static func -= (lhs: inout Energy, rhs: Energy) { lhs = lhs - rhs }
+  /// The product of the value and a scale factor.
   @inlinable public static func * (lhs: Energy, rhs: Int64) -> Energy {
     Energy(attojoules: lhs.attojoules * Int128(rhs))
   }

@@ -22,17 +22,22 @@ public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The time since the start in human form (`1.5 s`).
   public var description: String { TimeUnitText.describe(nanosecondsSinceStart) }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable public static func < (lhs: Instant, rhs: Instant) -> Bool {
     lhs.nanosecondsSinceStart < rhs.nanosecondsSinceStart
   }
+  /// The sum of the two values.
   @inlinable public static func + (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(nanosecondsSinceStart: lhs.nanosecondsSinceStart + rhs.nanoseconds)
   }
+  /// The difference of the two values.
   @inlinable public static func - (lhs: Instant, rhs: TimeSpan) -> Instant {
     Instant(nanosecondsSinceStart: lhs.nanosecondsSinceStart - rhs.nanoseconds)
   }
+  /// The difference of the two values.
   @inlinable public static func - (lhs: Instant, rhs: Instant) -> TimeSpan {
     TimeSpan(nanoseconds: lhs.nanosecondsSinceStart - rhs.nanosecondsSinceStart)
   }
+  /// Adds `rhs` to `lhs`.
   @inlinable public static func += (lhs: inout Instant, rhs: TimeSpan) { lhs = lhs + rhs }
 }

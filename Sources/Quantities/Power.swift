@@ -43,15 +43,19 @@ public struct Power: Hashable, Comparable, Sendable, CustomStringConvertible {
     return "\(nanowatts) nW"
   }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable public static func < (lhs: Power, rhs: Power) -> Bool {
     lhs.nanowatts < rhs.nanowatts
   }
+  /// The sum of the two values.
   @inlinable public static func + (lhs: Power, rhs: Power) -> Power {
     Power(nanowatts: lhs.nanowatts + rhs.nanowatts)
   }
+  /// The difference of the two values.
   @inlinable public static func - (lhs: Power, rhs: Power) -> Power {
     Power(nanowatts: lhs.nanowatts - rhs.nanowatts)
   }
+  /// The product of the value and a scale factor.
   @inlinable public static func * (lhs: Power, rhs: Int64) -> Power {
     Power(nanowatts: lhs.nanowatts * rhs)
   }

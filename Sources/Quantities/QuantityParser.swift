@@ -45,7 +45,8 @@ public enum QuantityParser {
     let value = try real(input, .fraction)
     guard value >= 0 && value <= 1 else {
       throw QuantityError(
-        message: "expected a fraction between 0 and 1 (or \"0%\" to \"100%\"), found \(input.found)")
+        message: "expected a fraction between 0 and 1 (or \"0%\" to \"100%\"), found \(input.found)"
+      )
     }
     return Fraction(value)
   }
@@ -114,14 +115,16 @@ public enum QuantityParser {
       return (literal, UnitTable.base(of: dimension))
     case .text(let text):
       if isNonFinite(text) || isNonFinite(text.split(separator: " ").first.map(String.init) ?? "") {
-        throw QuantityError(message: "expected \(dimension.phrase), found \(input.found) (not a finite number)")
+        throw QuantityError(
+          message: "expected \(dimension.phrase), found \(input.found) (not a finite number)")
       }
       guard let parts = split(text) else {
         throw QuantityError(message: "\(expectation), found \(input.found)")
       }
       if parts.unit.isEmpty { return (parts.number, UnitTable.base(of: dimension)) }
       if let entry = UnitTable.lookup(parts.unit, in: dimension) { return (parts.number, entry) }
-      if let other = Dimension.allCases.first(where: { UnitTable.lookup(parts.unit, in: $0) != nil }) {
+      if let other = Dimension.allCases.first(where: { UnitTable.lookup(parts.unit, in: $0) != nil }
+      ) {
         throw QuantityError(message: "\(expectation), found \(input.found) (\(other.phrase))")
       }
       if parts.unit.contains(" ") || parts.unit.first.map({ $0.isNumber }) == true {
@@ -148,12 +151,16 @@ public enum QuantityParser {
         message: "expected \(dimension.phrase) such as \(dimension.examples), found \(input.found)")
     }
     if decimal.isNegative && !decimal.isZero {
-      throw QuantityError(message: "expected \(dimension.phrase) that is not negative, found \(input.found)")
+      throw QuantityError(
+        message: "expected \(dimension.phrase) that is not negative, found \(input.found)")
     }
-    guard let value = decimal.scaledInteger(by: unit.significand, exponent: unit.exponent, limit: limit)
+    guard
+      let value = decimal.scaledInteger(by: unit.significand, exponent: unit.exponent, limit: limit)
     else {
       throw QuantityError(
-        message: "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)")
+        message:
+          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)"
+      )
     }
     return value
   }
@@ -168,12 +175,15 @@ public enum QuantityParser {
         message: "expected \(dimension.phrase) such as \(dimension.examples), found \(input.found)")
     }
     if value < 0 {
-      throw QuantityError(message: "expected \(dimension.phrase) that is not negative, found \(input.found)")
+      throw QuantityError(
+        message: "expected \(dimension.phrase) that is not negative, found \(input.found)")
     }
     let scaled = value * unit.factor
     guard scaled.isFinite else {
       throw QuantityError(
-        message: "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)")
+        message:
+          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)"
+      )
     }
     return scaled == 0 ? 0 : scaled
   }

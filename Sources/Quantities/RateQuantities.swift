@@ -29,6 +29,7 @@ public struct DataRate: Hashable, Comparable, Sendable, CustomStringConvertible 
     DecimalText.significant(megabitsPerSecond, digits: 6) + " Mbit/s"
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: DataRate, rhs: DataRate) -> Bool {
     lhs.bytesPerSecond < rhs.bytesPerSecond
   }
@@ -57,6 +58,7 @@ public struct Frequency: Hashable, Comparable, Sendable, CustomStringConvertible
     return DecimalText.significant(hertz, digits: 6) + " Hz"
   }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Frequency, rhs: Frequency) -> Bool { lhs.hertz < rhs.hertz }
 }
 
@@ -79,6 +81,7 @@ public struct Fraction: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// `40%`.
   public var description: String { DecimalText.significant(value * 100, digits: 6) + "%" }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Fraction, rhs: Fraction) -> Bool { lhs.value < rhs.value }
 }
 
@@ -95,5 +98,6 @@ public struct Voltage: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `3.85 V`.
   public var description: String { DecimalText.significant(volts, digits: 6) + " V" }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Voltage, rhs: Voltage) -> Bool { lhs.volts < rhs.volts }
 }

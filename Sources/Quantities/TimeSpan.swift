@@ -43,18 +43,23 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
     TimeUnitText.describe(nanoseconds)
   }
 
+  /// Whether `lhs` comes before `rhs`.
   @inlinable public static func < (lhs: TimeSpan, rhs: TimeSpan) -> Bool {
     lhs.nanoseconds < rhs.nanoseconds
   }
+  /// The sum of the two values.
   @inlinable public static func + (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
   }
+  /// The difference of the two values.
   @inlinable public static func - (lhs: TimeSpan, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
   }
+  /// The product of the value and a scale factor.
   @inlinable public static func * (lhs: TimeSpan, rhs: Int64) -> TimeSpan {
     TimeSpan(nanoseconds: lhs.nanoseconds * rhs)
   }
+  /// The product of the value and a scale factor.
   @inlinable public static func * (lhs: Int64, rhs: TimeSpan) -> TimeSpan {
     TimeSpan(nanoseconds: lhs * rhs.nanoseconds)
   }
@@ -62,7 +67,9 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
   @inlinable public static func / (lhs: TimeSpan, rhs: Int64) -> TimeSpan {
     TimeSpan(nanoseconds: lhs.nanoseconds / rhs)
   }
+  /// Adds `rhs` to `lhs`.
   @inlinable public static func += (lhs: inout TimeSpan, rhs: TimeSpan) { lhs = lhs + rhs }
+  /// Subtracts `rhs` from `lhs`.
   @inlinable public static func -= (lhs: inout TimeSpan, rhs: TimeSpan) { lhs = lhs - rhs }
 }
 

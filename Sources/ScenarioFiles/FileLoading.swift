@@ -31,7 +31,8 @@ enum FileLoading {
     guard data.count <= maximumFileSize else {
       throw InputError(
         file: path, path: nil,
-        message: "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
+        message:
+          "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
     return [UInt8](data)
   }

@@ -60,7 +60,9 @@ import Testing
       work: [WorkStepSpec(cpu: cpu, threads: threads, qos: qos, parallelEfficiency: efficiency)])
   }
 
-  static func run(_ cpu: ComponentSpec, _ workloads: [WorkloadSpec], duration: TimeSpan = .seconds(1))
+  static func run(
+    _ cpu: ComponentSpec, _ workloads: [WorkloadSpec], duration: TimeSpan = .seconds(1)
+  )
     -> RunResult
   {
     Fixture.run(Fixture.setup(Fixture.device([cpu]), workloads, duration: duration))
@@ -143,7 +145,8 @@ import Testing
       [
         Self.job("a-first", at: .zero, cpu: .milliseconds(10), qos: .default),
         Self.job("b-utility", at: .milliseconds(1), cpu: .milliseconds(1), qos: .userInitiated),
-        Self.job("c-interactive", at: .milliseconds(2), cpu: .milliseconds(1), qos: .userInteractive),
+        Self.job(
+          "c-interactive", at: .milliseconds(2), cpu: .milliseconds(1), qos: .userInteractive),
       ])
     // a: 0.1–10.1. Then c (due 2 ms) 10.1–11.1, then b (due 1 ms) 11.1–12.1.
     #expect(result.workload("c-interactive").latency?.max == .microseconds(9_100))

@@ -7,7 +7,8 @@ import Testing
   /// OLED: panel 100 mW, 1 mW per Hz, full white 1 W, gamma 2, light APL 0.8, dark 0.2;
   /// rates 10, 60 and 120 Hz, idle at 10 Hz; off 0.5 mW.
   static let oled = DisplaySpec(
-    technology: .oled, refreshRates: [Frequency(hertz: 10), Frequency(hertz: 60), Frequency(hertz: 120)],
+    technology: .oled,
+    refreshRates: [Frequency(hertz: 10), Frequency(hertz: 60), Frequency(hertz: 120)],
     idleRefresh: Frequency(hertz: 10), panelPower: .milliwatts(100), powerPerHertz: .milliwatts(1),
     fullWhitePower: .watts(1), backlightPower: .zero, brightnessGamma: 2,
     appearanceAPL: [.light: Fraction(0.8), .dark: Fraction(0.2)], offPower: .milliwatts(0.5))
@@ -67,7 +68,8 @@ import Testing
   func animationsRaiseTheRefreshRate(fps: Double, state: String, extraWatts: Double) {
     let animation = WorkloadSpec(
       name: "spinner",
-      timing: .frames(rate: Frequency(hertz: fps), start: Fixture.at(.seconds(4)), duration: .seconds(5)),
+      timing: .frames(
+        rate: Frequency(hertz: fps), start: Fixture.at(.seconds(4)), duration: .seconds(5)),
       work: Fixture.uses("render", for: .milliseconds(1)))
     let result = Self.run(Self.oled, content: .appearance(.light), animations: [animation])
     let display = result.component("display")

@@ -53,9 +53,12 @@ import Testing
           end: nil, count: nil, tolerance: .nanoseconds(Int64(rng.next() % 500_000_000)))
       case 1:
         timing = .poisson(
-          meanIntervalNanoseconds: 2e8 + Double(rng.next() % 2_000_000_000), start: .start, end: nil)
+          meanIntervalNanoseconds: 2e8 + Double(rng.next() % 2_000_000_000), start: .start, end: nil
+        )
       default:
-        timing = .times((0..<5).map { _ in Instant(nanosecondsSinceStart: Int64(rng.next() % 20_000_000_000)) }.sorted())
+        timing = .times(
+          (0..<5).map { _ in Instant(nanosecondsSinceStart: Int64(rng.next() % 20_000_000_000)) }
+            .sorted())
       }
       workloads.append(WorkloadSpec(name: "w\(index)", timing: timing, work: work))
     }

@@ -147,7 +147,8 @@ import Testing
     // work to 5.6) nothing is known ahead → deep.
     let workload = WorkloadSpec(
       name: "job",
-      timing: .times([Fixture.at(.zero), Fixture.at(.milliseconds(1_500)), Fixture.at(.seconds(5))]),
+      timing: .times([Fixture.at(.zero), Fixture.at(.milliseconds(1_500)), Fixture.at(.seconds(5))]
+      ),
       work: Fixture.uses("core", for: .milliseconds(500)))
     let result = Fixture.run(Fixture.setup(device, [workload], duration: .seconds(8)))
     let core = result.component("core")

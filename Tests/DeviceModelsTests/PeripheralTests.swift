@@ -185,8 +185,9 @@ import Testing
   @Test(arguments: [
     (FrequencyChoice.max, Int64(4), 0.0032), (.min, 8, 0.0016), (.efficient, 8, 0.0016),
   ])
-  func gpuRunsAtItsOperatingPoint(choice: FrequencyChoice, milliseconds: Int64, joulesServed: Double)
-  {
+  func gpuRunsAtItsOperatingPoint(
+    choice: FrequencyChoice, milliseconds: Int64, joulesServed: Double
+  ) {
     let workload = WorkloadSpec(
       name: "draw", timing: .once(at: .start), work: [WorkStepSpec(gpu: .milliseconds(4))])
     let result = Fixture.run(

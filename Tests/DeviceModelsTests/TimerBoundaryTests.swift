@@ -45,7 +45,8 @@ import Testing
   @Test(arguments: [(Int64(3_000_000_000), 3), (3_000_000_001, 4)])
   func periodicUntil(until: Int64, expected: Int) {
     let result = Self.run(
-      .periodic(every: .seconds(1), start: .start, end: Self.ns(until), count: nil, tolerance: .zero),
+      .periodic(
+        every: .seconds(1), start: .start, end: Self.ns(until), count: nil, tolerance: .zero),
       duration: .seconds(10))
     #expect(result.occurrences == expected)
   }
@@ -108,7 +109,8 @@ import Testing
   @Test(arguments: [(Int64(3_000_000_000), 0), (3_000_000_001, 1)])
   func windowDeadline(duration: Int64, expected: Int) {
     let result = Self.run(
-      .window(earliest: Self.ns(1_000_000_000), deadline: Self.ns(3_000_000_000), condition: .charging),
+      .window(
+        earliest: Self.ns(1_000_000_000), deadline: Self.ns(3_000_000_000), condition: .charging),
       duration: .nanoseconds(duration))
     #expect(result.occurrences == expected)
   }
@@ -121,7 +123,8 @@ import Testing
       charging: [TimeRange(start: Self.ns(chargingStart), end: Self.ns(8_000_000_000))],
       batteryStart: .one)
     let result = Self.run(
-      .window(earliest: Self.ns(1_000_000_000), deadline: Self.ns(6_000_000_000), condition: .charging),
+      .window(
+        earliest: Self.ns(1_000_000_000), deadline: Self.ns(6_000_000_000), condition: .charging),
       duration: .seconds(10), environment: environment)
     // Due at 1 s; runs at the charger's arrival, waking 100 ms and working 100 ms.
     #expect(result.latency?.max == .nanoseconds(chargingStart - 1_000_000_000 + 200_000_000))

@@ -64,7 +64,8 @@ struct CPURuntime {
     queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)
     var rules: [QoSRuntime] = []
     for qos in QoSClass.allCases.sorted() {
-      let rule = spec.qosPolicy[qos] ?? QoSRule(clusters: spec.clusters.map(\.name), frequency: .max)
+      let rule =
+        spec.qosPolicy[qos] ?? QoSRule(clusters: spec.clusters.map(\.name), frequency: .max)
       let preference = rule.clusters.compactMap { name in
         spec.clusters.firstIndex { $0.name == name }.map(Int32.init)
       }

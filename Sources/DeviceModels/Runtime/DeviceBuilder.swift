@@ -36,7 +36,8 @@ struct DeviceBuilder {
     let first = Int32(nodes.count)
     switch component.model {
     case .platform(let ladder):
-      addLadderNode(path: component.name, role: .host, lane: .none, ladder: ladder, component: index)
+      addLadderNode(
+        path: component.name, role: .host, lane: .none, ladder: ladder, component: index)
     case .generic(let ladder):
       addLadderNode(
         path: component.name, role: .lane, lane: .generic, ladder: ladder, component: index)
@@ -104,7 +105,8 @@ struct DeviceBuilder {
       }
       clusters.append(
         ClusterRuntime(
-          spec: cluster, node: clusterNode, cores: cores, reference: CPURuntime.referenceRate(spec)))
+          spec: cluster, node: clusterNode, cores: cores, reference: CPURuntime.referenceRate(spec))
+      )
     }
     cpu = CPURuntime(spec: spec, clusters: clusters, coreCluster: coreCluster, component: component)
   }

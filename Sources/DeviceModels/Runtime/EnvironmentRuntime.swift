@@ -35,7 +35,11 @@ struct EnvironmentRuntime {
       list.append((range.end.nanosecondsSinceStart, .chargingStopped))
     }
     for interval in setup.environment.network {
-      list.append((interval.range.start.nanosecondsSinceStart, .network(node: radioNode[interval.radio] ?? -1)))
+      list.append(
+        (
+          interval.range.start.nanosecondsSinceStart,
+          .network(node: radioNode[interval.radio] ?? -1)
+        ))
     }
     if let visibility = setup.visibility {
       isVisible = false
@@ -50,13 +54,18 @@ struct EnvironmentRuntime {
     }
     for (index, workload) in setup.workloads.enumerated() {
       guard case .frames(let rate, let start, let duration) = workload.timing else { continue }
-      let end = duration.map { start + $0 } ?? Instant(nanosecondsSinceStart: setup.duration.nanoseconds)
+      let end =
+        duration.map { start + $0 } ?? Instant(nanosecondsSinceStart: setup.duration.nanoseconds)
       var active = [TimeRange(start: start, end: max(start, end))]
       if workload.onlyWhenVisible, let visibility = setup.visibility {
         active = Self.intersect(active, visibility)
       }
       for range in active where range.end > range.start {
-        list.append((range.start.nanosecondsSinceStart, .animationStarted(workload: Int32(index), rate: rate.hertz)))
+        list.append(
+          (
+            range.start.nanosecondsSinceStart,
+            .animationStarted(workload: Int32(index), rate: rate.hertz)
+          ))
         list.append((range.end.nanosecondsSinceStart, .animationStopped(workload: Int32(index))))
       }
     }

@@ -58,7 +58,8 @@ extension DeviceSimulation {
     let job = nodes[core].job
     jobs[job].rateStart = now
     if !updateClusterFrequency(cluster) {
-      nodes[core].servingPower = cpu!.clusters[cluster].powers[Int(cpu!.clusters[cluster].currentOPP)]
+      nodes[core].servingPower =
+        cpu!.clusters[cluster].powers[Int(cpu!.clusters[cluster].currentOPP)]
       recordChange(core)
       scheduleCoreCompletion(core, cluster: cluster)
     }

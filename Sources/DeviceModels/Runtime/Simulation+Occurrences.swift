@@ -36,11 +36,13 @@ extension DeviceSimulation {
       occurrences[occurrence].partsLeft = 1
       let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
       precondition(radio >= 0, "a transfer with no network")
-      submit(jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
+      submit(
+        jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
         to: Int(radio))
     case .read, .write, .gpu, .generic:
       occurrences[occurrence].partsLeft = 1
-      submit(jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
+      submit(
+        jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
         to: Int(step.node))
     }
   }

@@ -101,7 +101,8 @@ extension DeviceSimulation {
 
   /// Due time of timer occurrence `k`.
   func timerDue(_ workload: Int32, _ k: Int) -> Int64? {
-    guard case .periodic(let every, let start, let end, let count, _) = workloads[Int(workload)].timing
+    guard
+      case .periodic(let every, let start, let end, let count, _) = workloads[Int(workload)].timing
     else { return nil }
     if let count, k >= count { return nil }
     let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(k))

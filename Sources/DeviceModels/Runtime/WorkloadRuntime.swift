@@ -81,7 +81,11 @@ extension DeviceSimulation {
     var high = intervals.count
     while low < high {
       let middle = (low + high) / 2
-      if intervals[middle].end.nanosecondsSinceStart <= time { low = middle + 1 } else { high = middle }
+      if intervals[middle].end.nanosecondsSinceStart <= time {
+        low = middle + 1
+      } else {
+        high = middle
+      }
     }
     guard low < intervals.count else { return .max }
     return max(time, intervals[low].start.nanosecondsSinceStart)

@@ -51,7 +51,8 @@ public enum Units {
 
   /// `123.4 J`, `12.35 mJ`, `1.235 kJ`: four significant digits in a fitting unit.
   public static func energyText(_ energy: Energy) -> String {
-    scaledText(energy.joules, units: [(1e3, "kJ"), (1, "J"), (1e-3, "mJ"), (1e-6, "µJ")], zero: "0 J")
+    scaledText(
+      energy.joules, units: [(1e3, "kJ"), (1, "J"), (1e-3, "mJ"), (1e-6, "µJ")], zero: "0 J")
   }
 
   /// `205.7 mW`, `1.234 W`, `12 µW`.
@@ -64,7 +65,10 @@ public enum Units {
     let seconds = Double(span.nanoseconds) / 1e9
     return scaledText(
       seconds,
-      units: [(86_400, "d"), (3_600, "h"), (60, "min"), (1, "s"), (1e-3, "ms"), (1e-6, "µs"), (1e-9, "ns")],
+      units: [
+        (86_400, "d"), (3_600, "h"), (60, "min"), (1, "s"), (1e-3, "ms"), (1e-6, "µs"),
+        (1e-9, "ns"),
+      ],
       zero: "0 s")
   }
 

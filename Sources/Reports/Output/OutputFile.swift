@@ -24,7 +24,8 @@ public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
 
   static func system(_ path: String, _ action: String) -> OutputError {
     let code = errno
-    return OutputError(path: path, message: "cannot \(action): \(String(cString: strerror(code))) (errno \(code))")
+    return OutputError(
+      path: path, message: "cannot \(action): \(String(cString: strerror(code))) (errno \(code))")
   }
 }
 

@@ -47,14 +47,16 @@ public enum RunPipeline {
       if request.exact {
         recording.exactWindow =
           request.window
-          ?? TimeRange(start: .start, end: Instant(nanosecondsSinceStart: setup.duration.nanoseconds))
+          ?? TimeRange(
+            start: .start, end: Instant(nanosecondsSinceStart: setup.duration.nanoseconds))
       } else {
         recording.binWidth = request.resolution ?? BinWidth.defaultWidth(for: setup.duration)
       }
       let result = Simulation(setup: setup, recording: recording).run()
       if let failure = sink.failure { throw failure }
       let variant = request.scenario.variant
-      try transaction.write(ResultCSV.summary(result, variant: variant), to: directory + "/summary.csv")
+      try transaction.write(
+        ResultCSV.summary(result, variant: variant), to: directory + "/summary.csv")
       try transaction.write(ResultCSV.components(result), to: directory + "/components.csv")
       try transaction.write(ResultCSV.states(result), to: directory + "/states.csv")
       try transaction.write(ResultCSV.workloads(result), to: directory + "/workloads.csv")

@@ -18,9 +18,13 @@ public enum SummaryText {
 
   static func header(_ result: RunResult, scenario: Scenario) -> String {
     var line = "\(scenario.name)"
-    if scenario.variant != ScenarioDocument.baselineName { line += " — variant \(scenario.variant)" }
-    line += "\n  device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
-    line += "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
+    if scenario.variant != ScenarioDocument.baselineName {
+      line += " — variant \(scenario.variant)"
+    }
+    line +=
+      "\n  device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
+    line +=
+      "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
     if let life = result.battery?.life {
       line += ", battery life \(Units.durationText(life))"
     }
@@ -96,14 +100,16 @@ public enum SummaryText {
   }
 
   static func batteryLines(_ battery: BatteryResult) -> String {
-    var line = "battery: drew \(Units.energyText(battery.drawnEnergy)) of \(Units.energyText(battery.capacity))"
+    var line =
+      "battery: drew \(Units.energyText(battery.drawnEnergy)) of \(Units.energyText(battery.capacity))"
     line += " over \(Units.durationText(battery.unpluggedTime)) unplugged"
     if battery.chargerEnergy > .zero {
       line += "; the charger supplied \(Units.energyText(battery.chargerEnergy))"
     }
     line += "; ends at \(Units.percentText(battery.endStateOfCharge.value))"
     if let ranOut = battery.ranOutAt {
-      line += "; ran out at \(Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart)))"
+      line +=
+        "; ran out at \(Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart)))"
     }
     if let life = battery.life { line += "; battery life \(Units.durationText(life))" }
     return line + "\n"

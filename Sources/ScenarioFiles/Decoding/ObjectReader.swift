@@ -1,4 +1,4 @@
-public import JSONSupport
+import JSONSupport
 
 /// Reads the members of one JSON object, remembering which it used, so that every key it did
 /// not use can be reported: a typo must not silently change a result (SPEC section 3).
@@ -79,7 +79,8 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   for candidate in candidates {
     let distance = editDistance(word.lowercased(), candidate.lowercased())
-    if distance <= max(1, min(word.count, candidate.count) / 3), best.map({ distance < $0.1 }) ?? true
+    if distance <= max(1, min(word.count, candidate.count) / 3),
+      best.map({ distance < $0.1 }) ?? true
     {
       best = (candidate, distance)
     }

@@ -18,7 +18,9 @@ struct ValueReader {
     case .string(let text): return .text(text)
     default:
       throw error(
-        path, "expected \(dimension.phrase) (a number or a string with a unit), found \(value.kindPhrase)")
+        path,
+        "expected \(dimension.phrase) (a number or a string with a unit), found \(value.kindPhrase)"
+      )
     }
   }
 
@@ -123,7 +125,8 @@ struct ValueReader {
     }
     guard range.contains(integer) else {
       if range.upperBound == Int.max {
-        throw error(path, "expected a whole number of at least \(range.lowerBound), found \(integer)")
+        throw error(
+          path, "expected a whole number of at least \(range.lowerBound), found \(integer)")
       }
       throw error(
         path,
@@ -149,7 +152,8 @@ struct ValueReader {
   {
     let names = T.allCases.map(\.rawValue)
     guard case .string(let text) = value else {
-      throw error(path, "expected one of \(listing(names, conjunction: "or")), found \(value.kindPhrase)")
+      throw error(
+        path, "expected one of \(listing(names, conjunction: "or")), found \(value.kindPhrase)")
     }
     if let result = T(rawValue: text) { return result }
     var message = "expected one of \(listing(names, conjunction: "or")), found \"\(text)\""

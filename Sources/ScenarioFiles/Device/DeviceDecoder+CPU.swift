@@ -100,7 +100,8 @@ extension DeviceDecoder {
           guard clusters.contains(name) else {
             throw reader.error(
               itemPath,
-              "expected the name of a cluster (\(listing(clusters, conjunction: "or"))), found \"\(name)\"")
+              "expected the name of a cluster (\(listing(clusters, conjunction: "or"))), found \"\(name)\""
+            )
           }
           preference.append(name)
         }

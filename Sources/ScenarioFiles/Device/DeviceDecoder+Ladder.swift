@@ -38,7 +38,8 @@ extension DeviceDecoder {
           "name", "\"waking\" is reserved for the time spent waking; choose another state name")
       }
       if states.contains(where: { $0.name == name }) {
-        throw state.error("name", "expected a state name unique in the ladder, found \"\(name)\" twice")
+        throw state.error(
+          "name", "expected a state name unique in the ladder, found \"\(name)\" twice")
       }
       let power = try reader.power(try state.required("power"), state.path("power"))
       _ = state.optional("description")
@@ -53,7 +54,8 @@ extension DeviceDecoder {
         after = try reader.time(value, state.path("after"))
       } else if policy == .timeout {
         throw state.error(
-          "the timeout policy needs \"after\" (idle time before entering the state) on every idle state")
+          "the timeout policy needs \"after\" (idle time before entering the state) on every idle state"
+        )
       }
       if policy == .timeout, let previous = states.last, index > 1, after < previous.after {
         throw state.error(
@@ -119,11 +121,14 @@ extension DeviceDecoder {
       try point.rejectUnknownKeys(known: ["freq", "power", "description"])
       if let previous = points.last, frequency <= previous.frequency {
         throw point.error(
-          "freq", "expected operating points by increasing frequency, found \(frequency) after \(previous.frequency)")
+          "freq",
+          "expected operating points by increasing frequency, found \(frequency) after \(previous.frequency)"
+        )
       }
       if power < floor {
         throw point.error(
-          "power", "expected a power of at least the deepest idle state's (\(floor)), found \(power)")
+          "power",
+          "expected a power of at least the deepest idle state's (\(floor)), found \(power)")
       }
       points.append(OperatingPoint(frequency: frequency, power: power))
     }

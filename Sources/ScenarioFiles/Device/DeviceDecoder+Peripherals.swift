@@ -142,7 +142,9 @@ extension DeviceDecoder {
   private func decodeAppearanceAPL(_ object: inout ObjectReader, required: Bool)
     throws(InputError) -> [Appearance: Fraction]
   {
-    guard let value = required ? try object.required("appearance_apl") : object.optional("appearance_apl")
+    guard
+      let value = required
+        ? try object.required("appearance_apl") : object.optional("appearance_apl")
     else { return [:] }
     var levels = try ObjectReader(
       value, at: object.path("appearance_apl"), in: reader.file, what: "appearance levels")

@@ -35,13 +35,15 @@ struct DeviceDecoder {
     let componentsPath = object.path("components")
     guard case .object(let members) = componentsValue else {
       throw reader.error(
-        componentsPath, "expected an object of components keyed by name, found \(componentsValue.kindPhrase)")
+        componentsPath,
+        "expected an object of components keyed by name, found \(componentsValue.kindPhrase)")
     }
     var components: [ComponentSpec] = []
     for (componentName, componentValue) in members {
       let componentPath = componentsPath.appending(key: componentName)
       try checkComponentName(componentName, at: componentPath)
-      components.append(try decodeComponent(componentValue, named: componentName, at: componentPath))
+      components.append(
+        try decodeComponent(componentValue, named: componentName, at: componentPath))
     }
     let device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
     try validateStructure(device, at: componentsPath)
@@ -69,7 +71,8 @@ struct DeviceDecoder {
       guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0
       else {
         throw object.error(
-          "capacity_mah", "expected a number of mAh greater than zero, found \(ValueReader.found(mah))")
+          "capacity_mah",
+          "expected a number of mAh greater than zero, found \(ValueReader.found(mah))")
       }
       guard let voltageValue = object.optional("voltage") else {
         throw object.error("\"capacity_mah\" needs \"voltage\" to convert charge to energy")
@@ -78,7 +81,8 @@ struct DeviceDecoder {
       // mAh × V = mWh; 1 mWh = 3.6 J.
       capacity = .joules(number.doubleValue * voltage.volts * 3.6)
     } else {
-      throw object.error("a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
+      throw object.error(
+        "a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
     }
     guard capacity > .zero else {
       throw object.error("capacity", "expected a capacity greater than zero")
@@ -158,12 +162,14 @@ struct DeviceDecoder {
         guard let parent = device.component(named: parentName) else {
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected the name of a platform component or \"none\", found \"\(parentName)\", which is not a component of this device")
+            "expected the name of a platform component or \"none\", found \"\(parentName)\", which is not a component of this device"
+          )
         }
         guard case .platform = parent.model else {
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected a platform component as parent, found \"\(parentName)\", a \(parent.model.typeName) component")
+            "expected a platform component as parent, found \"\(parentName)\", a \(parent.model.typeName) component"
+          )
         }
         if parentName == component.name {
           throw reader.error(

@@ -49,14 +49,18 @@ enum DeviceResolver {
       if chain.contains(origin) {
         throw InputError(
           file: file, jsonPath: path,
-          message: "device files extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))")
+          message:
+            "device files extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))"
+        )
       }
       do {
         json = try FileLoading.json(at: origin)
-      } catch where error.line == nil && error.file == origin && error.path == nil {
+      } catch  where error.line == nil && error.file == origin && error.path == nil {
         throw InputError(
           file: file, jsonPath: path,
-          message: "cannot read the device file \"\(origin)\": \(error.message.replacingPrefix("cannot read the file: "))")
+          message:
+            "cannot read the device file \"\(origin)\": \(error.message.replacingPrefix("cannot read the file: "))"
+        )
       }
     } else {
       var message =
@@ -69,7 +73,8 @@ enum DeviceResolver {
     if chain.contains(origin) {
       throw InputError(
         file: file, jsonPath: path,
-        message: "devices extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))")
+        message:
+          "devices extend each other in a cycle: \((chain + [origin]).joined(separator: " → "))")
     }
     guard case .object = json else {
       throw InputError(

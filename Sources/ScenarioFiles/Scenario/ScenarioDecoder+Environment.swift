@@ -50,7 +50,8 @@ extension ScenarioDecoder {
       }
       throw reader.error(
         path,
-        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \"\(name)\"")
+        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \"\(name)\""
+      )
     }
     return radio
   }
@@ -73,15 +74,18 @@ extension ScenarioDecoder {
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
-        throw object.error("to", "expected an interval that ends after it starts, found [\(start), \(end)]")
+        throw object.error(
+          "to", "expected an interval that ends after it starts, found [\(start), \(end)]")
       }
-      let radio = try networkRadio(try object.required("network"), at: object.path("network"), context: context)
+      let radio = try networkRadio(
+        try object.required("network"), at: object.path("network"), context: context)
       try object.rejectUnknownKeys(known: ["from", "to", "network"])
       let expectedStart = intervals.last?.range.end ?? .start
       guard start == expectedStart else {
         throw object.error(
           "from",
-          "network intervals must cover the run without gaps or overlaps; expected this one to start at \(expectedStart), found \(start)")
+          "network intervals must cover the run without gaps or overlaps; expected this one to start at \(expectedStart), found \(start)"
+        )
       }
       intervals.append(NetworkInterval(range: TimeRange(start: start, end: end), radio: radio))
     }
@@ -123,7 +127,8 @@ extension ScenarioDecoder {
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
-        throw object.error("to", "expected a session that ends after it starts, found [\(start), \(end)]")
+        throw object.error(
+          "to", "expected a session that ends after it starts, found [\(start), \(end)]")
       }
       let brightness = try reader.fraction(
         try object.required("brightness"), object.path("brightness"))

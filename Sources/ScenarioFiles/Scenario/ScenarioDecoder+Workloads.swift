@@ -4,7 +4,9 @@ import Quantities
 
 extension ScenarioDecoder {
   /// The keys that say when a workload runs; exactly one is required.
-  static let timingKeys = ["at", "every", "rate", "mean_interval", "times", "trace", "frames", "window"]
+  static let timingKeys = [
+    "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window",
+  ]
 
   /// The modifiers each timing key allows.
   static let modifiers: [String: [String]] = [
@@ -45,26 +47,31 @@ extension ScenarioDecoder {
     guard present.count == 1, let kind = present.first else {
       if present.isEmpty {
         throw object.error(
-          "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")) to say when it runs; found none")
+          "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")) to say when it runs; found none"
+        )
       }
       throw object.error(
         present[1],
-        "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")); found both \"\(present[0])\" and \"\(present[1])\"")
+        "a workload needs exactly one of \(listing(Self.timingKeys, conjunction: "or")); found both \"\(present[0])\" and \"\(present[1])\""
+      )
     }
     let allowed = Self.modifiers[kind] ?? []
-    for modifier in Self.allModifiers where object.contains(modifier) && !allowed.contains(modifier) {
+    for modifier in Self.allModifiers where object.contains(modifier) && !allowed.contains(modifier)
+    {
       let owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
       throw object.error(
         modifier,
-        "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\"")
+        "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\""
+      )
     }
-    let onlyWhenVisible = try object.optional("when").map { v throws(InputError) -> Bool in
-      let text = try reader.string(v, object.path("when"))
-      guard text == "visible" else {
-        throw object.error("when", "expected \"visible\", found \"\(text)\"")
-      }
-      return true
-    } ?? false
+    let onlyWhenVisible =
+      try object.optional("when").map { v throws(InputError) -> Bool in
+        let text = try reader.string(v, object.path("when"))
+        guard text == "visible" else {
+          throw object.error("when", "expected \"visible\", found \"\(text)\"")
+        }
+        return true
+      } ?? false
     let debounce = try object.optional("debounce").map { v throws(InputError) in
       try reader.positiveTime(v, object.path("debounce"))
     }
@@ -79,7 +86,8 @@ extension ScenarioDecoder {
       }
     } else {
       let defaultQoS: QoSClass = kind == "frames" ? .userInteractive : .default
-      workSpec = try work.decode(try object.required("work"), at: object.path("work"), defaultQoS: defaultQoS)
+      workSpec = try work.decode(
+        try object.required("work"), at: object.path("work"), defaultQoS: defaultQoS)
     }
     if case .window(_, _, .radioActive) = timing,
       !workSpec.contains(where: { $0.download != nil || $0.upload != nil })
@@ -128,7 +136,8 @@ extension ScenarioDecoder {
     case "rate":
       let rate = try reader.positiveFrequency(try object.required("rate"), object.path("rate"))
       let from = try start()
-      return .poisson(meanIntervalNanoseconds: 1e9 / rate.hertz, start: from, end: try until(after: from))
+      return .poisson(
+        meanIntervalNanoseconds: 1e9 / rate.hertz, start: from, end: try until(after: from))
     case "mean_interval":
       let mean = try reader.positiveTime(
         try object.required("mean_interval"), object.path("mean_interval"))
@@ -164,13 +173,16 @@ extension ScenarioDecoder {
       let path = object.path("window")
       let items = try reader.array(try object.required("window"), path, of: "[earliest, deadline]")
       guard items.count == 2 else {
-        throw reader.error(path, "expected a pair [earliest, deadline], found an array of \(items.count)")
+        throw reader.error(
+          path, "expected a pair [earliest, deadline], found an array of \(items.count)")
       }
       let earliest = try context.instantInRun(items[0], path.appending(index: 0))
       let deadline = try reader.instant(items[1], path.appending(index: 1))
       guard deadline >= earliest else {
         throw reader.error(
-          path, "expected a deadline no earlier than the window's start, found [\(earliest), \(deadline)]")
+          path,
+          "expected a deadline no earlier than the window's start, found [\(earliest), \(deadline)]"
+        )
       }
       let condition = try object.optional("requires").map { v throws(InputError) in
         try reader.choice(v, object.path("requires"), DeferralCondition.self)

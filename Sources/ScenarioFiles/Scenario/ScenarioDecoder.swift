@@ -30,16 +30,18 @@ struct ScenarioDecoder {
     let environment = try decodeEnvironment(object.optional("environment"), context: context)
     let display = try decodeDisplay(object.optional("display"), context: context)
     let visibility = try object.optional("visibility").map { v throws(InputError) in
-      try decodeRanges(v, at: object.path("visibility"), what: "visibility intervals", context: context)
+      try decodeRanges(
+        v, at: object.path("visibility"), what: "visibility intervals", context: context)
     }
     let workloads = try decodeWorkloads(
-      try object.optional("workloads") ?? .object(JSONObject()), at: object.path("workloads"),
+      object.optional("workloads") ?? .object(JSONObject()), at: object.path("workloads"),
       context: context, environment: environment)
     try object.rejectUnknownKeys(known: Self.topLevelKeys + ["variants"])
     if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
       throw reader.error(
         ["environment", "charging"],
-        "the device's battery has no \"charge_power\", so plugging in cannot refill it; give the battery a charge_power")
+        "the device's battery has no \"charge_power\", so plugging in cannot refill it; give the battery a charge_power"
+      )
     }
     let setup = SimulationSetup(
       device: device, workloads: workloads, environment: environment, display: display,
@@ -100,7 +102,8 @@ struct ScenarioContext {
     let instant = try reader.instant(value, path)
     guard instant.nanosecondsSinceStart < duration.nanoseconds else {
       throw reader.error(
-        path, "expected a time within the run (before \(duration)), found \(ValueReader.found(value))")
+        path,
+        "expected a time within the run (before \(duration)), found \(ValueReader.found(value))")
     }
     return instant
   }

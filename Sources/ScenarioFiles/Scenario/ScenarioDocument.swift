@@ -73,7 +73,8 @@ public struct ScenarioDocument: Sendable {
       throw InputError(file: file, path: nil, message: message)
     }
     do {
-      return try ScenarioDecoder(file: file).decode(base.mergePatched(with: patch), variant: variant)
+      return try ScenarioDecoder(file: file).decode(
+        base.mergePatched(with: patch), variant: variant)
     } catch {
       throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
     }

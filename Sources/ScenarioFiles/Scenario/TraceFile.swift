@@ -18,10 +18,13 @@ enum TraceFile {
     } catch {
       throw InputError(
         file: file, jsonPath: path,
-        message: "cannot read the trace \"\(tracePath)\": \(error.message.replacingPrefix("cannot read the file: "))")
+        message:
+          "cannot read the trace \"\(tracePath)\": \(error.message.replacingPrefix("cannot read the file: "))"
+      )
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw InputError(file: tracePath, path: nil, message: "expected UTF-8 text, found invalid bytes")
+      throw InputError(
+        file: tracePath, path: nil, message: "expected UTF-8 text, found invalid bytes")
     }
     let records: [CSVRecord]
     do {
@@ -30,16 +33,21 @@ enum TraceFile {
       throw InputError(file: tracePath, path: "line \(error.line)", message: error.message)
     }
     guard let header = records.first else {
-      throw InputError(file: tracePath, path: nil, message: "expected a header row with a \"time\" column, found an empty file")
+      throw InputError(
+        file: tracePath, path: nil,
+        message: "expected a header row with a \"time\" column, found an empty file")
     }
     guard let timeColumn = header.fields.firstIndex(of: "time") else {
       throw InputError(
         file: tracePath, path: "line 1",
-        message: "expected a \"time\" column in the header, found \(listing(header.fields, conjunction: "and"))")
+        message:
+          "expected a \"time\" column in the header, found \(listing(header.fields, conjunction: "and"))"
+      )
     }
     var seen: Set<String> = []
     for column in header.fields where !seen.insert(column).inserted {
-      throw InputError(file: tracePath, path: "line 1", message: "the column \"\(column)\" appears twice")
+      throw InputError(
+        file: tracePath, path: "line 1", message: "the column \"\(column)\" appears twice")
     }
     let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
     var rows: [TraceRow] = []
@@ -48,10 +56,12 @@ enum TraceFile {
       guard record.fields.count == header.fields.count else {
         throw InputError(
           file: tracePath, path: "line \(record.line)",
-          message: "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
+          message:
+            "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
       }
       var object = JSONObject()
-      for (column, cell) in zip(header.fields, record.fields) where column != "time" && !cell.isEmpty {
+      for (column, cell) in zip(header.fields, record.fields)
+      where column != "time" && !cell.isEmpty {
         object[column] = cellValue(cell)
       }
       let timeCell = record.fields[timeColumn]
@@ -72,7 +82,8 @@ enum TraceFile {
           if case .key(let key) = component { return key }
           return nil
         }
-        located.path = column.map { "line \(record.line), column \"\($0)\"" } ?? "line \(record.line)"
+        located.path =
+          column.map { "line \(record.line), column \"\($0)\"" } ?? "line \(record.line)"
         located.jsonPath = nil
         throw located
       }
@@ -160,7 +171,8 @@ enum CSVParser {
       }
     }
     if inQuotes {
-      throw CSVSyntaxError(line: recordLine, message: "a quoted field is not closed before the end of the file")
+      throw CSVSyntaxError(
+        line: recordLine, message: "a quoted field is not closed before the end of the file")
     }
     if !field.isEmpty || !fields.isEmpty || afterQuote {
       fields.append(field)

@@ -88,7 +88,8 @@ struct WorkDecoder {
           "via",
           radios.isEmpty
             ? "the device has no radio for \"via\" to name"
-            : "expected a radio of the device (\(listing(radios, conjunction: "or"))), found \"\(name)\"")
+            : "expected a radio of the device (\(listing(radios, conjunction: "or"))), found \"\(name)\""
+        )
       }
       step.via = name
     }
@@ -101,7 +102,8 @@ struct WorkDecoder {
       if key == "download" { step.download = size } else { step.upload = size }
     }
     if step.via != nil && step.download == nil && step.upload == nil {
-      throw object.error("via", "\"via\" names the radio of a download or upload; this item has neither")
+      throw object.error(
+        "via", "\"via\" names the radio of a download or upload; this item has neither")
     }
     if let gpu = object.optional("gpu") {
       try require("gpu", object, "a GPU")
@@ -111,7 +113,8 @@ struct WorkDecoder {
     for name in generics {
       guard let duration = object.optional(name) else { continue }
       step.generic.append(
-        GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name))))
+        GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name)))
+      )
     }
     try object.rejectUnknownKeys(known: Self.stepKeys + generics)
     return step
