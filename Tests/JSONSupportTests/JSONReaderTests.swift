@@ -177,7 +177,14 @@ func located(_ line: Int, _ column: Int, _ message: String) -> String {
     )
   }
 
+  /// A byte-order mark is skipped, and columns on the first line count from after it.
   @Test func byteOrderMarkIsSkipped() throws {
+    #expect(
+      syntaxError([0xEF, 0xBB, 0xBF] + Array("{x".utf8))
+        == located(1, 2, "expected a key in double quotes, found 'x'"))
+    #expect(
+      syntaxError([0xEF, 0xBB, 0xBF] + Array("{}\n x".utf8))
+        == located(2, 2, "expected the end of the document, found 'x'"))
     #expect(
       try JSONReader.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8))
         == .array([.number(JSONNumber(1))]))
