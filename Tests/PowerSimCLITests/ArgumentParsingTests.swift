@@ -119,7 +119,8 @@ import Testing
     #expect(text == message)
   }
 
-  /// Bad option values are usage errors (status 64), not run errors.
+  /// Bad option values are usage errors (status 64), reported before the scenario is read (here
+  /// it does not exist).
   @Test(arguments: [
     (
       ["run", "a.json", "--resolution", "fast"],
@@ -139,11 +140,7 @@ import Testing
     ),
   ])
   func runOptionValueErrors(arguments: [String], message: String) throws {
-    let directory = try TemporaryDirectory()
-    let scenario = try directory.write("a.json", gpsScenarioText)
-    var resolved = arguments
-    resolved[1] = scenario
-    let (status, text) = Self.usageError(resolved, usage: Self.runUsage, command: "run")
+    let (status, text) = Self.usageError(arguments, usage: Self.runUsage, command: "run")
     #expect(status == 64)
     #expect(text == message)
   }
