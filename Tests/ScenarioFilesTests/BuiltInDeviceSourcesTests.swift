@@ -6,7 +6,7 @@ import Testing
 
 /// Every number in a built-in profile cites where it comes from (SPEC section 4): an `x-source…`
 /// note beside it in the JSON, and a row in the documentation
-/// (`Sources/ScenarioFiles/ScenarioFiles.docc/BuiltInDevices.md`).
+/// (`Sources/ScenarioFiles/ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
 @Suite struct BuiltInDeviceSourcesTests {
   /// One parameter of a profile: where it is, its value as the documentation prints it, and
   /// whether an `x-source…` note stands beside it.
@@ -80,7 +80,7 @@ import Testing
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     let file = root.appendingPathComponent(
-      "Sources/ScenarioFiles/ScenarioFiles.docc/BuiltInDevices.md")
+      "Sources/ScenarioFiles/ScenarioFiles.docc/BuiltInDeviceProfiles.md")
     return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
   }()
 

@@ -1,7 +1,7 @@
 extension BuiltInDevices {
   /// A 13-inch laptop: a 60 Hz LCD, efficiency and performance cores, an NVMe SSD, Wi-Fi and the
   /// platform. Every number's source or calibration target is in its `x-source` note and in the
-  /// documentation (`ScenarioFiles.docc/BuiltInDevices.md`).
+  /// documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let laptopProfile = #"""
     {
       "name": "laptop",

@@ -1,7 +1,7 @@
 extension BuiltInDevices {
   /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi
   /// and a GPU. Every number's source is in its `x-source` note and in the documentation
-  /// (`ScenarioFiles.docc/BuiltInDevices.md`).
+  /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
       "name": "phone",
