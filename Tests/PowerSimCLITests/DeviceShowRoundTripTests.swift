@@ -15,7 +15,7 @@ import Testing
   }
 
   /// Text written to a console.
-  final class Buffer: @unchecked Sendable {
+  final class Buffer {
     var text = ""
   }
 
