@@ -1,4 +1,4 @@
-public import Quantities
+import Quantities
 
 /// Receives a run's power series as it is produced, in batches, so that long runs stream to disk
 /// in constant memory.
