@@ -20,7 +20,8 @@ let package = Package(
   name: "powersim",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "powersim", targets: ["powersim"])
+    .executable(name: "powersim", targets: ["powersim"]),
+    .executable(name: "powersim-benchmark", targets: ["PowerSimBenchmark"]),
   ],
   targets: [
     .target(name: "Quantities", swiftSettings: swiftSettings),
@@ -42,6 +43,12 @@ let package = Package(
       swiftSettings: swiftSettings),
     .executableTarget(
       name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "PowerSimBenchmark",
+      dependencies: [
+        "Quantities", "SimulationEngine", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports",
+      ],
+      swiftSettings: swiftSettings),
     .testTarget(name: "QuantitiesTests", dependencies: ["Quantities"]),
     .testTarget(name: "SimulationEngineTests", dependencies: ["SimulationEngine"]),
     .testTarget(name: "JSONSupportTests", dependencies: ["JSONSupport"]),

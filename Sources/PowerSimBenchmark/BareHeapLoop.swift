@@ -1,0 +1,125 @@
+import Quantities
+import SimulationEngine
+
+/// The practical limit of a discrete-event loop: a bare binary min-heap of `(time, sequence)`
+/// keys with a payload, where handling an event costs nothing but drawing its successor's delay
+/// and pushing it.
+///
+/// It keeps `pending` events in the heap, as many as the storm keeps waiting, and processes
+/// `events` of them. The heap is written out here, without the engine's types, so that its figure
+/// owes nothing to them.
+enum BareHeapLoop {
+  /// Takes `events` events off a heap that holds `pending` events at all times.
+  static func run(events: Int, pending: Int) -> Throughput {
+    var heap = MinimalHeap(capacity: pending)
+    var random = SplitMix64(seed: 6)
+    for payload in 0..<pending {
+      heap.push(
+        time: Int64(random.next() % 1_000_000), payload: UInt32(truncatingIfNeeded: payload))
+    }
+    let stopwatch = Stopwatch()
+    var checksum: UInt64 = 0
+    for _ in 0..<events {
+      let (time, payload) = heap.popFirst()
+      checksum &+= UInt64(payload)
+      heap.push(time: time &+ 1 &+ Int64(random.next() % 1_000_000), payload: payload)
+    }
+    let seconds = stopwatch.elapsedSeconds
+    precondition(checksum != 1, "keeps the loop from being optimised away")
+    return Throughput(events: events, seconds: seconds)
+  }
+
+  /// The same load through the engine's own `Scheduler` and `EventQueue`, with a model that does
+  /// nothing but schedule the event's successor: the engine's overhead over the bare heap.
+  static func runEngine(events: Int, pending: Int) -> Throughput {
+    let model = SuccessorModel(events: events, pending: pending)
+    let stopwatch = Stopwatch()
+    model.scheduler.run(model, until: Instant(nanosecondsSinceStart: .max))
+    let seconds = stopwatch.elapsedSeconds
+    return Throughput(events: model.scheduler.processedEventCount, seconds: seconds)
+  }
+}
+
+/// A model whose every event schedules one successor until it has scheduled its budget.
+private final class SuccessorModel: SimulationModel {
+  let scheduler: Scheduler<UInt32>
+  private var random = SplitMix64(seed: 6)
+  private var unscheduled: Int
+
+  init(events: Int, pending: Int) {
+    scheduler = Scheduler(expectedPendingEvents: pending)
+    unscheduled = events
+    for payload in 0..<min(pending, events) {
+      scheduleNext(UInt32(truncatingIfNeeded: payload), after: 0)
+    }
+  }
+
+  func handle(_ event: UInt32) {
+    scheduleNext(event, after: scheduler.now.nanosecondsSinceStart)
+  }
+
+  private func scheduleNext(_ event: UInt32, after time: Int64) {
+    guard unscheduled > 0 else { return }
+    unscheduled -= 1
+    let due = time &+ 1 &+ Int64(random.next() % 1_000_000)
+    scheduler.schedule(event, at: Instant(nanosecondsSinceStart: due), rank: 0)
+  }
+}
+
+/// A binary min-heap of `(time, sequence)` keys with a 32-bit payload, and nothing else.
+private struct MinimalHeap {
+  private struct Entry {
+    var time: Int64
+    var sequence: UInt64
+    var payload: UInt32
+
+    func precedes(_ other: Entry) -> Bool {
+      time < other.time || (time == other.time && sequence < other.sequence)
+    }
+  }
+
+  private var entries: [Entry] = []
+  private var nextSequence: UInt64 = 0
+
+  init(capacity: Int) {
+    entries.reserveCapacity(capacity)
+  }
+
+  mutating func push(time: Int64, payload: UInt32) {
+    let moving = Entry(time: time, sequence: nextSequence, payload: payload)
+    nextSequence &+= 1
+    entries.append(moving)
+    entries.withUnsafeMutableBufferPointer { heap in
+      var hole = heap.count - 1
+      while hole > 0 {
+        let parent = (hole - 1) >> 1
+        guard moving.precedes(heap[parent]) else { break }
+        heap[hole] = heap[parent]
+        hole = parent
+      }
+      heap[hole] = moving
+    }
+  }
+
+  /// Removes the earliest entry; the heap must not be empty.
+  mutating func popFirst() -> (time: Int64, payload: UInt32) {
+    let last = entries.removeLast()
+    guard !entries.isEmpty else { return (last.time, last.payload) }
+    return entries.withUnsafeMutableBufferPointer { heap in
+      let first = heap[0]
+      let count = heap.count
+      var hole = 0
+      while true {
+        let left = 2 &* hole &+ 1
+        guard left < count else { break }
+        let right = left &+ 1
+        let child = right < count && heap[right].precedes(heap[left]) ? right : left
+        guard heap[child].precedes(last) else { break }
+        heap[hole] = heap[child]
+        hole = child
+      }
+      heap[hole] = last
+      return (first.time, first.payload)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// Runs the chosen rows, then prints the measurements and how they compare with the targets.
+struct BenchmarkRun {
+  let options: Options
+  private var measurements = ResultTable(header: [
+    "benchmark", "events", "wall", "rate", "peak RSS",
+  ])
+  private var targets = ResultTable(header: ["target", "measured", "goal", "result"])
+
+  init(options: Options) {
+    self.options = options
+  }
+
+  mutating func run() throws {
+    let mode = options.isSmall ? "small" : "full"
+    #if DEBUG
+      let build = "debug build: figures are not representative"
+    #else
+      let build = "release build"
+    #endif
+    print(
+      "powersim benchmark (\(mode), \(build), \(ProcessInfo.processInfo.activeProcessorCount) cores)\n"
+    )
+    if options.rows.contains("storm") { try runStorm() }
+    if options.rows.contains("day") { try runDay() }
+    if options.rows.contains("sweep") { try runSweep() }
+    print(measurements.render())
+    print(targets.render(), terminator: "")
+  }
+
+  private mutating func runStorm() throws {
+    let size = options.isSmall ? EventStorm.Size.small : EventStorm.Size.full
+    let storm = try EventStorm.run(size)
+    let pending = size.timers + size.sporadicSources + size.parts
+    let bare = BareHeapLoop.run(events: storm.events, pending: pending)
+    let engine = BareHeapLoop.runEngine(events: storm.events, pending: pending)
+    let sources = Format.count(size.timers + size.sporadicSources)
+    addThroughput("event storm: \(sources) sources, \(size.parts) parts, \(size.seconds) s", storm)
+    addThroughput("bare binary-heap loop, \(Format.count(pending)) pending", bare)
+    addThroughput("engine scheduler, no-op model", engine)
+    addTarget(
+      "event storm throughput", Format.rate(storm.eventsPerSecond), goal: "≥ 10.00 M/s",
+      met: storm.eventsPerSecond >= 10e6)
+    let slowdown = bare.eventsPerSecond / storm.eventsPerSecond
+    addTarget(
+      "storm vs bare heap (times slower)", Format.ratio(slowdown), goal: "≤ 3.00×",
+      met: slowdown <= 3)
+  }
+
+  private mutating func runDay() throws {
+    let (short, long) = options.isSmall ? ("10 min", "1 h") : ("1 h", "24 h")
+    let shortRun = try PhoneDay.runInChild(duration: short)
+    let longRun = try PhoneDay.runInChild(duration: long)
+    for (duration, figures) in [(short, shortRun), (long, longRun)] {
+      addThroughput(
+        "phone, 120 fps, \(duration) (run --out)", figures.throughput,
+        peak: figures.peakResidentBytes)
+    }
+    let wallGoal = options.isSmall ? 10.0 / 24 : 10
+    addTarget(
+      "phone at 120 fps for \(long): wall time", Format.seconds(longRun.throughput.seconds),
+      goal: "< " + Format.seconds(wallGoal), met: longRun.throughput.seconds < wallGoal)
+    let growth = Double(longRun.peakResidentBytes) / Double(shortRun.peakResidentBytes)
+    addTarget(
+      "peak RSS, \(long) ÷ \(short)", Format.ratio(growth), goal: "≤ 1.50×", met: growth <= 1.5)
+  }
+
+  private mutating func runSweep() throws {
+    measurements.rows.append(["sweep: not available on this branch yet", "—", "—", "—", "—"])
+  }
+
+  private mutating func addThroughput(_ name: String, _ throughput: Throughput, peak: Int? = nil) {
+    measurements.rows.append([
+      name, Format.count(throughput.events), Format.seconds(throughput.seconds),
+      Format.rate(throughput.eventsPerSecond) + (throughput.events > 0 ? " events" : ""),
+      peak.map(Format.bytes) ?? "—",
+    ])
+  }
+
+  private mutating func addTarget(_ name: String, _ measured: String, goal: String, met: Bool) {
+    targets.rows.append([name, measured, goal, met ? "met" : "MISSED"])
+  }
+}

@@ -1,0 +1,33 @@
+import JSONSupport
+import ScenarioFiles
+
+/// A count of events and the wall time they took.
+struct Throughput {
+  /// Events taken off the queue.
+  var events: Int
+  /// Wall-clock seconds.
+  var seconds: Double
+
+  /// Events per wall-clock second.
+  var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+}
+
+/// Measures wall-clock time from its creation, with the monotonic clock.
+struct Stopwatch {
+  private let start = ContinuousClock.now
+
+  /// Seconds since the stopwatch was created.
+  var elapsedSeconds: Double {
+    let elapsed = start.duration(to: ContinuousClock.now).components
+    return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+  }
+}
+
+/// Decodes scenarios the benchmark writes itself, as `powersim` decodes files.
+enum ScenarioText {
+  /// The baseline of the scenario in `text`; `file` names it in error messages.
+  static func decode(_ text: String, file: String) throws -> Scenario {
+    let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
+    return try document.scenario()
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// `powersim-benchmark`: measures the engine and the simulator against the performance targets
+/// of SPEC section 10, and prints one table.
+///
+/// Run it from the package's directory with `swift run -c release powersim-benchmark`; `--small`
+/// runs a shorter version for CI. The rows are described in the `Benchmark` article of this
+/// target's documentation.
+@main
+enum PowerSimBenchmark {
+  static let usage = """
+    USAGE: powersim-benchmark [--small] [--only ROW]…
+
+    Measures the engine's throughput on an event storm against a bare binary-heap loop, a \
+    simulated day and hour of the phone at 120 fps (wall time, events per second and peak \
+    memory, each in its own process), and sweep throughput on one and two jobs; prints a table \
+    and checks the results against the performance targets. Build it in release mode: \
+    swift run -c release powersim-benchmark.
+
+    OPTIONS:
+      --small      Runs a shorter version of every row (seconds, for CI).
+      --only ROW   Runs only this row: storm, day or sweep (repeatable).
+      --print-scenario storm|day
+                   Prints the scenario of the event storm or of the 24-hour day as JSON, to
+                   run or profile it with powersim, and does nothing else.
+      -h, --help   Shows this help.
+
+    """
+
+  static func main() {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    do {
+      if arguments.first == "--child" {
+        try runChild(Array(arguments.dropFirst()))
+        return
+      }
+      var options = Options()
+      while let argument = arguments.first {
+        arguments.removeFirst()
+        switch argument {
+        case "--small": options.isSmall = true
+        case "--only":
+          guard let row = arguments.first, Options.rowNames.contains(row) else {
+            throw UsageError(message: "--only: expected one of storm, day or sweep")
+          }
+          arguments.removeFirst()
+          options.rows.insert(row)
+        case "--print-scenario":
+          let name = arguments.first
+          if name == "storm" {
+            print(EventStorm.scenarioJSON(options.isSmall ? .small : .full))
+          } else if name == "day" {
+            print(PhoneDay.scenarioJSON(duration: "24 h"))
+          } else {
+            throw UsageError(message: "--print-scenario: expected storm or day")
+          }
+          return
+        case "-h", "--help":
+          print(usage, terminator: "")
+          return
+        default:
+          throw UsageError(message: "unexpected argument '\(argument)'")
+        }
+      }
+      if options.rows.isEmpty { options.rows = Options.rowNames }
+      var benchmark = BenchmarkRun(options: options)
+      try benchmark.run()
+    } catch let error as UsageError {
+      FileHandle.standardError.write(Data("Error: \(error.message)\n\n\(usage)".utf8))
+      exit(64)
+    } catch {
+      FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  /// `--child KIND ARGUMENT`: one measurement in its own process.
+  private static func runChild(_ arguments: [String]) throws {
+    guard arguments.count == 2, arguments[0] == "phone-day" else {
+      throw UsageError(message: "--child: expected phone-day DURATION")
+    }
+    try PhoneDay.childMain(duration: arguments[1])
+  }
+}
+
+/// What to run.
+struct Options {
+  /// Every row group.
+  static let rowNames: Set<String> = ["storm", "day", "sweep"]
+  /// Whether to run the short version.
+  var isSmall = false
+  /// The row groups to run.
+  var rows: Set<String> = []
+}
+
+/// A mistake on the command line.
+struct UsageError: Error {
+  /// What was wrong.
+  var message: String
+}
