@@ -25,13 +25,16 @@ public protocol SimulationModel: AnyObject {
 public final class Scheduler<Event> {
   /// The current simulated time.
   @inlinable public var now: Instant { currentTime }
-  @usableFromInline var currentTime: Instant = .start
+  // The mutable state is `@exclusivity(unchecked)`: a scheduler is confined to the thread that
+  // runs it, and the runtime's dynamic check on every access to a class property would cost more
+  // than the queue operations themselves.
+  @exclusivity(unchecked) @usableFromInline var currentTime: Instant = .start
 
-  @usableFromInline var queue: EventQueue<Event>
+  @exclusivity(unchecked) @usableFromInline var queue: EventQueue<Event>
 
   /// How many events have been taken off the queue so far (the engine's unit of work).
   @inlinable public var processedEventCount: Int { processedCount }
-  @usableFromInline var processedCount: Int = 0
+  @exclusivity(unchecked) @usableFromInline var processedCount: Int = 0
 
   /// A scheduler at time 0 with an empty queue.
   public init(expectedPendingEvents: Int = 1024) {
