@@ -75,7 +75,7 @@ extension DeviceSimulation {
     guard let display else { return }
     let node = Int(display.node)
     let wasOn = nodes[node].phase == .active
-    nodes[node].phase = isOn ? .active : .idle
+    setPhase(node, to: isOn ? .active : .idle)
     recordDisplay()
     let parent = Int(nodes[node].parent)
     guard parent >= 0, wasOn != isOn else { return }

@@ -13,78 +13,126 @@
 /// - dynamic: `dynamicPower × duration`, to the segment's owners (shared equally, any remainder
 ///   attojoules to the first owner);
 /// - fixed: the rest, to the segment's owners, or unattributed for the display.
-struct EnergyLedger {
+///
+/// The ledger is a final class whose per-node, per-slot and per-workload tables are fixed-size
+/// buffers allocated once: it is updated a few times per event, and as a struct of arrays held by
+/// the simulation each update paid a uniqueness check per array written and each read a copy of
+/// the whole struct. The buffers check their bounds in debug builds, where the tests run; the
+/// indices come from the layout the ledger was built with. Like the simulation that owns it, a
+/// ledger is confined to one thread, so its mutable properties skip the runtime's exclusivity
+/// checks.
+final class EnergyLedger {
   let componentCount: Int
   /// Per node: the open segment.
-  var segmentStart: [Int64]
-  var segmentPower: [Int64]
-  var segmentDynamicPower: [Int64]
-  var segmentSlot: [Int32]
+  let segmentStart: UnsafeMutableBufferPointer<Int64>
+  let segmentPower: UnsafeMutableBufferPointer<Int64>
+  let segmentDynamicPower: UnsafeMutableBufferPointer<Int64>
+  let segmentSlot: UnsafeMutableBufferPointer<Int32>
   /// Per node: where its owners live in `ownerPool`, how many it may hold and how many it has.
-  var ownerOffset: [Int32]
-  var ownerCapacity: [Int32]
-  var ownerCount: [Int32]
-  var ownerPool: [Int32]
+  let ownerOffset: UnsafeMutableBufferPointer<Int32>
+  let ownerCapacity: UnsafeMutableBufferPointer<Int32>
+  let ownerCount: UnsafeMutableBufferPointer<Int32>
+  let ownerPool: UnsafeMutableBufferPointer<Int32>
   /// Per node: whether fixed energy goes to the owners (false: unattributed).
-  var fixedGoesToOwners: [Bool]
-  var floorPower: [Int64]
-  var nodeComponent: [Int32]
+  let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
+  let floorPower: UnsafeMutableBufferPointer<Int64>
+  let nodeComponent: UnsafeMutableBufferPointer<Int32>
   /// Per node totals.
-  var floorEnergy: [Int128]
-  var fixedEnergy: [Int128]
-  var dynamicEnergy: [Int128]
+  let floorEnergy: UnsafeMutableBufferPointer<Int128>
+  let fixedEnergy: UnsafeMutableBufferPointer<Int128>
+  let dynamicEnergy: UnsafeMutableBufferPointer<Int128>
   /// Per state slot.
-  var slotResidency: [Int64]
-  var slotEnergy: [Int128]
-  var slotWakeups: [Int]
+  let slotResidency: UnsafeMutableBufferPointer<Int64>
+  let slotEnergy: UnsafeMutableBufferPointer<Int128>
+  let slotWakeups: UnsafeMutableBufferPointer<Int>
   /// Per component: current power and energy of closed segments.
-  var componentPower: [Int64]
-  var componentClosedEnergy: [Int128]
-  var totalPower: Int64 = 0
+  @exclusivity(unchecked) var componentPower: [Int64]
+  let componentClosedEnergy: UnsafeMutableBufferPointer<Int128>
+  @exclusivity(unchecked) var totalPower: Int64 = 0
   /// `(workload + 1) × componentCount + component`; row 0 is unattributed.
-  var attribution: [Int128]
+  let attribution: UnsafeMutableBufferPointer<Int128>
   /// The latest time the ledger has been advanced to.
-  private(set) var clock: Int64 = 0
+  @exclusivity(unchecked) private(set) var clock: Int64 = 0
   /// Binned and exact power series, and the battery.
-  var recorder: PowerRecorder
+  @exclusivity(unchecked) var recorder: PowerRecorder
 
   /// A ledger for nodes described by `layout`, all starting at time 0 with zero power.
   init(layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder) {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
-    segmentStart = Array(repeating: 0, count: nodes)
-    segmentPower = Array(repeating: 0, count: nodes)
-    segmentDynamicPower = Array(repeating: 0, count: nodes)
-    segmentSlot = layout.initialSlot
+    segmentStart = Self.table(repeating: 0, count: nodes)
+    segmentPower = Self.table(repeating: 0, count: nodes)
+    segmentDynamicPower = Self.table(repeating: 0, count: nodes)
+    segmentSlot = Self.table(layout.initialSlot)
     var offsets: [Int32] = []
     var total: Int32 = 0
     for capacity in layout.ownerCapacity {
       offsets.append(total)
       total += capacity
     }
-    ownerOffset = offsets
-    ownerCapacity = layout.ownerCapacity
-    ownerCount = Array(repeating: 0, count: nodes)
-    ownerPool = Array(repeating: -1, count: Int(total))
-    fixedGoesToOwners = layout.fixedGoesToOwners
-    floorPower = layout.floorPower
-    nodeComponent = layout.nodeComponent
-    floorEnergy = Array(repeating: 0, count: nodes)
-    fixedEnergy = Array(repeating: 0, count: nodes)
-    dynamicEnergy = Array(repeating: 0, count: nodes)
-    slotResidency = Array(repeating: 0, count: layout.slotCount)
-    slotEnergy = Array(repeating: 0, count: layout.slotCount)
-    slotWakeups = Array(repeating: 0, count: layout.slotCount)
+    ownerOffset = Self.table(offsets)
+    ownerCapacity = Self.table(layout.ownerCapacity)
+    ownerCount = Self.table(repeating: 0, count: nodes)
+    ownerPool = Self.table(repeating: -1, count: Int(total))
+    fixedGoesToOwners = Self.table(layout.fixedGoesToOwners)
+    floorPower = Self.table(layout.floorPower)
+    nodeComponent = Self.table(layout.nodeComponent)
+    floorEnergy = Self.table(repeating: 0, count: nodes)
+    fixedEnergy = Self.table(repeating: 0, count: nodes)
+    dynamicEnergy = Self.table(repeating: 0, count: nodes)
+    slotResidency = Self.table(repeating: 0, count: layout.slotCount)
+    slotEnergy = Self.table(repeating: 0, count: layout.slotCount)
+    slotWakeups = Self.table(repeating: 0, count: layout.slotCount)
     componentPower = Array(repeating: 0, count: componentCount)
-    componentClosedEnergy = Array(repeating: 0, count: componentCount)
-    attribution = Array(repeating: 0, count: (workloadCount + 1) * componentCount)
+    componentClosedEnergy = Self.table(repeating: 0, count: componentCount)
+    attribution = Self.table(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
+  }
+
+  deinit {
+    segmentStart.deallocate()
+    segmentPower.deallocate()
+    segmentDynamicPower.deallocate()
+    segmentSlot.deallocate()
+    ownerOffset.deallocate()
+    ownerCapacity.deallocate()
+    ownerCount.deallocate()
+    ownerPool.deallocate()
+    fixedGoesToOwners.deallocate()
+    floorPower.deallocate()
+    nodeComponent.deallocate()
+    floorEnergy.deallocate()
+    fixedEnergy.deallocate()
+    dynamicEnergy.deallocate()
+    slotResidency.deallocate()
+    slotEnergy.deallocate()
+    slotWakeups.deallocate()
+    componentClosedEnergy.deallocate()
+    attribution.deallocate()
+  }
+
+  /// A table of `count` copies of `value`.
+  private static func table<Element: BitwiseCopyable>(repeating value: Element, count: Int)
+    -> UnsafeMutableBufferPointer<Element>
+  {
+    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+    table.initialize(repeating: value)
+    return table
+  }
+
+  /// A table holding `values`.
+  private static func table<Element: BitwiseCopyable>(_ values: [Element])
+    -> UnsafeMutableBufferPointer<Element>
+  {
+    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
+    _ = table.initialize(from: values)
+    return table
   }
 
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in
   /// state slot `slot`, on behalf of the single workload `owner` (-1: nobody).
   @inline(__always)
-  mutating func update(
+  func update(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32, owner: Int32
   ) {
     closeSegment(node: node, at: now)
@@ -94,7 +142,7 @@ struct EnergyLedger {
   }
 
   /// Records a change whose owners are `owners` (shared equally).
-  mutating func update(
+  func update(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32, owners: [Int32]
   ) {
     closeSegment(node: node, at: now)
@@ -106,18 +154,26 @@ struct EnergyLedger {
   }
 
   /// The owners of `node`'s open segment.
-  func owners(of node: Int) -> ArraySlice<Int32> {
+  func owners(of node: Int) -> [Int32] {
     let offset = Int(ownerOffset[node])
-    return ownerPool[offset..<offset + Int(ownerCount[node])]
+    return Array(ownerPool[offset..<offset + Int(ownerCount[node])])
+  }
+
+  /// Whether the owners of `node`'s open segment are exactly `owners`, in the same order.
+  func hasOwners(_ owners: [Int32], node: Int) -> Bool {
+    guard Int(ownerCount[node]) == owners.count else { return false }
+    let offset = Int(ownerOffset[node])
+    for index in owners.indices where ownerPool[offset + index] != owners[index] { return false }
+    return true
   }
 
   /// Counts a wake-up out of state slot `slot`.
-  mutating func countWakeup(slot: Int32) {
+  func countWakeup(slot: Int32) {
     slotWakeups[Int(slot)] += 1
   }
 
   @inline(__always)
-  private mutating func openSegment(
+  private func openSegment(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32
   ) {
     let delta = power - segmentPower[node]
@@ -134,7 +190,7 @@ struct EnergyLedger {
 
   /// Closes `node`'s open segment at `now` and books its energy.
   @inline(__always)
-  private mutating func closeSegment(node: Int, at now: Int64) {
+  private func closeSegment(node: Int, at now: Int64) {
     let duration = now - segmentStart[node]
     guard duration > 0 else { return }
     let span = Int128(duration)
@@ -161,7 +217,7 @@ struct EnergyLedger {
   }
 
   @inline(__always)
-  private mutating func attribute(_ energy: Int128, node: Int, component: Int) {
+  private func attribute(_ energy: Int128, node: Int, component: Int) {
     guard energy != 0 else { return }
     let count = Int(ownerCount[node])
     let offset = Int(ownerOffset[node])
@@ -181,14 +237,14 @@ struct EnergyLedger {
 
   /// Moves the ledger's clock to `now`: the power curve has been constant since the last
   /// change, so the recorder books that stretch (bins, battery, an exact row).
-  mutating func advance(to now: Int64) {
+  func advance(to now: Int64) {
     guard now > clock else { return }
     recorder.record(from: clock, to: now, componentPower: componentPower, totalPower: totalPower)
     clock = now
   }
 
   /// Closes every open segment at `end` (the end of the run).
-  mutating func finish(at end: Int64) {
+  func finish(at end: Int64) {
     advance(to: end)
     for node in 0..<segmentStart.count { closeSegment(node: node, at: end) }
     recorder.finish(at: end, componentPower: componentPower)

@@ -85,7 +85,9 @@ struct Node {
   var component: Int32
   /// First state slot of this node in the ledger; the waking slot is `firstSlot + states`.
   var firstSlot: Int32
-  var phase: NodePhase
+  /// Where the node is on its ladder. Only ``DeviceSimulation/setPhase(_:to:)`` changes it, so
+  /// that the parent's list of busy children stays exact.
+  fileprivate(set) var phase: NodePhase
   /// Ladder state index (0 = active).
   var state: Int32
   /// Children that are waking or active (hosts).
@@ -106,7 +108,36 @@ struct Node {
   var servingPower: Int64 = 0
   /// When the node last finished work (idle timers count from here), ns.
   var lastFinish: Int64 = 0
+  /// This node's position in its parent's list of busy children, or -1 when not busy.
+  fileprivate(set) var busyPosition: Int32 = -1
 
   /// Whether the node counts as busy for its parent.
   var isBusy: Bool { phase == .waking || phase == .active }
+}
+
+extension DeviceSimulation {
+  /// Moves `node` to `phase`. A node that becomes busy (waking or active) joins its parent's
+  /// list of busy children, and one that stops being busy leaves it, at the moment its phase
+  /// changes: a host's owners are then found from its busy children alone, without scanning every
+  /// child (the platform has one per component).
+  ///
+  /// - Complexity: O(1).
+  func setPhase(_ node: Int, to phase: NodePhase) {
+    let wasBusy = nodes[node].isBusy
+    nodes[node].phase = phase
+    let parent = Int(nodes[node].parent)
+    guard parent >= 0, nodes[node].isBusy != wasBusy else { return }
+    if wasBusy {
+      let position = Int(nodes[node].busyPosition)
+      let last = busyChildLists[parent].removeLast()
+      if Int(last) != node {
+        busyChildLists[parent][position] = last
+        nodes[Int(last)].busyPosition = Int32(position)
+      }
+      nodes[node].busyPosition = -1
+    } else {
+      nodes[node].busyPosition = Int32(busyChildLists[parent].count)
+      busyChildLists[parent].append(Int32(node))
+    }
+  }
 }

@@ -22,7 +22,7 @@ extension DeviceSimulation {
     nodes[node].timerGeneration &+= 1
     let parent = Int(nodes[node].parent)
     if parent >= 0 && nodes[parent].phase != .active {
-      nodes[node].phase = .waitingForParent
+      setPhase(node, to: .waitingForParent)
       nodes[node].wakeCause = cause
       wake(parent, cause: cause)
     } else {
@@ -41,7 +41,7 @@ extension DeviceSimulation {
       becomeActive(node)
       return
     }
-    nodes[node].phase = .waking
+    setPhase(node, to: .waking)
     ledger.countWakeup(slot: nodes[node].firstSlot + Int32(state))
     recordChange(node)
     markBusy(node)
@@ -51,7 +51,7 @@ extension DeviceSimulation {
   /// Puts the node in its active state and lets whatever waited for it go on.
   func becomeActive(_ node: Int) {
     let wasBusy = nodes[node].isBusy
-    nodes[node].phase = .active
+    setPhase(node, to: .active)
     nodes[node].state = 0
     if !wasBusy { markBusy(node) }
     switch nodes[node].role {
@@ -143,7 +143,7 @@ extension DeviceSimulation {
   /// Moves the node to idle state `target`.
   func demote(_ node: Int, to target: Int32) {
     let wasActive = nodes[node].phase == .active
-    nodes[node].phase = .idle
+    setPhase(node, to: .idle)
     nodes[node].state = target
     recordChange(node)
     if wasActive { unmarkBusy(node) }
@@ -187,9 +187,10 @@ extension DeviceSimulation {
       if item.role == .host && item.busyChildren > 0 {
         power = table.power[0]
         dynamic = power - floor
+        collectHostOwners(node)
         ledger.update(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
-          owners: hostOwners(node))
+          owners: ownerScratch)
         refreshParentOwners(of: node)
         return
       }
@@ -218,25 +219,43 @@ extension DeviceSimulation {
 
   /// The distinct workloads a busy host's busy children work for, in ascending order.
   func hostOwners(_ host: Int) -> [Int32] {
-    var owners: [Int32] = []
-    for child in children[host] {
+    collectHostOwners(host)
+    return ownerScratch
+  }
+
+  /// Puts the distinct workloads a busy host's busy children work for into ``ownerScratch``, in
+  /// ascending order, without allocating: only the busy children are visited.
+  func collectHostOwners(_ host: Int) {
+    ownerScratch.removeAll(keepingCapacity: true)
+    for child in busyChildLists[host] {
       let childIndex = Int(child)
-      guard nodes[childIndex].isBusy else { continue }
       if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
         && nodes[childIndex].busyChildren > 0
       {
-        for owner in ledger.owners(of: childIndex) where !owners.contains(owner) {
-          owners.append(owner)
+        let offset = Int(ledger.ownerOffset[childIndex])
+        for index in offset..<offset + Int(ledger.ownerCount[childIndex]) {
+          insertOwner(ledger.ownerPool[index])
         }
       } else if nodes[childIndex].role == .display {
-        if !owners.contains(-1) { owners.append(-1) }
+        insertOwner(-1)
       } else {
-        let owner = currentOwner(childIndex)
-        if !owners.contains(owner) { owners.append(owner) }
+        insertOwner(currentOwner(childIndex))
       }
     }
-    owners.sort()
-    return owners
+  }
+
+  /// Inserts `owner` into the sorted ``ownerScratch`` unless it is there already.
+  private func insertOwner(_ owner: Int32) {
+    var index = ownerScratch.count
+    while index > 0 && ownerScratch[index - 1] > owner { index -= 1 }
+    if index > 0 && ownerScratch[index - 1] == owner { return }
+    ownerScratch.append(owner)
+    var slot = ownerScratch.count - 1
+    while slot > index {
+      ownerScratch[slot] = ownerScratch[slot - 1]
+      slot -= 1
+    }
+    ownerScratch[index] = owner
   }
 
   /// Re-records a busy parent whose set of owners may have changed with its child's.
@@ -245,8 +264,8 @@ extension DeviceSimulation {
     guard parent >= 0, nodes[parent].phase == .active, nodes[parent].busyChildren > 0 else {
       return
     }
-    let owners = hostOwners(parent)
-    if owners.elementsEqual(ledger.owners(of: parent)) { return }
+    collectHostOwners(parent)
+    if ledger.hasOwners(ownerScratch, node: parent) { return }
     recordChange(parent)
   }
 }

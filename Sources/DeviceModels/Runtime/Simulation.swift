@@ -63,10 +63,15 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var nodes: [Node] = []
   @exclusivity(unchecked) var ladders: [LadderTable] = []
   @exclusivity(unchecked) var children: [[Int32]] = []
+  /// Per host: its children that are waking or active, in no particular order (see
+  /// ``setPhase(_:to:)``).
+  @exclusivity(unchecked) var busyChildLists: [[Int32]] = []
+  /// Scratch space for a host's owners, reused so that recording a change allocates nothing.
+  @exclusivity(unchecked) var ownerScratch: [Int32] = []
   @exclusivity(unchecked) var nodePaths: [String] = []
   @exclusivity(unchecked) var slotNames: [String] = []
   @exclusivity(unchecked) var components: [ComponentLayout] = []
-  @exclusivity(unchecked) var ledger: EnergyLedger
+  let ledger: EnergyLedger
 
   // Work in progress.
   @exclusivity(unchecked) var steps: [CompiledStep] = []
@@ -108,6 +113,8 @@ final class DeviceSimulation: SimulationModel {
     nodes = builder.nodes
     ladders = builder.ladders
     children = builder.children
+    busyChildLists = Array(repeating: [], count: children.count)
+    ownerScratch.reserveCapacity(nodes.count)
     nodePaths = builder.nodePaths
     slotNames = builder.slotNames
     components = builder.components
