@@ -66,7 +66,7 @@ extension DeviceSimulation {
     }
     ledger.update(
       node: node, at: now, power: power, dynamicPower: dynamic, slot: first + 1 + Int32(refresh),
-      owners: owners)
+      owners: owners[...])
     refreshParentOwners(of: node)
   }
 

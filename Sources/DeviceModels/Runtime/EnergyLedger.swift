@@ -143,7 +143,8 @@ final class EnergyLedger {
 
   /// Records a change whose owners are `owners` (shared equally).
   func update(
-    node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32, owners: [Int32]
+    node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32,
+    owners: ArraySlice<Int32>
   ) {
     closeSegment(node: node, at: now)
     precondition(owners.count <= Int(ownerCapacity[node]), "too many owners for a node")
@@ -160,10 +161,13 @@ final class EnergyLedger {
   }
 
   /// Whether the owners of `node`'s open segment are exactly `owners`, in the same order.
-  func hasOwners(_ owners: [Int32], node: Int) -> Bool {
+  func hasOwners(_ owners: ArraySlice<Int32>, node: Int) -> Bool {
     guard Int(ownerCount[node]) == owners.count else { return false }
-    let offset = Int(ownerOffset[node])
-    for index in owners.indices where ownerPool[offset + index] != owners[index] { return false }
+    var index = Int(ownerOffset[node])
+    for owner in owners {
+      if ownerPool[index] != owner { return false }
+      index += 1
+    }
     return true
   }
 

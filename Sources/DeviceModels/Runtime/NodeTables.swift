@@ -26,14 +26,17 @@ enum LaneKind: UInt8 {
 }
 
 /// A ladder flattened into arrays of integers for the hot loop (powers in nW, times in ns).
-struct LadderTable {
-  var power: [Int64]
-  var after: [Int64]
-  var wakeLatency: [Int64]
-  var wakePower: [Int64]
-  var minimumResidency: [Int64]
-  var isPredictive: Bool
-  var deepest: Int32
+///
+/// A class, and immutable: the hot loop looks a node's table up on every change of the node, and
+/// a struct of five arrays would be retained and released five times for each look-up.
+final class LadderTable {
+  let power: [Int64]
+  let after: [Int64]
+  let wakeLatency: [Int64]
+  let wakePower: [Int64]
+  let minimumResidency: [Int64]
+  let isPredictive: Bool
+  let deepest: Int32
 
   init(_ ladder: Ladder) {
     power = ladder.states.map { $0.power.nanowatts }

@@ -190,7 +190,7 @@ extension DeviceSimulation {
         collectHostOwners(node)
         ledger.update(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
-          owners: ownerScratch)
+          owners: hostOwnerSet.elements)
         refreshParentOwners(of: node)
         return
       }
@@ -220,13 +220,13 @@ extension DeviceSimulation {
   /// The distinct workloads a busy host's busy children work for, in ascending order.
   func hostOwners(_ host: Int) -> [Int32] {
     collectHostOwners(host)
-    return ownerScratch
+    return Array(hostOwnerSet.elements)
   }
 
-  /// Puts the distinct workloads a busy host's busy children work for into ``ownerScratch``, in
-  /// ascending order, without allocating: only the busy children are visited.
+  /// Puts the distinct workloads a busy host's busy children work for into ``hostOwnerSet``,
+  /// without allocating: only the busy children are visited.
   func collectHostOwners(_ host: Int) {
-    ownerScratch.removeAll(keepingCapacity: true)
+    hostOwnerSet.removeAll()
     for child in busyChildLists[host] {
       let childIndex = Int(child)
       if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
@@ -234,28 +234,14 @@ extension DeviceSimulation {
       {
         let offset = Int(ledger.ownerOffset[childIndex])
         for index in offset..<offset + Int(ledger.ownerCount[childIndex]) {
-          insertOwner(ledger.ownerPool[index])
+          hostOwnerSet.insert(ledger.ownerPool[index])
         }
       } else if nodes[childIndex].role == .display {
-        insertOwner(-1)
+        hostOwnerSet.insert(-1)
       } else {
-        insertOwner(currentOwner(childIndex))
+        hostOwnerSet.insert(currentOwner(childIndex))
       }
     }
-  }
-
-  /// Inserts `owner` into the sorted ``ownerScratch`` unless it is there already.
-  private func insertOwner(_ owner: Int32) {
-    var index = ownerScratch.count
-    while index > 0 && ownerScratch[index - 1] > owner { index -= 1 }
-    if index > 0 && ownerScratch[index - 1] == owner { return }
-    ownerScratch.append(owner)
-    var slot = ownerScratch.count - 1
-    while slot > index {
-      ownerScratch[slot] = ownerScratch[slot - 1]
-      slot -= 1
-    }
-    ownerScratch[index] = owner
   }
 
   /// Re-records a busy parent whose set of owners may have changed with its child's.
@@ -265,7 +251,7 @@ extension DeviceSimulation {
       return
     }
     collectHostOwners(parent)
-    if ledger.hasOwners(ownerScratch, node: parent) { return }
+    if ledger.hasOwners(hostOwnerSet.elements, node: parent) { return }
     recordChange(parent)
   }
 }

@@ -66,8 +66,8 @@ final class DeviceSimulation: SimulationModel {
   /// Per host: its children that are waking or active, in no particular order (see
   /// ``setPhase(_:to:)``).
   @exclusivity(unchecked) var busyChildLists: [[Int32]] = []
-  /// Scratch space for a host's owners, reused so that recording a change allocates nothing.
-  @exclusivity(unchecked) var ownerScratch: [Int32] = []
+  /// The owners of the host last looked at (see ``collectHostOwners(_:)``).
+  @exclusivity(unchecked) var hostOwnerSet: OwnerSet
   @exclusivity(unchecked) var nodePaths: [String] = []
   @exclusivity(unchecked) var slotNames: [String] = []
   @exclusivity(unchecked) var components: [ComponentLayout] = []
@@ -107,6 +107,7 @@ final class DeviceSimulation: SimulationModel {
     endTime = setup.duration.nanoseconds
     knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
+    hostOwnerSet = OwnerSet(capacity: setup.workloads.count + 1)
     environment = EnvironmentRuntime()
     var builder = DeviceBuilder(setup: setup)
     builder.build()
@@ -114,7 +115,6 @@ final class DeviceSimulation: SimulationModel {
     ladders = builder.ladders
     children = builder.children
     busyChildLists = Array(repeating: [], count: children.count)
-    ownerScratch.reserveCapacity(nodes.count)
     nodePaths = builder.nodePaths
     slotNames = builder.slotNames
     components = builder.components
