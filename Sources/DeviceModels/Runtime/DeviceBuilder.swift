@@ -6,6 +6,8 @@ struct DeviceBuilder {
   let setup: SimulationSetup
   var nodes: [Node] = []
   var ladders: [LadderTable] = []
+  /// Holds the ladders' tables (and, once a simulation is built, its other tables).
+  let memory = TableMemory()
   var children: [[Int32]] = []
   var nodePaths: [String] = []
   var slotNames: [String] = []
@@ -73,7 +75,7 @@ struct DeviceBuilder {
     path: String, role: NodeRole, lane: LaneKind, ladder: Ladder, component: Int32,
     parent: Int32 = -2
   ) -> Int32 {
-    let table = LadderTable(ladder)
+    let table = LadderTable(ladder, memory: memory)
     ladders.append(table)
     let node = Node(
       role: role, laneKind: lane, ladder: Int32(ladders.count - 1), parent: parent,

@@ -15,12 +15,10 @@
 /// - fixed: the rest, to the segment's owners, or unattributed for the display.
 ///
 /// The ledger is a final class whose per-node, per-slot and per-workload tables are fixed-size
-/// buffers allocated once: it is updated a few times per event, and as a struct of arrays held by
-/// the simulation each update paid a uniqueness check per array written and each read a copy of
-/// the whole struct. The buffers check their bounds in debug builds, where the tests run; the
-/// indices come from the layout the ledger was built with. Like the simulation that owns it, a
-/// ledger is confined to one thread, so its mutable properties skip the runtime's exclusivity
-/// checks.
+/// buffers (see ``TableMemory``): it is updated a few times per event, and as a struct of arrays
+/// held by the simulation each update paid a uniqueness check per array written and each read a
+/// copy of the whole struct. Like the simulation that owns it, a ledger is confined to one
+/// thread, so its mutable properties skip the runtime's exclusivity checks.
 final class EnergyLedger {
   let componentCount: Int
   /// Per node: the open segment.
@@ -56,77 +54,40 @@ final class EnergyLedger {
   /// Binned and exact power series, and the battery.
   @exclusivity(unchecked) var recorder: PowerRecorder
 
+  /// Owns the tables.
+  private let memory = TableMemory()
+
   /// A ledger for nodes described by `layout`, all starting at time 0 with zero power.
   init(layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder) {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
-    segmentStart = Self.table(repeating: 0, count: nodes)
-    segmentPower = Self.table(repeating: 0, count: nodes)
-    segmentDynamicPower = Self.table(repeating: 0, count: nodes)
-    segmentSlot = Self.table(layout.initialSlot)
+    segmentStart = memory.table(repeating: 0, count: nodes)
+    segmentPower = memory.table(repeating: 0, count: nodes)
+    segmentDynamicPower = memory.table(repeating: 0, count: nodes)
+    segmentSlot = memory.table(layout.initialSlot)
     var offsets: [Int32] = []
     var total: Int32 = 0
     for capacity in layout.ownerCapacity {
       offsets.append(total)
       total += capacity
     }
-    ownerOffset = Self.table(offsets)
-    ownerCapacity = Self.table(layout.ownerCapacity)
-    ownerCount = Self.table(repeating: 0, count: nodes)
-    ownerPool = Self.table(repeating: -1, count: Int(total))
-    fixedGoesToOwners = Self.table(layout.fixedGoesToOwners)
-    floorPower = Self.table(layout.floorPower)
-    nodeComponent = Self.table(layout.nodeComponent)
-    floorEnergy = Self.table(repeating: 0, count: nodes)
-    fixedEnergy = Self.table(repeating: 0, count: nodes)
-    dynamicEnergy = Self.table(repeating: 0, count: nodes)
-    slotResidency = Self.table(repeating: 0, count: layout.slotCount)
-    slotEnergy = Self.table(repeating: 0, count: layout.slotCount)
-    slotWakeups = Self.table(repeating: 0, count: layout.slotCount)
+    ownerOffset = memory.table(offsets)
+    ownerCapacity = memory.table(layout.ownerCapacity)
+    ownerCount = memory.table(repeating: 0, count: nodes)
+    ownerPool = memory.table(repeating: -1, count: Int(total))
+    fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
+    floorPower = memory.table(layout.floorPower)
+    nodeComponent = memory.table(layout.nodeComponent)
+    floorEnergy = memory.table(repeating: 0, count: nodes)
+    fixedEnergy = memory.table(repeating: 0, count: nodes)
+    dynamicEnergy = memory.table(repeating: 0, count: nodes)
+    slotResidency = memory.table(repeating: 0, count: layout.slotCount)
+    slotEnergy = memory.table(repeating: 0, count: layout.slotCount)
+    slotWakeups = memory.table(repeating: 0, count: layout.slotCount)
     componentPower = Array(repeating: 0, count: componentCount)
-    componentClosedEnergy = Self.table(repeating: 0, count: componentCount)
-    attribution = Self.table(repeating: 0, count: (workloadCount + 1) * componentCount)
+    componentClosedEnergy = memory.table(repeating: 0, count: componentCount)
+    attribution = memory.table(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
-  }
-
-  deinit {
-    segmentStart.deallocate()
-    segmentPower.deallocate()
-    segmentDynamicPower.deallocate()
-    segmentSlot.deallocate()
-    ownerOffset.deallocate()
-    ownerCapacity.deallocate()
-    ownerCount.deallocate()
-    ownerPool.deallocate()
-    fixedGoesToOwners.deallocate()
-    floorPower.deallocate()
-    nodeComponent.deallocate()
-    floorEnergy.deallocate()
-    fixedEnergy.deallocate()
-    dynamicEnergy.deallocate()
-    slotResidency.deallocate()
-    slotEnergy.deallocate()
-    slotWakeups.deallocate()
-    componentClosedEnergy.deallocate()
-    attribution.deallocate()
-  }
-
-  /// A table of `count` copies of `value`.
-  private static func table<Element: BitwiseCopyable>(repeating value: Element, count: Int)
-    -> UnsafeMutableBufferPointer<Element>
-  {
-    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
-    table.initialize(repeating: value)
-    return table
-  }
-
-  /// A table holding `values`.
-  private static func table<Element: BitwiseCopyable>(_ values: [Element])
-    -> UnsafeMutableBufferPointer<Element>
-  {
-    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
-    _ = table.initialize(from: values)
-    return table
   }
 
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in

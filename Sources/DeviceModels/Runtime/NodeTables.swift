@@ -25,25 +25,30 @@ enum LaneKind: UInt8 {
   case core, storage, radio, gpu, generic, none
 }
 
-/// A ladder flattened into arrays of integers for the hot loop (powers in nW, times in ns).
+/// A ladder flattened into tables of integers for the hot loop (powers in nW, times in ns).
 ///
-/// A class, and immutable: the hot loop looks a node's table up on every change of the node, and
-/// a struct of five arrays would be retained and released five times for each look-up.
-final class LadderTable {
-  let power: [Int64]
-  let after: [Int64]
-  let wakeLatency: [Int64]
-  let wakePower: [Int64]
-  let minimumResidency: [Int64]
+/// A plain value whose tables live in a ``TableMemory``: the hot loop looks a node's ladder up on
+/// every change of the node, and copying this costs no retain or release (a struct of five arrays
+/// cost five of each).
+struct LadderTable {
+  let power: UnsafeBufferPointer<Int64>
+  let after: UnsafeBufferPointer<Int64>
+  let wakeLatency: UnsafeBufferPointer<Int64>
+  let wakePower: UnsafeBufferPointer<Int64>
+  let minimumResidency: UnsafeBufferPointer<Int64>
   let isPredictive: Bool
   let deepest: Int32
 
-  init(_ ladder: Ladder) {
-    power = ladder.states.map { $0.power.nanowatts }
-    after = ladder.states.map { $0.after.nanoseconds }
-    wakeLatency = ladder.states.map { $0.wakeLatency.nanoseconds }
-    wakePower = ladder.states.map { $0.wakePower.nanowatts }
-    minimumResidency = ladder.states.map { $0.minimumResidency.nanoseconds }
+  /// The table of `ladder`, in `memory`.
+  init(_ ladder: Ladder, memory: TableMemory) {
+    func table(_ values: [Int64]) -> UnsafeBufferPointer<Int64> {
+      UnsafeBufferPointer(memory.table(values))
+    }
+    power = table(ladder.states.map { $0.power.nanowatts })
+    after = table(ladder.states.map { $0.after.nanoseconds })
+    wakeLatency = table(ladder.states.map { $0.wakeLatency.nanoseconds })
+    wakePower = table(ladder.states.map { $0.wakePower.nanowatts })
+    minimumResidency = table(ladder.states.map { $0.minimumResidency.nanoseconds })
     isPredictive = ladder.idlePolicy == .predictive
     deepest = Int32(ladder.states.count - 1)
   }
@@ -113,6 +118,10 @@ struct Node {
   var lastFinish: Int64 = 0
   /// This node's position in its parent's list of busy children, or -1 when not busy.
   fileprivate(set) var busyPosition: Int32 = -1
+  /// Hosts: where the list of busy children starts in the simulation's `busyChildList`, and how
+  /// many it holds.
+  var busyListStart: Int32 = 0
+  fileprivate(set) var busyListCount: Int32 = 0
 
   /// Whether the node counts as busy for its parent.
   var isBusy: Bool { phase == .waking || phase == .active }
@@ -130,17 +139,19 @@ extension DeviceSimulation {
     nodes[node].phase = phase
     let parent = Int(nodes[node].parent)
     guard parent >= 0, nodes[node].isBusy != wasBusy else { return }
+    let start = Int(nodes[parent].busyListStart)
     if wasBusy {
       let position = Int(nodes[node].busyPosition)
-      let last = busyChildLists[parent].removeLast()
-      if Int(last) != node {
-        busyChildLists[parent][position] = last
-        nodes[Int(last)].busyPosition = Int32(position)
-      }
+      nodes[parent].busyListCount -= 1
+      let last = busyChildList[start + Int(nodes[parent].busyListCount)]
+      busyChildList[start + position] = last
+      nodes[Int(last)].busyPosition = Int32(position)
       nodes[node].busyPosition = -1
     } else {
-      nodes[node].busyPosition = Int32(busyChildLists[parent].count)
-      busyChildLists[parent].append(Int32(node))
+      let position = nodes[parent].busyListCount
+      busyChildList[start + Int(position)] = Int32(node)
+      nodes[node].busyPosition = position
+      nodes[parent].busyListCount += 1
     }
   }
 }

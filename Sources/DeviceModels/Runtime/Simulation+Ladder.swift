@@ -227,8 +227,9 @@ extension DeviceSimulation {
   /// without allocating: only the busy children are visited.
   func collectHostOwners(_ host: Int) {
     hostOwnerSet.removeAll()
-    for child in busyChildLists[host] {
-      let childIndex = Int(child)
+    let start = Int(nodes[host].busyListStart)
+    for position in start..<start + Int(nodes[host].busyListCount) {
+      let childIndex = Int(busyChildList[position])
       if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
         && nodes[childIndex].busyChildren > 0
       {

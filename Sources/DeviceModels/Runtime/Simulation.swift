@@ -59,13 +59,15 @@ final class DeviceSimulation: SimulationModel {
   let scheduler = Scheduler<DeviceEvent>(expectedPendingEvents: 4096)
   let endTime: Int64
 
-  // The power tree.
-  @exclusivity(unchecked) var nodes: [Node] = []
-  @exclusivity(unchecked) var ladders: [LadderTable] = []
-  @exclusivity(unchecked) var children: [[Int32]] = []
-  /// Per host: its children that are waking or active, in no particular order (see
-  /// ``setPhase(_:to:)``).
-  @exclusivity(unchecked) var busyChildLists: [[Int32]] = []
+  // The power tree. The node, ladder and busy-child tables live in `memory` (see
+  // ``TableMemory``): the hot loop reads and writes them several times per event.
+  let memory: TableMemory
+  let nodes: UnsafeMutableBufferPointer<Node>
+  let ladders: UnsafeMutableBufferPointer<LadderTable>
+  let children: [[Int32]]
+  /// Every host's children that are waking or active, in no particular order, a host's list at
+  /// its `busyListStart` (see ``setPhase(_:to:)``).
+  let busyChildList: UnsafeMutableBufferPointer<Int32>
   /// The owners of the host last looked at (see ``collectHostOwners(_:)``).
   @exclusivity(unchecked) var hostOwnerSet: OwnerSet
   @exclusivity(unchecked) var nodePaths: [String] = []
@@ -111,10 +113,17 @@ final class DeviceSimulation: SimulationModel {
     environment = EnvironmentRuntime()
     var builder = DeviceBuilder(setup: setup)
     builder.build()
-    nodes = builder.nodes
-    ladders = builder.ladders
+    memory = builder.memory
+    var nodeTable = builder.nodes
+    var listLength: Int32 = 0
+    for node in nodeTable.indices {
+      nodeTable[node].busyListStart = listLength
+      listLength += Int32(builder.children[node].count)
+    }
+    nodes = memory.table(nodeTable)
+    ladders = memory.table(builder.ladders)
     children = builder.children
-    busyChildLists = Array(repeating: [], count: children.count)
+    busyChildList = memory.table(repeating: -1, count: Int(listLength))
     nodePaths = builder.nodePaths
     slotNames = builder.slotNames
     components = builder.components

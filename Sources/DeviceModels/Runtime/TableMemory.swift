@@ -1,0 +1,36 @@
+/// Memory for a run's fixed-size tables — nodes, ladders, busy-child lists, the ledger's totals —
+/// allocated when the run is prepared and freed with whatever holds this object.
+///
+/// The hot loop reads and writes these tables several times per event. As arrays held by a class,
+/// every write paid a uniqueness check and many reads a retain and a release; as buffers, a read
+/// is a load and a write a store. Their elements are plain values (`BitwiseCopyable`), so nothing
+/// needs deinitializing. Bounds are checked in debug builds, where the tests run; the indices come
+/// from the layout of the device, built once and trusted inside (STYLE: validate at the boundary).
+final class TableMemory {
+  private var allocations: [UnsafeMutableRawPointer] = []
+
+  /// An empty owner.
+  init() {}
+
+  deinit {
+    for allocation in allocations { allocation.deallocate() }
+  }
+
+  /// A table holding `values`, valid as long as this object lives.
+  func table<Element: BitwiseCopyable>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
+    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
+    _ = table.initialize(from: values)
+    if let base = table.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
+    return table
+  }
+
+  /// A table of `count` copies of `value`, valid as long as this object lives.
+  func table<Element: BitwiseCopyable>(repeating value: Element, count: Int)
+    -> UnsafeMutableBufferPointer<Element>
+  {
+    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: count)
+    table.initialize(repeating: value)
+    if let base = table.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
+    return table
+  }
+}
