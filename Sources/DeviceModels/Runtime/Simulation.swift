@@ -82,9 +82,9 @@ final class DeviceSimulation: SimulationModel {
   var knownWakes: IndexedMinHeap
   /// Open times of range timers waiting to fire (SPEC 6.3).
   var pendingRangeTimers: IndexedMinHeap
-  var cpuStartedItem = false
+  /// The CPU started an item, or a range timer reached its deadline: open range timers fire.
+  var rangeTimerCheckPending = false
   var deferralCheckPending = false
-  var isFiringRangeTimers = false
   var pendingDeferrals: [Int32] = []
 
   // The environment and the display.
@@ -169,28 +169,32 @@ final class DeviceSimulation: SimulationModel {
     case .arrival(let workload):
       arrival(workload)
     case .rangeDeadline(let workload, let generation):
-      guard workloads[Int(workload)].generation == generation else { return }
+      guard workloads[Int(workload)].timerGeneration == generation else { return }
       fireRangeTimer(workload)
+      // The OS's timer interrupt: every other range timer whose window has opened fires with it,
+      // whether or not the firing starts CPU work (SPEC 6.3).
+      rangeTimerCheckPending = true
     case .debounceExpiry(let workload, let generation):
-      guard workloads[Int(workload)].generation == generation else { return }
+      guard workloads[Int(workload)].debounceGeneration == generation else { return }
       debounceExpired(workload)
     case .windowOpen(let workload):
       windowOpened(workload)
     case .windowDeadline(let workload):
       windowDeadlineReached(workload)
     }
-    if cpuStartedItem || deferralCheckPending { applyPendingPolicies() }
+    if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
   }
 
   /// Runs what the event made due under the OS policies: range timers whose window is open fire
-  /// with the CPU's item, and deferrals whose condition now holds run.
+  /// with the CPU's item (or with another range timer's deadline), and deferrals whose condition
+  /// now holds run.
   func applyPendingPolicies() {
-    while cpuStartedItem || deferralCheckPending {
+    while rangeTimerCheckPending || deferralCheckPending {
       if deferralCheckPending {
         deferralCheckPending = false
         runSatisfiedDeferrals()
       }
-      if cpuStartedItem { fireOpenRangeTimers() }
+      if rangeTimerCheckPending { fireOpenRangeTimers() }
     }
   }
 

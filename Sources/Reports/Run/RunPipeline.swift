@@ -28,6 +28,7 @@ public enum RunPipeline {
   /// The CSV files `--out` writes, in the order they are written.
   public static let outputFiles = [
     "summary.csv", "components.csv", "states.csv", "workloads.csv", "attribution.csv", "power.csv",
+    "qos.csv",
   ]
 
   /// Runs `request` and returns the account.
@@ -61,6 +62,7 @@ public enum RunPipeline {
       try transaction.write(ResultCSV.states(result), to: directory + "/states.csv")
       try transaction.write(ResultCSV.workloads(result), to: directory + "/workloads.csv")
       try transaction.write(ResultCSV.attribution(result), to: directory + "/attribution.csv")
+      try transaction.write(ResultCSV.qos(result), to: directory + "/qos.csv")
       try transaction.commit()
       return result
     } catch {
