@@ -153,7 +153,9 @@ struct BatteryTracker {
   init(capacity: Int128, chargePower: Int64, startFraction: Double) {
     self.capacity = capacity
     self.chargePower = chargePower
-    charge = Int128((Double(capacity) * startFraction).rounded())
+    // A full battery holds exactly its capacity (a Double would round a large capacity).
+    charge =
+      startFraction >= 1 ? capacity : Int128((Double(capacity) * startFraction).rounded())
   }
 
   /// The state of charge as a fraction of capacity.
