@@ -67,8 +67,10 @@ import Testing
   /// The battery runs out at the first nanosecond by which the drawn energy reaches the charge:
   /// a full 10 J battery at 1 W lasts exactly 10 s (10¹⁹ aJ at 10⁹ aJ/ns); one attojoule more and
   /// the last of it goes in the next nanosecond.
-  @Test(arguments: [(Int128(10_000_000_000_000_000_000), Int64(10_000_000_000)),
-    (10_000_000_000_000_000_001, 10_000_000_001)])
+  @Test(arguments: [
+    (Int128(10_000_000_000_000_000_000), Int64(10_000_000_000)),
+    (10_000_000_000_000_000_001, 10_000_000_001),
+  ])
   func ranOutTime(capacity: Int128, expected: Int64) {
     let result = Fixture.run(
       Fixture.setup(

@@ -32,7 +32,9 @@ import Testing
       ], charging: [], batteryStart: .one)
   }
 
-  static func download(_ bytes: Int64) -> WorkSpec { [WorkStepSpec(download: DataSize(bytes: bytes))] }
+  static func download(_ bytes: Int64) -> WorkSpec {
+    [WorkStepSpec(download: DataSize(bytes: bytes))]
+  }
 
   /// The radio of ``PeripheralTests/radio(downlink:)`` (connected 1 W; tail 500 mW after 100 ms;
   /// idle 10 mW after 5 s; promotion 200 ms at 1.2 W; 10 Mbit/s at 1.5 W; 50 ms round trip).
@@ -119,7 +121,8 @@ import Testing
   func wifiWaitsForTheNetwork(deadline: Int64, expectedLatency: Int64, radio: String) {
     let environment = EnvironmentSpec(
       network: [
-        NetworkInterval(range: TimeRange(start: .start, end: Fixture.at(.seconds(5))), radio: "lte"),
+        NetworkInterval(
+          range: TimeRange(start: .start, end: Fixture.at(.seconds(5))), radio: "lte"),
         NetworkInterval(
           range: TimeRange(start: Fixture.at(.seconds(5)), end: Fixture.at(.seconds(20))),
           radio: "wifi"),
