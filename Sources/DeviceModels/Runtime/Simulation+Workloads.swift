@@ -80,15 +80,16 @@ extension DeviceSimulation {
     }
   }
 
-  /// An occurrence is due now: it becomes a trigger when debounced, does nothing when it must be
-  /// visible and is not, and otherwise starts.
+  /// An occurrence is due now: it does nothing when it must be visible and is not, becomes a
+  /// trigger when debounced (an arrival nobody can see restarts no quiet period), and otherwise
+  /// starts.
   func occurrenceDue(_ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil) {
     let index = Int(workload)
+    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
     if workloads[index].debounce > 0 {
       debounceTriggered(workload)
       return
     }
-    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
     let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     startOccurrence(workload, due: due ?? now, steps: start, end)
   }
