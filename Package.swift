@@ -51,6 +51,9 @@ let package = Package(
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFiles", "DeviceModels"]),
     .testTarget(name: "PowerSimCLITests", dependencies: ["PowerSimCLI", "Reports"]),
+    .testTarget(
+      name: "ReferenceFigureTests",
+      dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
   ],
   swiftLanguageModes: [.v6]
 )

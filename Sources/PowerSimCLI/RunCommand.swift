@@ -45,22 +45,26 @@ enum RunCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    // Options are validated before the scenario is read, so a usage error is reported as one.
+    let exact = arguments.flags.contains("--exact")
+    let resolution = try arguments.value("--resolution").map { text throws(UsageError) in
+      try parseDuration(text, option: "--resolution")
+    }
+    let window = try arguments.value("--window").map { text throws(UsageError) in
+      try parseWindow(text)
+    }
+    if exact && resolution != nil {
+      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
+    }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
       variant: arguments.value("--variant") ?? ScenarioDocument.baselineName)
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
-    request.exact = arguments.flags.contains("--exact")
-    if let resolution = arguments.value("--resolution") {
-      request.resolution = try parseDuration(resolution, option: "--resolution")
-    }
-    if let window = arguments.value("--window") {
-      request.window = try parseWindow(window)
-    }
-    if request.exact && request.resolution != nil {
-      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
-    }
+    request.exact = exact
+    request.resolution = resolution
+    request.window = window
     let result = try RunPipeline.run(request)
     if arguments.flags.contains("--json") {
       console.write(

@@ -89,8 +89,8 @@ func closestMatch(to word: String, among candidates: [String]) -> String? {
 }
 
 /// Edit distance between two strings, over Unicode scalars: insertions, deletions,
-/// substitutions and swaps of two adjacent characters each cost 1 (the optimal string alignment
-/// distance), so the common typo `"gsp"` for `"gps"` is one edit away.
+/// substitutions and swaps of two neighbours each count 1 (optimal string alignment), so the
+/// common typo "phnoe" is one edit from "phone".
 func editDistance(_ a: String, _ b: String) -> Int {
   let a = Array(a.unicodeScalars)
   let b = Array(b.unicodeScalars)
@@ -104,7 +104,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for j in 1...b.count {
       let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
       current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
         current[j] = min(current[j], beforePrevious[j - 2] + 1)
       }
     }

@@ -1,5 +1,4 @@
 import DeviceModels
-import Foundation
 import JSONSupport
 import Quantities
 import ScenarioFiles
@@ -9,20 +8,13 @@ import Testing
 /// debounced writes and deferred transfers, timer coalescing, and a day in which deferral decides
 /// whether the battery lasts. The built-in `phone` profile may be recalibrated, so these tests
 /// assert counts fixed by the scenarios' timing and relationships between variants, not joules.
-@Suite struct ShippedScenarioTests {
-  /// `scenarios/` of the repository holding this file.
-  static let directory: String = {
-    var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("scenarios").path
-  }()
-
+@Suite struct PolicyScenarioTests {
   static func document(_ name: String) throws -> ScenarioDocument {
-    try ScenarioDocument.load(directory + "/" + name)
+    try ReferenceScenario.document(name)
   }
 
   static func run(_ document: ScenarioDocument, _ variant: String) throws -> RunResult {
-    Simulation(setup: try document.scenario(variant: variant).setup).run()
+    try ReferenceScenario.run(document, variant)
   }
 
   /// Every variant of every shipped policy scenario decodes, with a name, a description and the
@@ -66,12 +58,8 @@ import Testing
     #expect(wide.workloads.map(\.coalescedFirings).reduce(0, +) == 1_200)
     #expect(half.energy < onTime.energy)
     #expect(wide.energy < half.energy)
-    func fixed(_ result: RunResult) -> Energy { result.components.reduce(.zero) { $0 + $1.fixed } }
-    func dynamic(_ result: RunResult) -> Energy {
-      result.components.reduce(.zero) { $0 + $1.dynamic }
-    }
     // Mostly through fixed cost.
-    #expect(fixed(onTime) - fixed(half) > dynamic(onTime) - dynamic(half))
+    #expect(onTime.fixed - half.fixed > onTime.dynamic - half.dynamic)
   }
 
   /// SPEC 11: periodic 5 s writes of a whole data store vs a write debounced by 15 s after each
