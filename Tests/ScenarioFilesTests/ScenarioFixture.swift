@@ -1,5 +1,4 @@
 import DeviceModels
-import Foundation
 import JSONSupport
 import ScenarioFiles
 
@@ -72,13 +71,6 @@ enum ScenarioFixture {
     } catch {
       return nil
     }
-  }
-
-  /// A fresh temporary directory.
-  static func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "powersim-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
   }
 }
 

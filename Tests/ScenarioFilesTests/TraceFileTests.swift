@@ -9,14 +9,12 @@ import Testing
 @Suite struct TraceFileTests {
   /// Writes `csv` to `traces/day.csv` beside a scenario replaying it and decodes the scenario.
   static func load(_ csv: String, duration: String = "10 s") throws -> Scenario {
-    let directory = try ScenarioFixture.temporaryDirectory()
-    try FileManager.default.createDirectory(
-      atPath: directory + "/traces", withIntermediateDirectories: true)
-    try csv.write(toFile: directory + "/traces/day.csv", atomically: true, encoding: .utf8)
+    let directory = try TemporaryDirectory()
+    try directory.write("traces/day.csv", csv)
     return try ScenarioFixture.scenario(
       ScenarioFixture.text(
         workloads: #""t": { "trace": "traces/day.csv" }"#, duration: duration),
-      file: directory + "/scenario.json")
+      file: directory.path + "/scenario.json")
   }
 
   /// The error loading `csv` gives.
@@ -84,13 +82,13 @@ import Testing
 
   /// A missing trace is reported against the scenario that names it.
   @Test func aMissingTraceNamesTheScenario() throws {
-    let directory = try ScenarioFixture.temporaryDirectory()
+    let directory = try TemporaryDirectory()
     let error = ScenarioFixture.error(
       ScenarioFixture.text(workloads: #""t": { "trace": "nowhere.csv" }"#),
-      file: directory + "/scenario.json")
-    #expect(error?.file == directory + "/scenario.json")
+      file: directory.path + "/scenario.json")
+    #expect(error?.file == directory.path + "/scenario.json")
     #expect(error?.path == "workloads.t.trace")
-    #expect(error?.message.contains(directory + "/nowhere.csv") == true)
+    #expect(error?.message.contains(directory.path + "/nowhere.csv") == true)
     #expect(error?.message.contains("does not exist") == true)
   }
 
