@@ -16,11 +16,15 @@ enum SweepCommand: Command {
       the first varying slowest. A value is read as JSON when it parses as JSON, otherwise as a \
       string, so seed=1,2 and workloads.sync.every=1 s,5 s both work; values are split only at \
       commas outside brackets, braces and quotes. --set patches the scenario before the variant \
-      is applied. Prints each point's energy, average power and battery life; with --out, \
-      writes sweep.csv with the columns index, variant, one per path, then those of \
-      summary.csv. Points run in parallel, and the results are the same for any --jobs. \
-      --shard I/N runs only the points whose index is I modulo N, so a batch system can split \
-      a sweep across machines: every shard's file has the header, and the whole sweep is the \
+      is applied.
+
+      Prints each point's energy, average power and battery life; with --out, writes sweep.csv \
+      with the columns index, variant, one per path, then those of summary.csv. Points run in \
+      parallel, and the results are the same for any --jobs. A progress line goes to standard \
+      error when it is a terminal.
+
+      --shard I/N runs only the points whose index is I modulo N, so a batch system can split a \
+      sweep across machines: every shard's file has the header, and the whole sweep is the \
       first file followed by the other files' rows.
       """,
     arguments: [ArgumentSpec(name: "SCENARIO", help: "The scenario file to sweep.")],
