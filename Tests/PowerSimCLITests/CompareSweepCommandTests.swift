@@ -26,7 +26,6 @@ import Testing
       (["sweep", Self.gps, "--set", "seed=1", "--variant", "nope"], 1),
       (["compare"], 64),
       (["compare", Self.gps, "--jobs", "0"], 64),
-      (["compare", Self.gps, "--plot", "x.svg"], 64),
       (["sweep", Self.gps], 64),
       (["sweep", Self.gps, "--set", "seed"], 64),
       (["sweep", Self.gps, "--set", "seed=[1,2"], 64),

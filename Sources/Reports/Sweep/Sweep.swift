@@ -63,15 +63,18 @@ public enum Sweep {
   ) throws(SweepPointError) -> [SweepRow] {
     let indices = plan.shardIndices
     let total = indices.count
-    let scenarios: [Scenario] = try ParallelMap.map(count: total, jobs: jobs) {
-      (position: Int) throws(SweepPointError) -> Scenario in
-      try scenario(document, plan: plan, index: indices[position])
+    // Decode every point first, so an invalid point fails the sweep before any simulation; the
+    // scenarios are decoded again when run, so memory stays flat however many points there are.
+    _ = try ParallelMap.map(count: total, jobs: jobs) {
+      (position: Int) throws(SweepPointError) -> Bool in
+      _ = try scenario(document, plan: plan, index: indices[position])
+      return true
     }
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress(done, total) } }
-    return ParallelMap.map(count: total, jobs: jobs, progress: report) {
-      (position: Int) -> SweepRow in
-      let scenario = scenarios[position]
+    return try ParallelMap.map(count: total, jobs: jobs, progress: report) {
+      (position: Int) throws(SweepPointError) -> SweepRow in
+      let scenario = try scenario(document, plan: plan, index: indices[position])
       let result = Simulation(setup: scenario.setup).run()
       let summary = ResultCSV.summaryFields(result, variant: scenario.variant)
       return SweepRow(
