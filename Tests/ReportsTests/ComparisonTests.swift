@@ -112,6 +112,22 @@ import Testing
     }
   }
 
+  /// The seam for `compare --plot`: with a bin width, each entry keeps its power series, whose
+  /// bins add up exactly to the entry's energy.
+  @Test func powerSeriesForAnOverlaidChart() throws {
+    let document = try ScenarioFixtures.document(ScenarioFixtures.gpsScenario)
+    let alternatives = try document.variantNames.map { name in
+      Alternative(label: name, scenario: try document.scenario(variant: name))
+    }
+    let comparison = Comparison.run(alternatives, jobs: 2, powerBinWidth: .seconds(1))
+    for entry in comparison.entries {
+      let bins = try #require(entry.powerBins)
+      #expect(bins.count == 20)
+      #expect(bins.energies.reduce(0, +) == entry.energy.attojoules)
+    }
+    #expect(Comparison.run(alternatives).entries.allSatisfy { $0.powerBins == nil })
+  }
+
   /// Files compared may have different devices: a component only one has shows `–` for the
   /// other, and its change is measured from zero.
   @Test func componentsMissingFromAnAlternative() throws {

@@ -45,7 +45,7 @@ import Testing
   @Test func malformedSettingsAreUsageErrors() {
     for argument in [
       "seed", "=1,2", "seed=", "seed=1,,2", "seed=1,", "a..b=1", "x=[1,2", "x=1]",
-      #"x="open"#, "x={]",
+      #"x="open"#, "x={]", "variants.batched.seed=1",
     ] {
       #expect(throws: SweepArgumentError.self, "\(argument)") {
         try SweepParameter(parsing: argument)

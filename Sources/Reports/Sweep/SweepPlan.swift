@@ -41,6 +41,12 @@ public struct SweepParameter: Sendable, Equatable {
           "--set: expected a dotted path such as workloads.sync.every before \"=\", found \"\(name)\""
       )
     }
+    guard path.components.first != .key("variants") else {
+      throw SweepArgumentError(
+        message:
+          "--set: cannot set \(name): variants are patches over the scenario; set the scenario's own key, and use --variant to pick a variant"
+      )
+    }
     self.path = path
     let texts = try Self.splitAtTopLevelCommas(String(argument[argument.index(after: equals)...]))
     values = []
