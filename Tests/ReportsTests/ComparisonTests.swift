@@ -52,6 +52,12 @@ import Testing
       Alternative(label: "late", scenario: try document.scenario(variant: "late")),
     ])
     #expect(comparison.largestSaving == nil)
+    let alone = Comparison.run([Alternative(label: "baseline", scenario: try document.scenario())])
+    #expect(alone.largestSaving == nil)
+    #expect(
+      ComparisonText.headline(alone)
+        == "Nothing to compare: only baseline (give the scenario variants, or compare several files)."
+    )
     #expect(
       ComparisonText.headline(comparison)
         == "No saving: no alternative uses less energy than baseline (the closest, late, +550 mJ (+43.3%))."

@@ -16,7 +16,8 @@ public enum ComparisonText {
   public static func headline(_ comparison: Comparison) -> String {
     let baseline = comparison.baseline.label
     guard comparison.entries.count > 1 else {
-      return "Nothing to compare: only \(baseline)."
+      return
+        "Nothing to compare: only \(baseline) (give the scenario variants, or compare several files)."
     }
     guard let saving = comparison.largestSaving else {
       let least = comparison.entries.dropFirst().min { $0.energy < $1.energy }!
