@@ -6,8 +6,8 @@ import Testing
 /// scenario, each table has the current columns, and each was made from the scenario file as it
 /// is now (`results/NAME/scenario.sha256` holds the file's SHA-256, as `sha256sum` prints it).
 ///
-/// The test checks a manifest of input hashes rather than re-running every comparison: a day
-/// at 120 fps takes minutes in the debug build `swift test` uses. The price is that a change to
+/// The test checks a manifest of input hashes rather than re-running every comparison: a
+/// simulated day takes over ten minutes in the debug build `swift test` uses. The price is that a change to
 /// the simulator or a built-in device, which changes results as much as a changed scenario, is
 /// not caught here; `scripts/update-results.sh --check` (CI, release build) re-runs every
 /// comparison and compares the bytes.
