@@ -32,8 +32,8 @@ for scenario in scenarios/*.json; do
 done
 
 if $check; then
-  if ! diff -r --exclude=README.md results "$out"; then
-    echo "results/ is out of date: run scripts/update-results.sh" >&2
+  if ! diff -r --exclude=README.md --exclude=update.sh results "$out"; then
+    echo "results/ is out of date: run results/update.sh" >&2
     exit 1
   fi
   echo "results/ is up to date"
