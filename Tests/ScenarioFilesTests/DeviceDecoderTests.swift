@@ -222,11 +222,7 @@ private func us(_ value: Int64) -> TimeSpan { .microseconds(value) }
   @Test(arguments: BuiltInDevices.names)
   func builtInDevicesDecode(name: String) throws {
     let device = try decodeScenario(#"{ "device": "\#(name)", "duration": "1 s" }"#).setup.device
-    withKnownIssue("the laptop is a placeholder copy of devboard", isIntermittent: true) {
-      #expect(device.name == name)
-    } when: {
-      name == "laptop"
-    }
+    #expect(device.name == name)
     #expect(device.components.contains { $0.model.typeName == "platform" })
   }
 

@@ -1,3 +1,5 @@
+import Quantities
+
 /// Receives a run's power series as it is produced, in batches, so that long runs stream to disk
 /// in constant memory.
 ///
