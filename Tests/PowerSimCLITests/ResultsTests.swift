@@ -9,7 +9,7 @@ import Testing
 /// The test checks a manifest of input hashes rather than re-running every comparison: a
 /// simulated day takes over ten minutes in the debug build `swift test` uses. The price is that a change to
 /// the simulator or a built-in device, which changes results as much as a changed scenario, is
-/// not caught here; `scripts/update-results.sh --check` (CI, release build) re-runs every
+/// not caught here; `results/update.sh --check` (CI, release build) re-runs every
 /// comparison and compares the bytes.
 @Suite struct ResultsTests {
   static let results = CLI.root.appendingPathComponent("results")
@@ -21,7 +21,7 @@ import Testing
       .map { String($0.dropLast(5)) }.sorted()
   }
 
-  static let advice = "run scripts/update-results.sh"
+  static let advice = "run results/update.sh"
 
   @Test func everyScenarioHasResultsAndEveryResultAScenario() throws {
     let entries = try FileManager.default.contentsOfDirectory(atPath: Self.results.path)
