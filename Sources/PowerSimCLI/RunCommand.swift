@@ -52,6 +52,8 @@ enum RunCommand: Command {
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = arguments.flags.contains("--exact")
+    request.plotFile = arguments.value("--plot")
+    request.traceFile = arguments.value("--trace")
     if let resolution = arguments.value("--resolution") {
       request.resolution = try parseDuration(resolution, option: "--resolution")
     }
