@@ -60,6 +60,14 @@ enum RunCommand: Command {
     if let window = arguments.value("--window") {
       request.window = try parseWindow(window)
     }
+    if let window = request.window,
+      window.start.nanosecondsSinceStart >= scenario.setup.duration.nanoseconds
+    {
+      throw UsageError(
+        message:
+          "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
+        command: spec)
+    }
     if request.exact && request.resolution != nil {
       throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
     }

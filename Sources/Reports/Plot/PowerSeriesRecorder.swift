@@ -41,19 +41,34 @@ public final class PowerSeriesRecorder: PowerSeriesSink {
     maximumBins: Int = defaultMaximumBins
   ) {
     let input = inputBinWidth ?? BinWidth.defaultWidth(for: duration, maximumBins: maximumBins)
-    let inputBins = (duration.nanoseconds + input.nanoseconds - 1) / input.nanoseconds
-    var factor: Int64 = 1
-    search: for magnitude in sequence(first: Int64(1), next: { $0 * 10 }) {
-      for step in [1, 2, 5] as [Int64] {
-        factor = step * magnitude
-        if (inputBins + factor - 1) / factor <= Int64(max(1, maximumBins)) { break search }
-      }
-    }
     self.inputBinWidth = input
+    let factor = Self.factor(input: input.nanoseconds, duration: duration, maximumBins: maximumBins)
     self.factor = Int(factor)
     binWidth = .nanoseconds(input.nanoseconds * factor)
     self.components = components
     self.duration = duration
+  }
+
+  /// How many input bins of `input` ns make one series bin: preferably so that the series'
+  /// width is itself 1, 2 or 5 times a power of ten nanoseconds (bins then start at round
+  /// times), else the smallest 1-2-5 factor; either way at most `maximumBins` bins.
+  private static func factor(input: Int64, duration: TimeSpan, maximumBins: Int) -> Int64 {
+    var width = BinWidth.defaultWidth(for: duration, maximumBins: maximumBins).nanoseconds
+    for _ in 0..<9 {
+      if width >= input && width % input == 0 { return width / input }
+      var magnitude: Int64 = 1
+      while magnitude * 10 <= width { magnitude *= 10 }
+      let leading = width / magnitude
+      width = leading == 1 ? 2 * magnitude : leading == 2 ? 5 * magnitude : 10 * magnitude
+    }
+    let inputBins = (duration.nanoseconds + input - 1) / input
+    for magnitude in sequence(first: Int64(1), next: { $0 * 10 }) {
+      for step in [1, 2, 5] as [Int64]
+      where (inputBins + step * magnitude - 1) / (step * magnitude) <= Int64(max(1, maximumBins)) {
+        return step * magnitude
+      }
+    }
+    return 1
   }
 
   /// Adds a batch of input bins to the series' bins.

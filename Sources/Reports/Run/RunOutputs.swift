@@ -23,9 +23,8 @@ struct RunOutputs {
     self.request = request
     let setup = request.scenario.setup
     let names = setup.device.components.map(\.name)
-    let window =
-      request.window
-      ?? TimeRange(start: .start, end: Instant(nanosecondsSinceStart: setup.duration.nanoseconds))
+    let end = Instant(nanosecondsSinceStart: setup.duration.nanoseconds)
+    let window = request.window ?? TimeRange(start: .start, end: end)
     var binSinks: [any PowerSeriesSink] = []
     var changeSinks: [any PowerSeriesSink] = []
     if let directory = request.outputDirectory {
@@ -51,9 +50,12 @@ struct RunOutputs {
     if let path = request.traceFile {
       let file = TraceFile(file: try transaction.file(at: path))
       let recorder = TraceRecorder(trace: file, processName: Self.processName(request.scenario))
-      recording.exactWindow = window
+      // The trace covers the window's part of the run (none when it starts after the end).
+      let start = min(window.start, end)
+      let traced = TimeRange(start: start, end: max(start, min(window.end, end)))
+      if traced.start < traced.end { recording.exactWindow = recording.exactWindow ?? traced }
       recording.activitySink = recorder
-      recording.activityWindow = window
+      recording.activityWindow = traced
       changeSinks.append(recorder)
       trace = file
     }
