@@ -15,7 +15,8 @@ import Quantities
 /// - one async track per workload with a slice per occurrence, from when it fired to when it
 ///   completed (occurrences of one workload may overlap; Perfetto stacks them), with its
 ///   number, due time and latency in the slice's arguments;
-/// - counter tracks `power <component> (W)` per component and `total power (W)`.
+/// - counter tracks `<component> power (W)` per component, sampled when it changes, and
+///   `total power (W)`.
 ///
 /// Slices are begin/end (`B`/`E`) pairs written in the order things happened, which the format
 /// requires to nest properly on a thread even when several changes share a timestamp.
@@ -31,6 +32,9 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   /// Per node: whether a state slice is open (begun, not yet ended).
   private var isStateOpen: [Bool] = []
   private var workloadNames: [String] = []
+  /// Counter names (the components, quoted) and the powers last written.
+  private var counterNames: [String] = []
+  private var lastPowers: [Int64] = []
   /// When each occurrence in flight was due, by async id.
   private var dueTimes: [Int64: Int64] = [:]
 
@@ -116,25 +120,27 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   /// Ignores bins: the trace's counters come from exact changes.
   public func receive(_ bins: PowerBins) {}
 
-  /// Writes a counter sample per change: every component's power, and the total.
+  /// Writes counter samples for a batch of changes: each component whose power changed (all of
+  /// them on the first row), and the total.
   public func receive(_ changes: PowerChanges) {
     guard let layout else { return }
     let count = changes.componentCount
-    let keys = layout.components.map { JSONText.quoted("\($0) (W)") }
+    if counterNames.isEmpty { counterNames = layout.components.map(JSONText.quoted) }
     for (row, time) in changes.times.enumerated() {
       let prefix = "{\"ph\":\"C\",\"pid\":\(processID),\"ts\":" + TraceFile.microseconds(time)
-      var args = ""
       var total: Int64 = 0
       for component in 0..<count {
         let power = changes.powers[row * count + component]
         total += power
-        if component > 0 { args += "," }
-        args += keys[component] + ":" + Units.watts(Power(nanowatts: power))
+        if lastPowers.count == count && lastPowers[component] == power { continue }
+        trace.append(
+          prefix + ",\"name\":" + counterNames[component] + ",\"args\":{\"power (W)\":"
+            + Units.watts(Power(nanowatts: power)) + "}}")
       }
-      trace.append(prefix + ",\"name\":\"power\",\"args\":{\(args)}}")
       trace.append(
         prefix + ",\"name\":\"total\",\"args\":{\"power (W)\":"
           + Units.watts(Power(nanowatts: total)) + "}}")
+      lastPowers = Array(changes.powers[row * count..<(row + 1) * count])
     }
   }
 

@@ -62,15 +62,17 @@ import Testing
       ])
   }
 
-  /// One counter sample per change of power: every component, and the total.
+  /// A counter sample per change of a component's power (all at the start), and of the total.
   @Test func powerCounters() throws {
     let trace = try runTrace(workedExample)
-    let power = trace.counters("power")
-    #expect(power.map(\.time) == [0, 2_000_000, 2_800_000, 5_500_000, 10_500_000])
-    #expect(power.map { $0.values["gps (W)"] } == [0, 0.2, 0.3, 0.06, 0])
-    #expect(power.allSatisfy { $0.values["sensor (W)"] == 0.05 })
-    #expect(
-      trace.counters("total").map { $0.values["power (W)"] } == [0.05, 0.25, 0.35, 0.11, 0.05])
+    let gps = trace.counters("gps")
+    #expect(gps.map(\.time) == [0, 2_000_000, 2_800_000, 5_500_000, 10_500_000])
+    #expect(gps.map { $0.values["power (W)"] } == [0, 0.2, 0.3, 0.06, 0])
+    #expect(trace.counters("sensor").map(\.time) == [0])
+    #expect(trace.counters("sensor").map { $0.values["power (W)"] } == [0.05])
+    let total = trace.counters("total")
+    #expect(total.map(\.time) == [0, 2_000_000, 2_800_000, 5_500_000, 10_500_000])
+    #expect(total.map { $0.values["power (W)"] } == [0.05, 0.25, 0.35, 0.11, 0.05])
   }
 
   /// `--window 3 s,5 s`: what was in progress at 3 s starts there (the first item, still being
@@ -89,9 +91,10 @@ import Testing
         Self.occurrence(0, 3_000_000, 3_300_000, due: 2, latency: 1.3),
         Self.occurrence(1, 4_000_000, 4_500_000, due: 4, latency: 0.5),
       ])
-    let power = trace.counters("power")
-    #expect(power.map(\.time) == [3_000_000])
-    #expect(power.first?.values == ["sensor (W)": 0.05, "gps (W)": 0.3])
+    #expect(trace.counters("gps").map(\.time) == [3_000_000])
+    #expect(trace.counters("gps").first?.values == ["power (W)": 0.3])
+    #expect(trace.counters("sensor").first?.values == ["power (W)": 0.05])
+    #expect(trace.counters("total").map(\.time) == [3_000_000])
     #expect(trace.otherData["window_s"] as? [Int] == [3, 5])
     let times = trace.events.compactMap { ($0["ts"] as? NSNumber)?.doubleValue }
     #expect(times.allSatisfy { $0 >= 3_000_000 && $0 <= 5_000_000 })
@@ -112,14 +115,14 @@ import Testing
       trace.slices("occurrence", on: "fix") == [
         Self.occurrence(0, 2_500_000, 3_000_000, due: 2, latency: nil)
       ])
-    #expect(trace.counters("power").map(\.time) == [2_500_000, 2_800_000])
+    #expect(trace.counters("gps").map(\.time) == [2_500_000, 2_800_000])
   }
 
   /// A window past the end of the run holds the names and nothing else.
   @Test func windowOutsideTheRunIsEmpty() throws {
     let trace = try runTrace(workedExample, window: (30, 40))
     #expect(trace.slices.isEmpty)
-    #expect(trace.counters("power").isEmpty)
+    #expect(trace.counters("total").isEmpty)
     #expect(trace.threadNames.count == 2)
   }
 }
