@@ -32,7 +32,7 @@ enum RunCommand: Command {
         name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
       OptionSpec(
         name: "--window", valueName: "FROM,TO",
-        help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,1 h 5 min\"."),
+        help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,65 min\"."),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",

@@ -21,6 +21,21 @@ import Quantities
 /// Slices are begin/end (`B`/`E`) pairs written in the order things happened, which the format
 /// requires to nest properly on a thread even when several changes share a timestamp.
 /// Timestamps are exact microseconds (up to three decimals).
+///
+/// Several variants in one trace (one process each):
+///
+/// ```swift
+/// let trace = TraceFile(file: try transaction.file(at: path))
+/// for (index, scenario) in variants.enumerated() {
+///   let recorder = TraceRecorder(
+///     trace: trace, processID: index + 1, processName: scenario.variant)
+///   var recording = RecordingOptions(exactWindow: window, sink: recorder)
+///   recording.activitySink = recorder
+///   recording.activityWindow = window
+///   _ = Simulation(setup: scenario.setup, recording: recording).run()
+/// }
+/// try trace.finish(otherData: JSONObject())
+/// ```
 public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private let trace: TraceFile
   private let processID: Int
