@@ -400,7 +400,8 @@ private struct Parser {
   /// Line and column (in scalars) of byte `index`.
   func position(of index: Int) -> (Int, Int) {
     var line = 1
-    var lineStart = 0
+    // A byte-order mark is invisible in editors: the first line's columns start after it.
+    var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     var cursor = 0
     let end = min(index, bytes.count)
     while cursor < end {

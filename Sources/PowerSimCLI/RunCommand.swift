@@ -32,7 +32,9 @@ enum RunCommand: Command {
         name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
       OptionSpec(
         name: "--window", valueName: "FROM,TO",
-        help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,65 min\"."),
+        help:
+          "Limits --exact and --trace output to a slice of the run: \"1 h,2 h\" is the second hour."
+      ),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",
@@ -45,31 +47,33 @@ enum RunCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    // Options are validated before the scenario is read, so a usage error is reported as one.
+    let exact = arguments.flags.contains("--exact")
+    let resolution = try arguments.value("--resolution").map { text throws(UsageError) in
+      try parseDuration(text, option: "--resolution")
+    }
+    let window = try arguments.value("--window").map { text throws(UsageError) in
+      try parseWindow(text)
+    }
+    if exact && resolution != nil {
+      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
+    }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
       variant: arguments.value("--variant") ?? ScenarioDocument.baselineName)
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
-    request.exact = arguments.flags.contains("--exact")
+    request.exact = exact
+    request.resolution = resolution
+    request.window = window
     request.plotFile = arguments.value("--plot")
     request.traceFile = arguments.value("--trace")
-    if let resolution = arguments.value("--resolution") {
-      request.resolution = try parseDuration(resolution, option: "--resolution")
-    }
-    if let window = arguments.value("--window") {
-      request.window = try parseWindow(window)
-    }
-    if let window = request.window,
-      window.start.nanosecondsSinceStart >= scenario.setup.duration.nanoseconds
-    {
+    if let window, window.start.nanosecondsSinceStart >= scenario.setup.duration.nanoseconds {
       throw UsageError(
         message:
           "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
         command: spec)
-    }
-    if request.exact && request.resolution != nil {
-      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
     }
     let result = try RunPipeline.run(request)
     if arguments.flags.contains("--json") {

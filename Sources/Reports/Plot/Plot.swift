@@ -48,7 +48,7 @@ public enum Plot {
   }
 
   /// `sweep --plot`: energy against a swept value. When every point's value is a
-  /// ``SweepValue/number(_:)``, each series is a line with a marker per point, sorted by value,
+  /// ``Plot/SweepValue/number(_:)``, each series is a line with a marker per point, sorted by value,
   /// on a linear axis spanning the values; otherwise each value is a category (in the order the
   /// values first appear) and each series a bar in every category's group, labelled with its
   /// energy when there are at most 24 bars. The energy axis starts at 0. A legend names the
@@ -68,96 +68,98 @@ public enum Plot {
   }
 }
 
-/// One alternative in ``Plot/powerComparison(_:title:subtitle:)``: its name and power series.
-public struct PowerLine: Sendable {
-  /// The name in the legend: a variant's or a scenario file's.
-  public var name: String
-  /// Its power over time; only the total is drawn.
-  public var series: PowerSeries
+extension Plot {
+  /// One alternative in ``Plot/powerComparison(_:title:subtitle:)``: its name and power series.
+  public struct PowerLine: Sendable {
+    /// The name in the legend: a variant's or a scenario file's.
+    public var name: String
+    /// Its power over time; only the total is drawn.
+    public var series: PowerSeries
 
-  /// A line named `name`.
-  public init(name: String, series: PowerSeries) {
-    self.name = name
-    self.series = series
-  }
-}
-
-/// A value of a swept parameter: a number, drawn on a linear axis, or a category.
-public enum SweepValue: Sendable, Hashable {
-  /// A number, in the unit of the ``SweepAxis``.
-  case number(Double)
-  /// A value shown as its text (`"utility"`, `"dark"`).
-  case category(String)
-
-  /// The number, if this is one.
-  public var number: Double? {
-    if case .number(let value) = self { return value }
-    return nil
-  }
-
-  /// The text shown for the value: the category, or the number's shortest decimal form.
-  public var label: String {
-    switch self {
-    case .number(let value): Units.number(value)
-    case .category(let text): text
+    /// A line named `name`.
+    public init(name: String, series: PowerSeries) {
+      self.name = name
+      self.series = series
     }
   }
 
-  /// Reads sweep values as the user wrote them (`--set` values): when every text is a plain
-  /// number, numbers; when every text is a quantity of one dimension (`"1 s"`, `"500 ms"`),
-  /// numbers in a unit that fits the largest (s, min or h for times; W, mW for powers; J, mJ
-  /// for energies; the base unit otherwise), with that unit; else categories, as written.
-  ///
-  /// - Returns: the values in the order given, and the unit of the numbers (`nil` for plain
-  ///   numbers and categories).
-  public static func read(_ texts: [String]) -> (values: [SweepValue], unit: String?) {
-    let plain = texts.compactMap { Double($0.trimmingSpaces) }
-    if plain.count == texts.count, plain.allSatisfy(\.isFinite), !texts.isEmpty {
-      return (plain.map { .number($0) }, nil)
+  /// A value of a swept parameter in a chart: a number, drawn on a linear axis, or a category.
+  public enum SweepValue: Sendable, Hashable {
+    /// A number, in the unit of the ``Plot/SweepAxis``.
+    case number(Double)
+    /// A value shown as its text (`"utility"`, `"dark"`).
+    case category(String)
+
+    /// The number, if this is one.
+    public var number: Double? {
+      if case .number(let value) = self { return value }
+      return nil
     }
-    if let quantities = SweepQuantities(texts) { return (quantities.values, quantities.unit) }
-    return (texts.map { .category($0) }, nil)
+
+    /// The text shown for the value: the category, or the number's shortest decimal form.
+    public var label: String {
+      switch self {
+      case .number(let value): Units.number(value)
+      case .category(let text): text
+      }
+    }
+
+    /// Reads sweep values as the user wrote them (`--set` values): when every text is a plain
+    /// number, numbers; when every text is a quantity of one dimension (`"1 s"`, `"500 ms"`),
+    /// numbers in a unit that fits the largest (s, min or h for times; W, mW for powers; J, mJ
+    /// for energies; the base unit otherwise), with that unit; else categories, as written.
+    ///
+    /// - Returns: the values in the order given, and the unit of the numbers (`nil` for plain
+    ///   numbers and categories).
+    public static func read(_ texts: [String]) -> (values: [SweepValue], unit: String?) {
+      let plain = texts.compactMap { Double($0.trimmingSpaces) }
+      if plain.count == texts.count, plain.allSatisfy(\.isFinite), !texts.isEmpty {
+        return (plain.map { .number($0) }, nil)
+      }
+      if let quantities = SweepQuantities(texts) { return (quantities.values, quantities.unit) }
+      return (texts.map { .category($0) }, nil)
+    }
   }
-}
 
-/// The swept value's axis in ``Plot/energySweep(_:axis:title:subtitle:)``.
-public struct SweepAxis: Sendable {
-  /// What was swept: `workloads.sync.every`.
-  public var label: String
-  /// The unit of numeric values (`s`), shown in the axis title; `nil` for none.
-  public var unit: String?
+  /// The swept value's axis in ``Plot/energySweep(_:axis:title:subtitle:)``.
+  public struct SweepAxis: Sendable {
+    /// What was swept: `workloads.sync.every`.
+    public var label: String
+    /// The unit of numeric values (`s`), shown in the axis title; `nil` for none.
+    public var unit: String?
 
-  /// An axis for `label`, in `unit`.
-  public init(label: String, unit: String? = nil) {
-    self.label = label
-    self.unit = unit
+    /// An axis for `label`, in `unit`.
+    public init(label: String, unit: String? = nil) {
+      self.label = label
+      self.unit = unit
+    }
   }
-}
 
-/// One point of a sweep: the swept value and the energy of the run.
-public struct SweepPoint: Sendable {
-  /// The swept value.
-  public var x: SweepValue
-  /// The run's energy.
-  public var energy: Energy
+  /// One point of a sweep: the swept value and the energy of the run.
+  public struct SweepPoint: Sendable {
+    /// The swept value.
+    public var x: SweepValue
+    /// The run's energy.
+    public var energy: Energy
 
-  /// A point.
-  public init(x: SweepValue, energy: Energy) {
-    self.x = x
-    self.energy = energy
+    /// A point.
+    public init(x: SweepValue, energy: Energy) {
+      self.x = x
+      self.energy = energy
+    }
   }
-}
 
-/// A named set of sweep points, drawn as one line or one bar colour.
-public struct SweepSeries: Sendable {
-  /// The name in the legend (`""` for a single unnamed series).
-  public var name: String
-  /// The points, in any order.
-  public var points: [SweepPoint]
+  /// A named set of sweep points, drawn as one line or one bar colour.
+  public struct SweepSeries: Sendable {
+    /// The name in the legend (`""` for a single unnamed series).
+    public var name: String
+    /// The points, in any order.
+    public var points: [SweepPoint]
 
-  /// A series.
-  public init(name: String = "", points: [SweepPoint]) {
-    self.name = name
-    self.points = points
+    /// A series.
+    public init(name: String = "", points: [SweepPoint]) {
+      self.name = name
+      self.points = points
+    }
   }
 }

@@ -3,7 +3,7 @@ import Quantities
 /// `compare --plot`: the total power of several alternatives over time, one step line each
 /// (each bin at its average power), overlaid on shared axes.
 struct PowerComparisonChart {
-  let lines: [PowerLine]
+  let lines: [Plot.PowerLine]
   let title: String
   let subtitle: String?
 

@@ -1,3 +1,4 @@
+public import DeviceModels
 public import Quantities
 
 /// A run's power over time, at a plot's resolution: the energy each component spent in each
@@ -36,6 +37,23 @@ public struct PowerSeries: Sendable {
     precondition(
       stateOfCharge.isEmpty || stateOfCharge.count == binCount + 1,
       "a state of charge at each bin's start and at the end")
+  }
+
+  /// A series from bins recorded whole (``PowerSeriesCollector``'s `bins`, recorded at a width
+  /// such as ``PowerSeriesRecorder/plotBinWidth(for:)``) for a run of `duration` whose
+  /// components are `components`; `endStateOfCharge` completes the battery line (none without
+  /// it, or when the bins carry no state of charge).
+  public init(
+    _ bins: PowerBins, components: [String], duration: TimeSpan,
+    endStateOfCharge: Fraction? = nil
+  ) {
+    var charge: [Fraction] = []
+    if let endStateOfCharge, bins.stateOfChargeAtStart.count == bins.count {
+      charge = bins.stateOfChargeAtStart.map { Fraction(min(1, max(0, $0))) } + [endStateOfCharge]
+    }
+    self.init(
+      components: components, binWidth: .nanoseconds(bins.binWidth), duration: duration,
+      energies: bins.energies.map { Energy(attojoules: $0) }, stateOfCharge: charge)
   }
 
   /// The number of bins: `duration ÷ binWidth`, rounded up.

@@ -24,6 +24,12 @@ public final class PowerSeriesRecorder: PowerSeriesSink {
   /// About one bin per horizontal pixel of a plot.
   public static let defaultMaximumBins = 520
 
+  /// The bin width a plot of a run of `duration` is drawn at when the simulation records for
+  /// the plot alone: 1, 2 or 5 times a power of ten, at most ``defaultMaximumBins`` bins.
+  public static func plotBinWidth(for duration: TimeSpan) -> TimeSpan {
+    BinWidth.defaultWidth(for: duration, maximumBins: defaultMaximumBins)
+  }
+
   /// The width of the bins the simulation must record for this recorder.
   public let inputBinWidth: TimeSpan
   /// The width of the series' bins: a whole multiple of ``inputBinWidth``.

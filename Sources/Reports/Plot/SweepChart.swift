@@ -4,8 +4,8 @@ import Quantities
 /// per point for each series, on a linear x axis; otherwise one bar per value and series,
 /// grouped by value in the order the values first appear.
 struct SweepChart {
-  let series: [SweepSeries]
-  let axis: SweepAxis
+  let series: [Plot.SweepSeries]
+  let axis: Plot.SweepAxis
   let title: String
   let subtitle: String?
 
@@ -129,7 +129,7 @@ struct SweepChart {
     if !rotate { panel.drawXTitle(xTitle, into: &svg) }
   }
 
-  private func pointNote(_ point: SweepPoint, in line: SweepSeries) -> String {
+  private func pointNote(_ point: Plot.SweepPoint, in line: Plot.SweepSeries) -> String {
     let prefix = line.name.isEmpty ? "" : "\(line.name), "
     let unit = axis.unit.map { " \($0)" } ?? ""
     return "\(prefix)\(axis.label) = \(point.x.label)\(unit): \(Units.energyText(point.energy))"

@@ -3,7 +3,7 @@ import Quantities
 
 /// Sweep values that are all quantities of one dimension, as numbers in a unit that fits.
 struct SweepQuantities {
-  var values: [SweepValue]
+  var values: [Plot.SweepValue]
   var unit: String
 
   /// Reads `texts`; `nil` unless every one is a quantity (`"5 s"`) of the same dimension.

@@ -65,7 +65,10 @@ struct DeviceDecoder {
     if let energy = object.optional("capacity") {
       capacity = try reader.energy(energy, object.path("capacity"))
       if object.contains("capacity_mah") {
-        throw object.error("capacity_mah", "give either \"capacity\" or \"capacity_mah\", not both")
+        throw object.error(
+          "capacity_mah",
+          "give either \"capacity\" or \"capacity_mah\", not both (a device that extends one which gives the other can set it to null)"
+        )
       }
     } else if let mah = object.optional("capacity_mah") {
       guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0

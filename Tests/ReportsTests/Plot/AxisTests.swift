@@ -62,21 +62,21 @@ import Testing
 
   /// Sweep values read as numbers, as quantities in a fitting unit, or as categories.
   @Test func sweepValuesAreReadAsTheUserWroteThem() {
-    let plain = SweepValue.read(["1", "2.5"])
+    let plain = Plot.SweepValue.read(["1", "2.5"])
     #expect(plain.values == [.number(1), .number(2.5)])
     #expect(plain.unit == nil)
-    let times = SweepValue.read(["500 ms", "1 s", "5 s"])
+    let times = Plot.SweepValue.read(["500 ms", "1 s", "5 s"])
     #expect(times.values == [.number(0.5), .number(1), .number(5)])
     #expect(times.unit == "s")
-    let long = SweepValue.read(["30 min", "2 h"])
+    let long = Plot.SweepValue.read(["30 min", "2 h"])
     #expect(long.values == [.number(30), .number(120)])
     #expect(long.unit == "min")
-    let day = SweepValue.read(["6 h", "1 d"])
+    let day = Plot.SweepValue.read(["6 h", "1 d"])
     #expect(day.values == [.number(6), .number(24)])
     #expect(day.unit == "h")
-    let named = SweepValue.read(["utility", "background"])
+    let named = Plot.SweepValue.read(["utility", "background"])
     #expect(named.values == [.category("utility"), .category("background")])
-    let mixed = SweepValue.read(["1 s", "5 MB"])
+    let mixed = Plot.SweepValue.read(["1 s", "5 MB"])
     #expect(mixed.values == [.category("1 s"), .category("5 MB")])
   }
 }

@@ -42,8 +42,8 @@ import Testing
       energies: [.joules(0.1), .zero, .joules(0.1), .joules(0.2), .joules(0.1), .zero])
     let svg = Plot.powerComparison(
       [
-        PowerLine(name: "baseline", series: Self.tiny),
-        PowerLine(name: "coalesced", series: coalesced),
+        Plot.PowerLine(name: "baseline", series: Self.tiny),
+        Plot.PowerLine(name: "coalesced", series: coalesced),
       ],
       title: "Tiny comparison")
     try expectGolden(svg, named: "comparison-tiny.svg")
@@ -59,10 +59,11 @@ import Testing
 
   @Test func energySweepNumeric() throws {
     let points = [(1.0, 12.0), (5, 4.5), (30, 2.2), (60, 2)].map {
-      SweepPoint(x: .number($0.0), energy: .joules($0.1))
+      Plot.SweepPoint(x: .number($0.0), energy: .joules($0.1))
     }
     let svg = Plot.energySweep(
-      [SweepSeries(points: points)], axis: SweepAxis(label: "workloads.sync.every", unit: "s"),
+      [Plot.SweepSeries(points: points)],
+      axis: Plot.SweepAxis(label: "workloads.sync.every", unit: "s"),
       title: "Tiny sweep")
     try expectGolden(svg, named: "sweep-numeric-tiny.svg")
     let root = try #require(parseXML(svg))
@@ -74,15 +75,15 @@ import Testing
 
   @Test func energySweepCategorical() throws {
     let series = ["light", "dark"].map { appearance in
-      SweepSeries(
+      Plot.SweepSeries(
         name: appearance,
         points: [("60 fps", 3.0), ("30 fps", 2.5)].map {
-          SweepPoint(
+          Plot.SweepPoint(
             x: .category($0.0), energy: .joules(appearance == "dark" ? $0.1 * 0.6 : $0.1))
         })
     }
     let svg = Plot.energySweep(
-      series, axis: SweepAxis(label: "frame rate"), title: "Tiny categorical sweep")
+      series, axis: Plot.SweepAxis(label: "frame rate"), title: "Tiny categorical sweep")
     try expectGolden(svg, named: "sweep-categorical-tiny.svg")
     let root = try #require(parseXML(svg))
     let bars = root.all("g").filter { $0.attributes["class"] == "series" }.flatMap {

@@ -1,4 +1,5 @@
 import DeviceModels
+import Foundation
 import Quantities
 import Reports
 import Testing
@@ -61,4 +62,23 @@ import Testing
     #expect(series.stateOfCharge.last == Fraction(0))
     #expect(series.averagePower(bin: 0, component: 0) == Power(nanowatts: 1_000_000))
   }
+}
+
+/// A series made from bins collected whole (what `compare` keeps) is the recorder's series.
+@Test func seriesFromCollectedBinsMatchesTheRecorder() throws {
+  let directory = try temporaryDirectory()
+  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let setup = try scenario(workedExample, in: directory).setup
+  let (result, recorded) = PowerSeriesRecorder.run(setup)
+  let collector = PowerSeriesCollector()
+  let width = PowerSeriesRecorder.plotBinWidth(for: setup.duration)
+  #expect(width == .milliseconds(50))
+  _ = Simulation(setup: setup, recording: RecordingOptions(binWidth: width, sink: collector)).run()
+  let collected = PowerSeries(
+    try #require(collector.bins), components: result.components.map(\.name),
+    duration: result.duration, endStateOfCharge: result.battery?.endStateOfCharge)
+  #expect(collected.energies == recorded.energies)
+  #expect(collected.stateOfCharge == recorded.stateOfCharge)
+  #expect(
+    Plot.stackedPower(collected, title: "t") == Plot.stackedPower(recorded, title: "t"))
 }
