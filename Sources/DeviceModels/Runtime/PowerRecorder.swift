@@ -107,7 +107,9 @@ struct PowerRecorder {
     let from = window.start.nanosecondsSinceStart
     let to = window.end.nanosecondsSinceStart
     if !isFinal && time < from {
-      carriedRow = componentPower
+      // Copied element by element: sharing the ledger's array would make its next change copy
+      // the whole array (an allocation per change before the window).
+      for component in 0..<componentCount { carriedRow[component] = componentPower[component] }
       hasCarriedRow = true
       return
     }
@@ -123,7 +125,7 @@ struct PowerRecorder {
   private mutating func emitRow(at time: Int64, powers: [Int64]) {
     pendingChangeTimes.append(time)
     pendingChangePowers.append(contentsOf: powers)
-    lastRow = powers
+    for component in 0..<componentCount { lastRow[component] = powers[component] }
     hasLastRow = true
     if pendingChangeTimes.count >= Self.batchSize { flushChanges() }
   }
