@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates results/: for every scenario scenarios/NAME.json (schema.json aside), its
-# comparison table results/NAME/compare.csv and the SHA-256 of the scenario file it was made
+# comparison table results/NAME/compare.csv, its plot results/NAME/compare.svg and the SHA-256 of the scenario file it was made
 # from, results/NAME/scenario.sha256 (checkable with `sha256sum -c`); removes the results of
 # scenarios that no longer exist.
 #
@@ -26,7 +26,7 @@ fi
 for scenario in scenarios/*.json; do
   name=$(basename "$scenario" .json)
   [ "$name" = schema ] && continue
-  "$powersim" compare "$scenario" --out "$out/$name" > /dev/null
+  "$powersim" compare "$scenario" --out "$out/$name" --plot "$out/$name/compare.svg" > /dev/null
   "${sha256[@]}" "$scenario" > "$out/$name/scenario.sha256"
   $check || echo "results/$name"
 done

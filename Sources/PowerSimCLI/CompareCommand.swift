@@ -3,10 +3,6 @@ import ScenarioFiles
 
 /// `powersim compare`: simulates design alternatives and prints them side by side.
 enum CompareCommand: Command {
-  // Seam for `--plot FILE.svg` (SPEC section 8), left out until the chart module
-  // (Sources/Reports/Plot) lands: add the option here, pass `powerBinWidth:` to
-  // `Comparison.run`, and draw each `comparison.entries[i].powerBins` as one curve of total
-  // power, the baseline first.
   static let spec = CommandSpec(
     name: "compare",
     abstract: "Compares design alternatives: the variants of a scenario, or several scenarios.",
@@ -29,6 +25,9 @@ enum CompareCommand: Command {
       OptionSpec(
         name: "--out", valueName: "DIR",
         help: "Writes the table as compare.csv, one row per alternative, into this directory."),
+      OptionSpec(
+        name: "--plot", valueName: "FILE.svg",
+        help: "Draws the alternatives' total power over time, overlaid, as an SVG file."),
       OptionSpec(
         name: "--jobs", valueName: "N",
         help: "Simulates up to N alternatives at once (default: every core)."),
@@ -61,12 +60,22 @@ enum CompareCommand: Command {
           + "\(Units.durationText(scenario.setup.duration))\n"
       }
     }
-    let comparison = Comparison.run(alternatives, jobs: jobs)
-    if let directory = arguments.value("--out") {
+    let plotFile = arguments.value("--plot")
+    let longest = alternatives.map(\.scenario.setup.duration).max() ?? .zero
+    let comparison = Comparison.run(
+      alternatives, jobs: jobs,
+      powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) })
+    let directory = arguments.value("--out")
+    if directory != nil || plotFile != nil {
       let transaction = OutputTransaction()
       do {
-        try transaction.write(
-          ComparisonCSV.render(comparison), to: directory + "/" + ComparisonCSV.fileName)
+        if let directory {
+          try transaction.write(
+            ComparisonCSV.render(comparison), to: directory + "/" + ComparisonCSV.fileName)
+        }
+        if let plotFile {
+          try transaction.write(plot(comparison, title: header), to: plotFile)
+        }
         try transaction.commit()
       } catch {
         transaction.discard()
@@ -75,6 +84,21 @@ enum CompareCommand: Command {
     }
     console.write(header + "\n" + ComparisonText.render(comparison))
     return ExitStatus.success
+  }
+
+  /// The alternatives' total power over time, overlaid, the baseline first; titled with the
+  /// first line of the printed header and subtitled with the largest saving.
+  static func plot(_ comparison: Comparison, title header: String) -> String {
+    let lines = comparison.entries.map { entry in
+      Plot.PowerLine(
+        name: entry.label,
+        series: PowerSeries(
+          entry.powerBins!, components: entry.result.components.map(\.name),
+          duration: entry.result.duration))
+    }
+    let title = String(header.prefix { $0 != "\n" })
+    return Plot.powerComparison(
+      lines, title: title, subtitle: ComparisonText.headline(comparison))
   }
 
   /// Each file's name without its directory and `.json`, or the whole path when two files share

@@ -4,9 +4,6 @@ import ScenarioFiles
 
 /// `powersim sweep`: simulates a scenario at every combination of parameter values.
 enum SweepCommand: Command {
-  // Seam for `--plot FILE.svg`, left out until the chart module (Sources/Reports/Plot) lands:
-  // the rows `Sweep.run` returns hold each point's values and energy, what a chart of energy
-  // against the swept value needs.
   static let spec = CommandSpec(
     name: "sweep",
     abstract: "Simulates a scenario at every combination of parameter values.",
@@ -38,6 +35,11 @@ enum SweepCommand: Command {
         help: "Sweeps this variant instead of the baseline (--set applies first)."),
       OptionSpec(name: "--out", valueName: "DIR", help: "Writes sweep.csv into this directory."),
       OptionSpec(
+        name: "--plot", valueName: "FILE.svg",
+        help:
+          "Draws energy against the first --set value, one line per combination of the others, as an SVG file."
+      ),
+      OptionSpec(
         name: "--jobs", valueName: "N",
         help: "Simulates up to N points at once (default: every core)."),
       OptionSpec(
@@ -57,10 +59,19 @@ enum SweepCommand: Command {
     if let progress { report = { done, total in progress.show(done, of: total) } }
     let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
     progress?.finish()
-    if let directory = arguments.value("--out") {
+    let directory = arguments.value("--out")
+    let plotFile = arguments.value("--plot")
+    if directory != nil || plotFile != nil {
       let transaction = OutputTransaction()
       do {
-        try transaction.write(Sweep.csv(rows, plan: plan), to: directory + "/" + Sweep.fileName)
+        if let directory {
+          try transaction.write(
+            Sweep.csv(rows, plan: plan), to: directory + "/" + Sweep.fileName)
+        }
+        if let plotFile {
+          try transaction.write(
+            plot(rows, plan: plan, title: arguments.positionals[0]), to: plotFile)
+        }
         try transaction.commit()
       } catch {
         transaction.discard()
@@ -69,6 +80,29 @@ enum SweepCommand: Command {
     }
     console.write(Sweep.table(rows, plan: plan))
     return ExitStatus.success
+  }
+
+  /// Energy against the first parameter's value: one series per combination of the other
+  /// parameters' values, named by those values (the subtitle names their paths), in the order
+  /// the points come.
+  static func plot(_ rows: [SweepRow], plan: SweepPlan, title: String) -> String {
+    let (xs, unit) = Plot.SweepValue.read(rows.map { $0.values[0].text })
+    var names: [String] = []
+    var points: [String: [Plot.SweepPoint]] = [:]
+    for (row, x) in zip(rows, xs) {
+      let name = row.values.dropFirst().map(\.text).joined(separator: ", ")
+      if points[name] == nil { names.append(name) }
+      points[name, default: []].append(Plot.SweepPoint(x: x, energy: row.energy))
+    }
+    let series = names.map { Plot.SweepSeries(name: $0, points: points[$0] ?? []) }
+    var subtitle = title
+    if plan.variant != ScenarioDocument.baselineName { subtitle += " (\(plan.variant))" }
+    subtitle += ", \(rows.count) point\(rows.count == 1 ? "" : "s")"
+    let others = plan.parameters.dropFirst().map(\.name)
+    if !others.isEmpty { subtitle += "; lines: " + others.joined(separator: ", ") }
+    return Plot.energySweep(
+      series, axis: Plot.SweepAxis(label: plan.parameters[0].name, unit: unit),
+      title: "Energy against \(plan.parameters[0].name)", subtitle: subtitle)
   }
 
   /// The plan from `--set`, `--variant` and `--shard`; a usage error when they are malformed.

@@ -13,7 +13,7 @@ import Testing
       deadline misses, unfinished occurrences), each with its change against the baseline. Alternatives
       run in parallel; the results are the same as one at a time.
 
-      USAGE: powersim compare SCENARIO… [--out DIR] [--jobs N]
+      USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N]
 
       ARGUMENTS:
         SCENARIO                The scenario file whose variants to compare, or several files to compare.
@@ -21,6 +21,7 @@ import Testing
       OPTIONS:
         --out DIR               Writes the table as compare.csv, one row per alternative, into this
                                 directory.
+        --plot FILE.svg         Draws the alternatives' total power over time, overlaid, as an SVG file.
         --jobs N                Simulates up to N alternatives at once (default: every core).
         -h, --help              Shows this help.
 
@@ -47,7 +48,7 @@ import Testing
       across machines: every shard's file has the header, and the whole sweep is the first file followed
       by the other files' rows.
 
-      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--jobs N] [--shard I/N]
+      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--plot FILE.svg] [--jobs N] [--shard I/N]
 
       ARGUMENTS:
         SCENARIO                The scenario file to sweep.
@@ -57,6 +58,8 @@ import Testing
                                 several.
         --variant NAME          Sweeps this variant instead of the baseline (--set applies first).
         --out DIR               Writes sweep.csv into this directory.
+        --plot FILE.svg         Draws energy against the first --set value, one line per combination of
+                                the others, as an SVG file.
         --jobs N                Simulates up to N points at once (default: every core).
         --shard I/N             Runs only the points whose index is I modulo N, I from 0 to N − 1.
         -h, --help              Shows this help.
