@@ -56,8 +56,12 @@ let package = Package(
     .testTarget(
       name: "ScenarioFilesTests",
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFiles", "DeviceModels"]),
-    .testTarget(name: "PowerSimCLITests", dependencies: ["PowerSimCLI", "Reports"]),
+    .testTarget(
+      name: "ReportsTests",
+      dependencies: ["Reports", "ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
+    .testTarget(
+      name: "PowerSimCLITests",
+      dependencies: ["PowerSimCLI", "Reports", "ScenarioFiles", "JSONSupport", "DeviceModels"]),
     .testTarget(
       name: "ReferenceFigureTests",
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),

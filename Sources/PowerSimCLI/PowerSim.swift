@@ -44,7 +44,8 @@ public enum ExitStatus {
 public enum PowerSim {
   /// The subcommands, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    RunCommand.self, ValidateCommand.self, DevicesCommand.self, DeviceCommand.self,
+    RunCommand.self, CompareCommand.self, SweepCommand.self, ValidateCommand.self,
+    DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
   ]
 
   static let root = CommandSpec(

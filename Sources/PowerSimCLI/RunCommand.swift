@@ -22,7 +22,7 @@ enum RunCommand: Command {
       OptionSpec(
         name: "--out", valueName: "DIR",
         help:
-          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv and power.csv into this directory."
+          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv, power.csv and qos.csv into this directory."
       ),
       OptionSpec(
         name: "--resolution", valueName: "DUR",
@@ -32,7 +32,9 @@ enum RunCommand: Command {
         name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
       OptionSpec(
         name: "--window", valueName: "FROM,TO",
-        help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,1 h 5 min\"."),
+        help:
+          "Limits --exact and --trace output to a slice of the run: \"1 h,2 h\" is the second hour."
+      ),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",
@@ -65,6 +67,14 @@ enum RunCommand: Command {
     request.exact = exact
     request.resolution = resolution
     request.window = window
+    request.plotFile = arguments.value("--plot")
+    request.traceFile = arguments.value("--trace")
+    if let window, window.start.nanosecondsSinceStart >= scenario.setup.duration.nanoseconds {
+      throw UsageError(
+        message:
+          "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
+        command: spec)
+    }
     let result = try RunPipeline.run(request)
     if arguments.flags.contains("--json") {
       console.write(

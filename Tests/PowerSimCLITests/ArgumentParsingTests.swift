@@ -22,12 +22,12 @@ import Testing
     OPTIONS:
       --variant NAME          Simulates this variant instead of the baseline.
       --out DIR               Writes summary.csv, components.csv, states.csv, workloads.csv,
-                              attribution.csv and power.csv into this directory.
+                              attribution.csv, power.csv and qos.csv into this directory.
       --resolution DUR        Sets the width of the bins of power.csv, such as "1 s" (default: about
                               10,000 rows).
       --exact                 Writes every change of power to power.csv instead of bins.
-      --window FROM,TO        Limits --exact and --trace output to a slice of the run, such as "1 h,1 h
-                              5 min".
+      --window FROM,TO        Limits --exact and --trace output to a slice of the run: "1 h,2 h" is the
+                              second hour.
       --json                  Prints the summary as JSON instead of a table.
       --plot FILE.svg         Draws power over time, stacked by component, as an SVG file.
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per

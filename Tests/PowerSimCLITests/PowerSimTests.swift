@@ -17,9 +17,12 @@ import Testing
 
     SUBCOMMANDS:
       run                     Simulates a scenario and prints its energy account.
+      compare                 Compares design alternatives: the variants of a scenario, or several scenarios.
+      sweep                   Simulates a scenario at every combination of parameter values.
       validate                Checks scenario files and every variant in them, without simulating.
       devices                 Lists the built-in device profiles.
       device                  Prints a built-in device profile as JSON (device show NAME).
+      schema                  Prints the JSON Schema of scenario files.
 
       See 'powersim help <subcommand>' for detailed help.
 

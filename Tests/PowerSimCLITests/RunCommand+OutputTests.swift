@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `powersim run --out DIR`: the six CSV files with the columns of SPEC section 8, RFC 4180
+/// `powersim run --out DIR`: the CSV files with the columns of SPEC section 8 (and `qos.csv`), RFC 4180
 /// quoting, and a power series that integrates to the energy, binned and exact. Expected values
 /// are the hand computation in ``RunCommandTests``.
 @Suite struct RunOutputTests {
@@ -45,6 +45,13 @@ import Testing
     ),
     ("attribution.csv", ["workload", "component", "energy_j"], []),
     ("power.csv", ["time_s", "platform_w", "gps_w", "total_w"], []),
+    (
+      "qos.csv", [],
+      [
+        "qos", "workloads", "occurrences", "latency_p50_s", "latency_p99_s", "latency_max_s",
+        "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+      ]
+    ),
   ]
 
   @Test func filesAndHeaders() throws {

@@ -11,7 +11,8 @@ import Testing
 /// on for 4 s = 0.4 J, asleep for 16 s = 0.16 J, total 0.56 J; floor 20 s × 10 mW = 0.2 J;
 /// dynamic (busy for its child) 3.5 s × 90 mW = 0.315 J; fixed (hold) 0.5 s × 90 mW = 0.045 J.
 /// Device: 1.83 J over 20 s = 91.5 mW. The workload gets all but the platform's floor:
-/// 1.27 + 0.36 = 1.63 J; (unattributed) 0.2 J.
+/// 1.27 + 0.36 = 1.63 J; (unattributed) 0.2 J. Latency by QoS class: the one `default`
+/// workload's two runs, 500 ms and 1.3 s.
 @Suite struct RunCommandTests {
   static let summary = """
     GPS worked example
@@ -29,6 +30,10 @@ import Testing
     ─────────────────────────────────────────────────────────────────────────────────────
     fix             1.63 J  89.1%     2       500 ms  1.3 s  1.3 s
     (unattributed)  200 mJ  10.9%                                   floors, idle, display
+
+    qos      workloads  runs  p50 latency    p99    max  dropped  missed  unfinished
+    ────────────────────────────────────────────────────────────────────────────────
+    default          1     2       500 ms  1.3 s  1.3 s        0       0           0
 
     """
 
@@ -80,7 +85,7 @@ import Testing
     #expect(
       root.keys == [
         "variant", "duration_s", "energy_j", "average_power_w", "battery", "components",
-        "workloads",
+        "workloads", "qos",
       ])
     #expect(root["variant"] == .string("baseline"))
     #expect(Self.number(root["duration_s"]) == 20)
@@ -129,6 +134,16 @@ import Testing
     #expect(Self.number(fix["latency_p99_s"]) == 1.3)
     #expect(Self.number(fix["latency_max_s"]) == 1.3)
     #expect(Self.number(fix["dropped_frames"]) == 0)
+
+    let qos = try #require(Self.object(root["qos"]))
+    #expect(qos.keys == ["default"])
+    let byClass = try #require(Self.object(qos["default"]))
+    #expect(Self.number(byClass["workloads"]) == 1)
+    #expect(Self.number(byClass["occurrences"]) == 2)
+    #expect(Self.number(byClass["latency_p50_s"]) == 0.5)
+    #expect(Self.number(byClass["latency_p99_s"]) == 1.3)
+    #expect(Self.number(byClass["latency_max_s"]) == 1.3)
+    #expect(Self.number(byClass["deadline_misses"]) == 0)
   }
 
   @Test func jsonBattery() throws {

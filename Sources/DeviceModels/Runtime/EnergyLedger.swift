@@ -53,12 +53,17 @@ final class EnergyLedger {
   @exclusivity(unchecked) private(set) var clock: Int64 = 0
   /// Binned and exact power series, and the battery.
   @exclusivity(unchecked) var recorder: PowerRecorder
+  /// Told of every change of a node's state slot, when a trace is recorded.
+  let activity: ActivityRecorder?
 
   /// Owns the tables.
   private let memory = TableMemory()
 
   /// A ledger for nodes described by `layout`, all starting at time 0 with zero power.
-  init(layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder) {
+  init(
+    layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder,
+    activity: ActivityRecorder? = nil
+  ) {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
     segmentStart = memory.table(repeating: 0, count: nodes)
@@ -88,6 +93,7 @@ final class EnergyLedger {
     componentClosedEnergy = memory.table(repeating: 0, count: componentCount)
     attribution = memory.table(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
+    self.activity = activity
   }
 
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in
@@ -146,6 +152,9 @@ final class EnergyLedger {
       if now > clock { advance(to: now) }
       componentPower[Int(nodeComponent[node])] += delta
       totalPower += delta
+    }
+    if let activity, slot != segmentSlot[node] {
+      activity.stateChanged(node: node, slot: slot, at: now)
     }
     segmentStart[node] = now
     segmentPower[node] = power

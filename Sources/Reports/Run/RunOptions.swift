@@ -6,9 +6,12 @@ public enum BinWidth {
   /// About this many rows at most by default (SPEC section 8).
   public static let maximumBins = 10_000
 
-  /// The default bin width for a run of `duration`.
-  public static func defaultWidth(for duration: TimeSpan) -> TimeSpan {
-    let needed = (duration.nanoseconds + Int64(maximumBins) - 1) / Int64(maximumBins)
+  /// The default bin width for a run of `duration`: at most `maximumBins` bins.
+  public static func defaultWidth(for duration: TimeSpan, maximumBins: Int = maximumBins)
+    -> TimeSpan
+  {
+    let bins = Int64(max(1, maximumBins))
+    let needed = max(1, (duration.nanoseconds + bins - 1) / bins)
     var magnitude: Int64 = 1
     while true {
       for step in [1, 2, 5] as [Int64] where step * magnitude >= needed {
