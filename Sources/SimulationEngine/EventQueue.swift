@@ -37,7 +37,11 @@ public struct EventQueue<Event> {
   /// The largest rank a caller may use.
   public static var maximumRank: UInt32 { (1 << 20) - 1 }
 
+  /// The heap is `entries[0 ..< heapCount]`; the slots after it are spare room kept from earlier
+  /// pushes, so that a push and a pop each touch the array's storage once (one uniqueness check)
+  /// instead of resizing it.
   @usableFromInline var entries: [Entry]
+  @usableFromInline var heapCount = 0
   @usableFromInline var nextSequence: UInt64 = 0
 
   /// An empty queue with room for `minimumCapacity` events before it reallocates.
@@ -47,14 +51,14 @@ public struct EventQueue<Event> {
   }
 
   /// The number of pending events.
-  @inlinable public var count: Int { entries.count }
+  @inlinable public var count: Int { heapCount }
 
   /// Whether no event is pending.
-  @inlinable public var isEmpty: Bool { entries.isEmpty }
+  @inlinable public var isEmpty: Bool { heapCount == 0 }
 
   /// The time of the earliest pending event, or `nil` when the queue is empty.
   @inlinable public var nextTime: Instant? {
-    entries.isEmpty ? nil : Instant(nanosecondsSinceStart: entries[0].time)
+    heapCount == 0 ? nil : Instant(nanosecondsSinceStart: entries[0].time)
   }
 
   /// Adds `event`, due at `time`; among events due at the same time, lower ranks come first,
@@ -66,36 +70,14 @@ public struct EventQueue<Event> {
     precondition(rank <= Self.maximumRank, "event rank out of range")
     let order = UInt64(rank) << Self.sequenceBits | nextSequence
     nextSequence &+= 1
-    entries.append(Entry(time: time.nanosecondsSinceStart, order: order, event: event))
-    siftUp(from: entries.count - 1)
-  }
-
-  /// Removes and returns the earliest pending event, or `nil` when the queue is empty.
-  ///
-  /// - Complexity: O(log *n*).
-  @inlinable
-  public mutating func popFirst() -> (time: Instant, event: Event)? {
-    guard let last = entries.popLast() else { return nil }
-    guard !entries.isEmpty else {
-      return (Instant(nanosecondsSinceStart: last.time), last.event)
-    }
-    let first = entries[0]
-    siftDown(last)
-    return (Instant(nanosecondsSinceStart: first.time), first.event)
-  }
-
-  /// Removes every pending event.
-  public mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
-  }
-
-  @inlinable
-  mutating func siftUp(from start: Int) {
+    let moving = Entry(time: time.nanosecondsSinceStart, order: order, event: event)
+    if heapCount == entries.count { entries.append(moving) }
+    let start = heapCount
+    heapCount &+= 1
     entries.withUnsafeMutableBufferPointer { heap in
-      let moving = heap[start]
       var hole = start
       while hole > 0 {
-        let parent = (hole - 1) >> 1
+        let parent = (hole &- 1) >> 1
         guard moving.precedes(heap[parent]) else { break }
         heap[hole] = heap[parent]
         hole = parent
@@ -104,11 +86,27 @@ public struct EventQueue<Event> {
     }
   }
 
-  /// Puts `moving` into the root's place and sinks it to where it belongs.
+  /// Removes and returns the earliest pending event, or `nil` when the queue is empty.
+  ///
+  /// - Complexity: O(log *n*).
   @inlinable
-  mutating func siftDown(_ moving: Entry) {
-    entries.withUnsafeMutableBufferPointer { heap in
-      let count = heap.count
+  public mutating func popFirst() -> (time: Instant, event: Event)? {
+    guard let entry = removeFirst(dueBefore: .max) else { return nil }
+    return (Instant(nanosecondsSinceStart: entry.time), entry.event)
+  }
+
+  /// Removes and returns the earliest pending event if it is due before `limit` ns (or `limit`
+  /// is `Int64.max`), else `nil`: the engine's loop, in one pass over the heap.
+  ///
+  /// - Complexity: O(log *n*).
+  @inlinable
+  mutating func removeFirst(dueBefore limit: Int64) -> Entry? {
+    guard heapCount > 0 else { return nil }
+    let count = heapCount &- 1
+    let first: Entry? = entries.withUnsafeMutableBufferPointer { heap in
+      let first = heap[0]
+      guard first.time < limit || limit == .max else { return nil }
+      let moving = heap[count]
       var hole = 0
       while true {
         let left = 2 &* hole &+ 1
@@ -120,7 +118,16 @@ public struct EventQueue<Event> {
         hole = child
       }
       heap[hole] = moving
+      return first
     }
+    if first != nil { heapCount = count }
+    return first
+  }
+
+  /// Removes every pending event.
+  public mutating func removeAll() {
+    entries.removeAll(keepingCapacity: true)
+    heapCount = 0
   }
 }
 

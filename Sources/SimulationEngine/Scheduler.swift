@@ -61,11 +61,10 @@ public final class Scheduler<Event> {
   public func run<Model: SimulationModel>(_ model: Model, until end: Instant)
   where Model.Event == Event {
     let endTime = end.nanosecondsSinceStart
-    while let first = queue.entries.first, first.time < endTime {
-      let (time, event) = queue.popFirst().unsafelyUnwrapped
-      currentTime = time
+    while let entry = queue.removeFirst(dueBefore: endTime) {
+      currentTime = Instant(nanosecondsSinceStart: entry.time)
       processedCount &+= 1
-      model.handle(event)
+      model.handle(entry.event)
     }
     if end > currentTime { currentTime = end }
   }
@@ -75,13 +74,12 @@ public final class Scheduler<Event> {
   /// loop themselves.
   @inlinable
   public func nextEvent(before end: Instant) -> Event? {
-    guard let first = queue.entries.first, first.time < end.nanosecondsSinceStart else {
+    guard let entry = queue.removeFirst(dueBefore: end.nanosecondsSinceStart) else {
       if end > currentTime { currentTime = end }
       return nil
     }
-    let (time, event) = queue.popFirst().unsafelyUnwrapped
-    currentTime = time
+    currentTime = Instant(nanosecondsSinceStart: entry.time)
     processedCount &+= 1
-    return event
+    return entry.event
   }
 }

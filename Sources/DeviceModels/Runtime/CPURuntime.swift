@@ -36,7 +36,9 @@ struct QoSRuntime {
 /// the package wake-up count.
 struct CPURuntime {
   var clusters: [ClusterRuntime]
-  var coreCluster: [Int32: Int32]
+  /// The cluster of each core, indexed by node (-1 for nodes that are not cores): looked up
+  /// several times per CPU item, so an array rather than a dictionary.
+  var clusterOfNode: [Int32]
   var rules: [QoSRuntime]
   var dispatchCost: Int64
   var component: Int32
@@ -58,7 +60,9 @@ struct CPURuntime {
 
   init(spec: CPUSpec, clusters: [ClusterRuntime], coreCluster: [Int32: Int32], component: Int32) {
     self.clusters = clusters
-    self.coreCluster = coreCluster
+    var clusterOfNode = Array(repeating: Int32(-1), count: Int(coreCluster.keys.max() ?? -1) + 1)
+    for (core, cluster) in coreCluster { clusterOfNode[Int(core)] = cluster }
+    self.clusterOfNode = clusterOfNode
     self.component = component
     dispatchCost = spec.dispatchCost.nanoseconds
     queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)

@@ -64,9 +64,11 @@ extension DeviceSimulation {
     if dynamic > 0, let fastest = display.animations.map(\.rate).max() {
       owners = display.animations.filter { $0.rate == fastest }.map(\.workload).sorted()
     }
-    ledger.update(
-      node: node, at: now, power: power, dynamicPower: dynamic, slot: first + 1 + Int32(refresh),
-      owners: owners[...])
+    owners.withUnsafeBufferPointer {
+      ledger.update(
+        node: node, at: now, power: power, dynamicPower: dynamic, slot: first + 1 + Int32(refresh),
+        owners: $0)
+    }
     refreshParentOwners(of: node)
   }
 

@@ -111,7 +111,7 @@ final class EnergyLedger {
   /// Records a change whose owners are `owners` (shared equally).
   func update(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32,
-    owners: ArraySlice<Int32>
+    owners: UnsafeBufferPointer<Int32>
   ) {
     closeSegment(node: node, at: now)
     precondition(owners.count <= Int(ownerCapacity[node]), "too many owners for a node")
@@ -125,17 +125,6 @@ final class EnergyLedger {
   func owners(of node: Int) -> [Int32] {
     let offset = Int(ownerOffset[node])
     return Array(ownerPool[offset..<offset + Int(ownerCount[node])])
-  }
-
-  /// Whether the owners of `node`'s open segment are exactly `owners`, in the same order.
-  func hasOwners(_ owners: ArraySlice<Int32>, node: Int) -> Bool {
-    guard Int(ownerCount[node]) == owners.count else { return false }
-    var index = Int(ownerOffset[node])
-    for owner in owners {
-      if ownerPool[index] != owner { return false }
-      index += 1
-    }
-    return true
   }
 
   /// Counts a wake-up out of state slot `slot`.
@@ -168,12 +157,13 @@ final class EnergyLedger {
     let duration = now - segmentStart[node]
     guard duration > 0 else { return }
     let span = Int128(duration)
-    let energy = Int128(segmentPower[node]) * span
+    // Products of two 64-bit values fit in 128 bits: `&*` is exact and skips the overflow check.
+    let energy = Int128(segmentPower[node]) &* span
     let slot = Int(segmentSlot[node])
     slotEnergy[slot] += energy
     slotResidency[slot] += duration
-    let floor = Int128(floorPower[node]) * span
-    let dynamic = Int128(segmentDynamicPower[node]) * span
+    let floor = Int128(floorPower[node]) &* span
+    let dynamic = Int128(segmentDynamicPower[node]) &* span
     let fixed = energy - floor - dynamic
     floorEnergy[node] += floor
     dynamicEnergy[node] += dynamic

@@ -94,7 +94,7 @@ struct Node {
   /// First state slot of this node in the ledger; the waking slot is `firstSlot + states`.
   var firstSlot: Int32
   /// Where the node is on its ladder. Only ``DeviceSimulation/setPhase(_:to:)`` changes it, so
-  /// that the parent's list of busy children stays exact.
+  /// that the parent's owner set stays exact.
   fileprivate(set) var phase: NodePhase
   /// Ladder state index (0 = active).
   var state: Int32
@@ -116,42 +116,24 @@ struct Node {
   var servingPower: Int64 = 0
   /// When the node last finished work (idle timers count from here), ns.
   var lastFinish: Int64 = 0
-  /// This node's position in its parent's list of busy children, or -1 when not busy.
-  fileprivate(set) var busyPosition: Int32 = -1
-  /// Hosts: where the list of busy children starts in the simulation's `busyChildList`, and how
-  /// many it holds.
-  var busyListStart: Int32 = 0
-  fileprivate(set) var busyListCount: Int32 = 0
+  /// What this node gives its parent's owner set now (see ``DeviceSimulation/ownerStateChanged(_:)``).
+  var contribution = OwnerContribution.none
+  /// The owner it gives, when ``contribution`` is `.single`.
+  var contributedOwner: Int32 = -1
+  /// Parents: how many distinct owners their children give now (in `liveOwnerTable`).
+  var liveOwnerCount: Int32 = 0
 
   /// Whether the node counts as busy for its parent.
   var isBusy: Bool { phase == .waking || phase == .active }
 }
 
 extension DeviceSimulation {
-  /// Moves `node` to `phase`. A node that becomes busy (waking or active) joins its parent's
-  /// list of busy children, and one that stops being busy leaves it, at the moment its phase
-  /// changes: a host's owners are then found from its busy children alone, without scanning every
-  /// child (the platform has one per component).
+  /// Moves `node` to `phase` (the only way to change it), and updates what it gives its parent's
+  /// owner set.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) for a lane, O(*k*) for a host counted with its *k* owners.
   func setPhase(_ node: Int, to phase: NodePhase) {
-    let wasBusy = nodes[node].isBusy
     nodes[node].phase = phase
-    let parent = Int(nodes[node].parent)
-    guard parent >= 0, nodes[node].isBusy != wasBusy else { return }
-    let start = Int(nodes[parent].busyListStart)
-    if wasBusy {
-      let position = Int(nodes[node].busyPosition)
-      nodes[parent].busyListCount -= 1
-      let last = busyChildList[start + Int(nodes[parent].busyListCount)]
-      busyChildList[start + position] = last
-      nodes[Int(last)].busyPosition = Int32(position)
-      nodes[node].busyPosition = -1
-    } else {
-      let position = nodes[parent].busyListCount
-      busyChildList[start + Int(position)] = Int32(node)
-      nodes[node].busyPosition = position
-      nodes[parent].busyListCount += 1
-    }
+    ownerStateChanged(node)
   }
 }

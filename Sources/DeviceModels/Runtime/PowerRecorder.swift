@@ -60,7 +60,8 @@ struct PowerRecorder {
       let pieceEnd = min(binEnd, end)
       let span = Int128(pieceEnd - time)
       for component in 0..<componentCount {
-        currentEnergy[component] += Int128(componentPower[component]) * span
+        // A product of two 64-bit values is exact in 128 bits (`&*` skips the overflow check).
+        currentEnergy[component] += Int128(componentPower[component]) &* span
       }
       battery?.advance(by: pieceEnd - time, at: time, power: totalPower)
       time = pieceEnd
@@ -166,10 +167,10 @@ struct BatteryTracker {
   /// Books `duration` ns starting at `start` during which the device drew `power` nW.
   mutating func advance(by duration: Int64, at start: Int64, power: Int64) {
     guard duration > 0 else { return }
-    let energy = Int128(power) * Int128(duration)
+    let energy = Int128(power) &* Int128(duration)
     if isCharging {
       chargerEnergy += energy
-      charge = min(capacity, charge + Int128(chargePower) * Int128(duration))
+      charge = min(capacity, charge + Int128(chargePower) &* Int128(duration))
       return
     }
     drawnEnergy += energy

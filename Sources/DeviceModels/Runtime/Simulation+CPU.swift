@@ -34,7 +34,8 @@ extension DeviceSimulation {
 
   /// The highest-priority waiting part allowed on `core`'s cluster, removed from its queue.
   func dequeueCPUJob(for core: Int) -> Int32? {
-    guard let cluster = cpu!.coreCluster[Int32(core)] else { return nil }
+    guard core < cpu!.clusterOfNode.count, cpu!.clusterOfNode[core] >= 0 else { return nil }
+    let cluster = cpu!.clusterOfNode[core]
     for priority in 0..<5 where !cpu!.queues[priority].isEmpty {
       if cpu!.rules[priority].clusters.contains(cluster) {
         return cpu!.queues[priority].popFirst()
@@ -45,7 +46,7 @@ extension DeviceSimulation {
 
   /// Gives `core` the part `job`, asking its class's operating point for the core's cluster.
   func assignCore(_ job: Int32, to core: Int) {
-    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    let cluster = Int(cpu!.clusterOfNode[core])
     jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
     rangeTimerCheckPending = true
     assign(job, to: core)
@@ -53,8 +54,9 @@ extension DeviceSimulation {
 
   /// The core is active: run its part at the cluster's (possibly raised) operating point.
   func startCoreJob(_ core: Int) {
-    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    let cluster = Int(cpu!.clusterOfNode[core])
     nodes[core].isServing = true
+    ownerStateChanged(core)
     let job = nodes[core].job
     jobs[job].rateStart = now
     if !updateClusterFrequency(cluster) {
@@ -67,7 +69,7 @@ extension DeviceSimulation {
 
   /// The core's part ended or left: the cluster may slow down.
   func coreStoppedServing(_ core: Int) {
-    let cluster = Int(cpu!.coreCluster[Int32(core)]!)
+    let cluster = Int(cpu!.clusterOfNode[core])
     _ = updateClusterFrequency(cluster)
   }
 

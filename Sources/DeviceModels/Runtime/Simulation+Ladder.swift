@@ -24,6 +24,7 @@ extension DeviceSimulation {
     if parent >= 0 && nodes[parent].phase != .active {
       setPhase(node, to: .waitingForParent)
       nodes[node].wakeCause = cause
+      ownerStateChanged(node)
       wake(parent, cause: cause)
     } else {
       beginWake(node, cause: cause)
@@ -79,6 +80,7 @@ extension DeviceSimulation {
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
     nodes[parent].busyChildren += 1
+    ownerStateChanged(parent)
     if nodes[parent].busyChildren == 1 { nodes[parent].timerGeneration &+= 1 }
     if nodes[parent].phase == .active { recordChange(parent) }
   }
@@ -89,8 +91,10 @@ extension DeviceSimulation {
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
     nodes[parent].busyChildren -= 1
+    ownerStateChanged(parent)
     if nodes[parent].busyChildren == 0 {
       nodes[parent].lastServed = nodes[node].lastServed
+      ownerStateChanged(parent)
       idleEntry(parent)
     } else {
       recordChange(parent)
@@ -187,10 +191,12 @@ extension DeviceSimulation {
       if item.role == .host && item.busyChildren > 0 {
         power = table.power[0]
         dynamic = power - floor
-        collectHostOwners(node)
+        assert(liveOwners(of: node).elementsEqual(scannedOwners(of: node)), "stale host owners")
+        let isCounted = withdrawLedgerOwners(of: node)
         ledger.update(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
-          owners: hostOwnerSet.elements)
+          owners: liveOwners(of: node))
+        if isCounted { contributeLedgerOwners(of: node) }
         refreshParentOwners(of: node)
         return
       }
@@ -202,57 +208,10 @@ extension DeviceSimulation {
         power = table.power[0]
       }
     }
+    let isCounted = item.role == .host && withdrawLedgerOwners(of: node)
     ledger.update(
       node: node, at: now, power: power, dynamicPower: dynamic, slot: slot, owner: owner)
+    if isCounted { contributeLedgerOwners(of: node) }
     refreshParentOwners(of: node)
-  }
-
-  /// The workload `node` works for right now, as its parent sees it.
-  func currentOwner(_ node: Int) -> Int32 {
-    let item = nodes[node]
-    switch item.phase {
-    case .waking: return item.wakeCause
-    case .active where item.isServing: return occurrences[jobs[item.job].occurrence].workload
-    default: return item.lastServed
-    }
-  }
-
-  /// The distinct workloads a busy host's busy children work for, in ascending order.
-  func hostOwners(_ host: Int) -> [Int32] {
-    collectHostOwners(host)
-    return Array(hostOwnerSet.elements)
-  }
-
-  /// Puts the distinct workloads a busy host's busy children work for into ``hostOwnerSet``,
-  /// without allocating: only the busy children are visited.
-  func collectHostOwners(_ host: Int) {
-    hostOwnerSet.removeAll()
-    let start = Int(nodes[host].busyListStart)
-    for position in start..<start + Int(nodes[host].busyListCount) {
-      let childIndex = Int(busyChildList[position])
-      if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
-        && nodes[childIndex].busyChildren > 0
-      {
-        let offset = Int(ledger.ownerOffset[childIndex])
-        for index in offset..<offset + Int(ledger.ownerCount[childIndex]) {
-          hostOwnerSet.insert(ledger.ownerPool[index])
-        }
-      } else if nodes[childIndex].role == .display {
-        hostOwnerSet.insert(-1)
-      } else {
-        hostOwnerSet.insert(currentOwner(childIndex))
-      }
-    }
-  }
-
-  /// Re-records a busy parent whose set of owners may have changed with its child's.
-  func refreshParentOwners(of node: Int) {
-    let parent = Int(nodes[node].parent)
-    guard parent >= 0, nodes[parent].phase == .active, nodes[parent].busyChildren > 0 else {
-      return
-    }
-    collectHostOwners(parent)
-    if ledger.hasOwners(hostOwnerSet.elements, node: parent) { return }
-    recordChange(parent)
   }
 }

@@ -54,6 +54,7 @@ extension DeviceSimulation {
     let job = nodes[node].job
     let (duration, power) = segment(jobs[job].segment, of: job, on: node)
     nodes[node].isServing = true
+    ownerStateChanged(node)
     nodes[node].servingPower = power
     recordChange(node)
     nodes[node].jobGeneration &+= 1
@@ -86,6 +87,7 @@ extension DeviceSimulation {
     nodes[node].lastServed = occurrences[occurrence].workload
     nodes[node].job = -1
     nodes[node].isServing = false
+    ownerStateChanged(node)
     jobs.remove(job)
     let isCore = nodes[node].laneKind == .core
     if isCore { coreStoppedServing(node) }

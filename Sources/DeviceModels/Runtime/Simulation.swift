@@ -67,17 +67,16 @@ final class DeviceSimulation: SimulationModel {
   let scheduler = Scheduler<DeviceEvent>(expectedPendingEvents: 4096)
   let endTime: Int64
 
-  // The power tree. The node, ladder and busy-child tables live in `memory` (see
-  // ``TableMemory``): the hot loop reads and writes them several times per event.
+  // The power tree. The node, ladder and owner tables live in `memory` (see ``TableMemory``):
+  // the hot loop reads and writes them several times per event.
   let memory: TableMemory
   let nodes: UnsafeMutableBufferPointer<Node>
   let ladders: UnsafeMutableBufferPointer<LadderTable>
   let children: [[Int32]]
-  /// Every host's children that are waking or active, in no particular order, a host's list at
-  /// its `busyListStart` (see ``setPhase(_:to:)``).
-  let busyChildList: UnsafeMutableBufferPointer<Int32>
-  /// The owners of the host last looked at (see ``collectHostOwners(_:)``).
-  @exclusivity(unchecked) var hostOwnerSet: OwnerSet
+  /// Per parent, the distinct owners its children contribute and each one's use count, laid out
+  /// like the ledger's owner pool (see ``ownerStateChanged(_:)``).
+  let liveOwnerTable: UnsafeMutableBufferPointer<Int32>
+  let liveOwnerUses: UnsafeMutableBufferPointer<Int32>
   @exclusivity(unchecked) var nodePaths: [String] = []
   @exclusivity(unchecked) var slotNames: [String] = []
   @exclusivity(unchecked) var components: [ComponentLayout] = []
@@ -119,21 +118,13 @@ final class DeviceSimulation: SimulationModel {
     endTime = setup.duration.nanoseconds
     knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
-    hostOwnerSet = OwnerSet(capacity: setup.workloads.count + 1)
     environment = EnvironmentRuntime()
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
-    var nodeTable = builder.nodes
-    var listLength: Int32 = 0
-    for node in nodeTable.indices {
-      nodeTable[node].busyListStart = listLength
-      listLength += Int32(builder.children[node].count)
-    }
-    nodes = memory.table(nodeTable)
+    nodes = memory.table(builder.nodes)
     ladders = memory.table(builder.ladders)
     children = builder.children
-    busyChildList = memory.table(repeating: -1, count: Int(listLength))
     nodePaths = builder.nodePaths
     slotNames = builder.slotNames
     components = builder.components
@@ -162,6 +153,8 @@ final class DeviceSimulation: SimulationModel {
     ledger = EnergyLedger(
       layout: ledgerLayout, workloadCount: setup.workloads.count, recorder: recorder,
       activity: activity)
+    liveOwnerTable = memory.table(repeating: -1, count: ledger.ownerPool.count)
+    liveOwnerUses = memory.table(repeating: 0, count: ledger.ownerPool.count)
     let compiler = WorkCompiler(
       nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
