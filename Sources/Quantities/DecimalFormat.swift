@@ -35,17 +35,43 @@ public enum DecimalFormat {
     let negative = units < 0
     var magnitude = units.magnitude
     let drop = UInt128(pow10(scale - places))
-    var kept = magnitude / drop
-    if drop > 1 && (magnitude % drop) * 2 >= drop { kept += 1 }
-    magnitude = kept
-    let unit = UInt128(pow10(places))
-    let whole = magnitude / unit
-    var text = String(whole)
-    if places > 0 {
-      let fraction = String(magnitude % unit)
-      text += "." + String(repeating: "0", count: places - fraction.count) + fraction
+    if drop > 1 {
+      let (kept, dropped) = magnitude.quotientAndRemainder(dividingBy: drop)
+      magnitude = dropped * 2 >= drop ? kept + 1 : kept
     }
-    return negative && magnitude != 0 ? "-" + text : text
+    let unit = UInt128(pow10(places))
+    let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: unit)
+    var text: [UInt8] = []
+    text.reserveCapacity(places + 24)
+    if negative && magnitude != 0 { text.append(UInt8(ascii: "-")) }
+    appendDigits(of: whole, minimumCount: 1, to: &text)
+    if places > 0 {
+      text.append(UInt8(ascii: "."))
+      appendDigits(of: fraction, minimumCount: places, to: &text)
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends the decimal digits of `value`, zero-padded on the left to `minimumCount`.
+  private static func appendDigits(of value: UInt128, minimumCount: Int, to text: inout [UInt8]) {
+    var digits: [UInt8] = []
+    digits.reserveCapacity(40)
+    if let small = UInt64(exactly: value) {
+      var rest = small
+      repeat {
+        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      } while rest > 0
+    } else {
+      var rest = value
+      repeat {
+        let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
+        digits.append(UInt8(ascii: "0") + UInt8(remainder))
+        rest = quotient
+      } while rest > 0
+    }
+    for _ in digits.count..<max(digits.count, minimumCount) { text.append(UInt8(ascii: "0")) }
+    text.append(contentsOf: digits.reversed())
   }
 
   /// Like ``scaled(_:scale:places:)`` with every digit kept, trailing zeros removed: `1.27`, `5`.
@@ -55,11 +81,13 @@ public enum DecimalFormat {
 
   /// Removes trailing zeros after a point, and the point when nothing follows it.
   public static func trimmed(_ text: String) -> String {
-    guard text.contains(".") else { return text }
-    var result = Substring(text)
-    while result.hasSuffix("0") { result = result.dropLast() }
-    if result.hasSuffix(".") { result = result.dropLast() }
-    return result == "-0" ? "0" : String(result)
+    let bytes = Array(text.utf8)
+    guard bytes.contains(UInt8(ascii: ".")) else { return text }
+    var end = bytes.count
+    while end > 0 && bytes[end - 1] == UInt8(ascii: "0") { end -= 1 }
+    if end > 0 && bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+    if end == 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "0") { return "0" }
+    return String(decoding: bytes[..<end], as: UTF8.self)
   }
 
   static func pow10(_ exponent: Int) -> Int128 {
@@ -85,29 +113,29 @@ struct ShortestDecimal {
     guard value.isFinite else { return nil }
     isNegative = value < 0
     var mantissa: [UInt8] = []
+    mantissa.reserveCapacity(24)
     var exponent = 0
     var pointSeen = false
     var digitsAfterPoint = 0
-    let text = value.magnitude.description
-    var index = text.startIndex
-    while index < text.endIndex {
-      let character = text[index]
-      if character == "." {
+    let text = Array(value.magnitude.description.utf8)
+    var index = 0
+    while index < text.count {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
         pointSeen = true
-      } else if character == "e" || character == "E" {
-        exponent = Int(text[text.index(after: index)...]) ?? 0
+      } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+        exponent = Int(String(decoding: text[(index + 1)...], as: UTF8.self)) ?? 0
         break
-      } else if let digit = character.wholeNumberValue {
-        mantissa.append(UInt8(digit))
+      } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+        mantissa.append(byte - UInt8(ascii: "0"))
         if pointSeen { digitsAfterPoint += 1 }
       }
-      index = text.index(after: index)
+      index += 1
     }
     var position = mantissa.count - digitsAfterPoint + exponent
-    while let first = mantissa.first, first == 0 {
-      mantissa.removeFirst()
-      position -= 1
-    }
+    let leadingZeros = mantissa.prefix { $0 == 0 }.count
+    mantissa.removeFirst(leadingZeros)
+    position -= leadingZeros
     while let last = mantissa.last, last == 0 { mantissa.removeLast() }
     digits = mantissa
     pointPosition = mantissa.isEmpty ? 0 : position
@@ -152,21 +180,24 @@ struct ShortestDecimal {
 
   /// Positional text with exactly `places` digits after the point.
   func text(places: Int) -> String {
-    var whole = ""
+    var text: [UInt8] = []
+    text.reserveCapacity(max(0, pointPosition) + places + 3)
+    if isNegative { text.append(UInt8(ascii: "-")) }
     if pointPosition <= 0 {
-      whole = "0"
+      text.append(UInt8(ascii: "0"))
     } else {
       for index in 0..<pointPosition {
-        whole += index < digits.count ? String(digits[index]) : "0"
+        text.append(UInt8(ascii: "0") + (index < digits.count ? digits[index] : 0))
       }
     }
-    var fraction = ""
-    for offset in 0..<places {
-      let index = pointPosition + offset
-      fraction += index >= 0 && index < digits.count ? String(digits[index]) : "0"
+    if places > 0 {
+      text.append(UInt8(ascii: "."))
+      for offset in 0..<places {
+        let index = pointPosition + offset
+        text.append(UInt8(ascii: "0") + (index >= 0 && index < digits.count ? digits[index] : 0))
+      }
     }
-    let body = places > 0 ? whole + "." + fraction : whole
-    return isNegative ? "-" + body : body
+    return String(decoding: text, as: UTF8.self)
   }
 }
 

@@ -44,7 +44,7 @@ final class EnergyLedger {
   let slotEnergy: UnsafeMutableBufferPointer<Int128>
   let slotWakeups: UnsafeMutableBufferPointer<Int>
   /// Per component: current power and energy of closed segments.
-  @exclusivity(unchecked) var componentPower: [Int64]
+  let componentPower: UnsafeMutableBufferPointer<Int64>
   let componentClosedEnergy: UnsafeMutableBufferPointer<Int128>
   @exclusivity(unchecked) var totalPower: Int64 = 0
   /// `(workload + 1) × componentCount + component`; row 0 is unattributed.
@@ -89,7 +89,7 @@ final class EnergyLedger {
     slotResidency = memory.table(repeating: 0, count: layout.slotCount)
     slotEnergy = memory.table(repeating: 0, count: layout.slotCount)
     slotWakeups = memory.table(repeating: 0, count: layout.slotCount)
-    componentPower = Array(repeating: 0, count: componentCount)
+    componentPower = memory.table(repeating: 0, count: componentCount)
     componentClosedEnergy = memory.table(repeating: 0, count: componentCount)
     attribution = memory.table(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
@@ -139,7 +139,9 @@ final class EnergyLedger {
     let delta = power - segmentPower[node]
     if delta != 0 {
       if now > clock { advance(to: now) }
-      componentPower[Int(nodeComponent[node])] += delta
+      let component = Int(nodeComponent[node])
+      recorder.componentPowerWillChange(component, from: componentPower[component], at: now)
+      componentPower[component] += delta
       totalPower += delta
     }
     if let activity, slot != segmentSlot[node] {
@@ -203,7 +205,9 @@ final class EnergyLedger {
   /// change, so the recorder books that stretch (bins, battery, an exact row).
   func advance(to now: Int64) {
     guard now > clock else { return }
-    recorder.record(from: clock, to: now, componentPower: componentPower, totalPower: totalPower)
+    recorder.record(
+      from: clock, to: now, componentPower: UnsafeBufferPointer(componentPower),
+      totalPower: totalPower)
     clock = now
   }
 
@@ -211,7 +215,7 @@ final class EnergyLedger {
   func finish(at end: Int64) {
     advance(to: end)
     for node in 0..<segmentStart.count { closeSegment(node: node, at: end) }
-    recorder.finish(at: end, componentPower: componentPower)
+    recorder.finish(at: end, componentPower: UnsafeBufferPointer(componentPower))
   }
 
   /// The energy of component `component` from time 0 to the ledger's clock, including open

@@ -1,3 +1,5 @@
+import Quantities
+
 /// Turns the ledger's power curve into the series users plot: fixed-width bins of energy per
 /// component, the exact list of changes, and the battery's state of charge.
 ///
@@ -10,9 +12,12 @@ struct PowerRecorder {
   let sink: (any PowerSeriesSink)?
   var battery: BatteryTracker?
 
-  /// The bin being filled and its energy per component.
+  /// The bin being filled and its energy per component, booked up to `bookedUntil` (per
+  /// component: a component's energy is booked when its power changes and when a bin closes, so
+  /// a change costs O(1), not O(components)).
   private var currentBin = 0
   private var currentEnergy: [Int128]
+  private var bookedUntil: [Int64]
   private var currentStateOfCharge: Double?
   private var pendingBins: [Int128] = []
   private var pendingStateOfCharge: [Double] = []
@@ -38,6 +43,7 @@ struct PowerRecorder {
     self.battery = battery
     self.exactWindow = exactWindow
     currentEnergy = Array(repeating: 0, count: componentCount)
+    bookedUntil = Array(repeating: 0, count: componentCount)
     currentStateOfCharge = battery?.stateOfCharge
     lastRow = Array(repeating: 0, count: componentCount)
     carriedRow = Array(repeating: 0, count: componentCount)
@@ -47,8 +53,9 @@ struct PowerRecorder {
   var recordsSeries: Bool { binWidth > 0 || exactWindow != nil }
 
   /// Books `[start, end)`, during which the powers were constant.
-  mutating func record(from start: Int64, to end: Int64, componentPower: [Int64], totalPower: Int64)
-  {
+  mutating func record(
+    from start: Int64, to end: Int64, componentPower: UnsafeBufferPointer<Int64>, totalPower: Int64
+  ) {
     if exactWindow != nil { recordChange(at: start, componentPower: componentPower) }
     guard binWidth > 0 else {
       battery?.advance(by: end - start, at: start, power: totalPower)
@@ -58,30 +65,45 @@ struct PowerRecorder {
     while time < end {
       let binEnd = Int64(currentBin + 1) * binWidth
       let pieceEnd = min(binEnd, end)
-      let span = Int128(pieceEnd - time)
-      for component in 0..<componentCount {
-        // A product of two 64-bit values is exact in 128 bits (`&*` skips the overflow check).
-        currentEnergy[component] += Int128(componentPower[component]) &* span
-      }
       battery?.advance(by: pieceEnd - time, at: time, power: totalPower)
       time = pieceEnd
-      if pieceEnd == binEnd { closeBin() }
+      if pieceEnd == binEnd { closeBin(at: binEnd, componentPower: componentPower) }
     }
   }
 
+  /// Books `component`'s energy at `power`, the power it had until now, before it changes at
+  /// `time` (which is in the bin being filled).
+  @inline(__always)
+  mutating func componentPowerWillChange(_ component: Int, from power: Int64, at time: Int64) {
+    guard binWidth > 0 else { return }
+    book(component, power: power, until: time)
+  }
+
+  /// Adds `component`'s energy at `power` from where it was booked until `time`.
+  @inline(__always)
+  private mutating func book(_ component: Int, power: Int64, until time: Int64) {
+    // A product of two 64-bit values is exact in 128 bits (`&*` skips the overflow check).
+    currentEnergy[component] += Int128(power) &* Int128(time - bookedUntil[component])
+    bookedUntil[component] = time
+  }
+
   /// Flushes the last partial bin and every pending batch.
-  mutating func finish(at end: Int64, componentPower: [Int64]) {
+  mutating func finish(at end: Int64, componentPower: UnsafeBufferPointer<Int64>) {
     if exactWindow != nil {
       recordChange(at: end, componentPower: componentPower, isFinal: true)
       flushChanges()
     }
     if binWidth > 0 {
-      if Int64(currentBin) * binWidth < end { closeBin() }
+      if Int64(currentBin) * binWidth < end { closeBin(at: end, componentPower: componentPower) }
       flushBins()
     }
   }
 
-  private mutating func closeBin() {
+  /// Books every component up to `time`, the bin's end (or the run's), and closes the bin.
+  private mutating func closeBin(at time: Int64, componentPower: UnsafeBufferPointer<Int64>) {
+    for component in 0..<componentCount {
+      book(component, power: componentPower[component], until: time)
+    }
     if pendingBins.isEmpty { pendingFirstBin = currentBin }
     pendingBins.append(contentsOf: currentEnergy)
     if let soc = currentStateOfCharge { pendingStateOfCharge.append(soc) }
@@ -102,8 +124,9 @@ struct PowerRecorder {
   }
 
   /// Emits the powers that hold from `time`, unless they equal the last row; keeps to the window.
-  private mutating func recordChange(at time: Int64, componentPower: [Int64], isFinal: Bool = false)
-  {
+  private mutating func recordChange(
+    at time: Int64, componentPower: UnsafeBufferPointer<Int64>, isFinal: Bool = false
+  ) {
     guard let window = exactWindow else { return }
     let from = window.start.nanosecondsSinceStart
     let to = window.end.nanosecondsSinceStart
@@ -115,15 +138,16 @@ struct PowerRecorder {
       return
     }
     if hasCarriedRow && (time > from || isFinal) && !hasLastRow {
-      emitRow(at: from, powers: carriedRow)
+      let carried = carriedRow
+      carried.withUnsafeBufferPointer { emitRow(at: from, powers: $0) }
     }
     hasCarriedRow = false
     guard !isFinal, time < to else { return }
-    if hasLastRow && lastRow == componentPower { return }
+    if hasLastRow && lastRow.elementsEqual(componentPower) { return }
     emitRow(at: time, powers: componentPower)
   }
 
-  private mutating func emitRow(at time: Int64, powers: [Int64]) {
+  private mutating func emitRow(at time: Int64, powers: UnsafeBufferPointer<Int64>) {
     pendingChangeTimes.append(time)
     pendingChangePowers.append(contentsOf: powers)
     for component in 0..<componentCount { lastRow[component] = powers[component] }
@@ -162,7 +186,9 @@ struct BatteryTracker {
   }
 
   /// The state of charge as a fraction of capacity.
-  var stateOfCharge: Double { capacity == 0 ? 0 : Double(charge) / Double(capacity) }
+  var stateOfCharge: Double {
+    capacity == 0 ? 0 : Double(nearest: charge) / Double(nearest: capacity)
+  }
 
   /// Books `duration` ns starting at `start` during which the device drew `power` nW.
   mutating func advance(by duration: Int64, at start: Int64, power: Int64) {

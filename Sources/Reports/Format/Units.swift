@@ -40,11 +40,7 @@ public enum Units {
 
   /// Removes trailing zeros after a decimal point, and the point if nothing follows it.
   static func trimmed(_ text: String) -> String {
-    guard text.contains(".") else { return text }
-    var result = Substring(text)
-    while result.hasSuffix("0") { result = result.dropLast() }
-    if result.hasSuffix(".") { result = result.dropLast() }
-    return result == "-0" ? "0" : String(result)
+    DecimalFormat.trimmed(text)
   }
 
   // MARK: Human forms

@@ -76,7 +76,7 @@ public final class PowerCSVSink: PowerSeriesSink {
   /// Average power in watts of `energy` attojoules over `width` ns, to the shortest round-trip
   /// digits.
   static func averageWatts(_ energy: Int128, over width: Int64) -> String {
-    let nanowatts = Double(energy) / Double(width)
+    let nanowatts = Double(nearest: energy) / Double(width)
     return Units.number(nanowatts / 1e9)
   }
 }
