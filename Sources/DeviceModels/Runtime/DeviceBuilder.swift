@@ -169,6 +169,7 @@ struct DeviceBuilder {
     }
     for (index, node) in nodes.enumerated() {
       layout.nodeComponent.append(node.component)
+      layout.firstSlot.append(node.firstSlot)
       if node.role == .display, let display {
         layout.floorPower.append(display.spec.offPower.nanowatts)
         layout.initialSlot.append(node.firstSlot)

@@ -35,19 +35,22 @@ final class EnergyLedger {
   let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
   let floorPower: UnsafeMutableBufferPointer<Int64>
   let nodeComponent: UnsafeMutableBufferPointer<Int32>
-  /// Per node totals.
+  /// Per node totals (`fixedEnergy` once the run has finished).
   let floorEnergy: UnsafeMutableBufferPointer<Int128>
   let fixedEnergy: UnsafeMutableBufferPointer<Int128>
   let dynamicEnergy: UnsafeMutableBufferPointer<Int128>
+  /// Per node: its first state slot (a node's slots run to the next node's first).
+  let firstSlot: UnsafeMutableBufferPointer<Int32>
   /// Per state slot.
   let slotResidency: UnsafeMutableBufferPointer<Int64>
   let slotEnergy: UnsafeMutableBufferPointer<Int128>
   let slotWakeups: UnsafeMutableBufferPointer<Int>
-  /// Per component: current power and energy of closed segments.
+  /// Per component: current power, and energy (once the run has finished).
   let componentPower: UnsafeMutableBufferPointer<Int64>
   let componentClosedEnergy: UnsafeMutableBufferPointer<Int128>
   @exclusivity(unchecked) var totalPower: Int64 = 0
-  /// `(workload + 1) × componentCount + component`; row 0 is unattributed.
+  /// `(workload + 1) × componentCount + component`; row 0 is unattributed (complete once the
+  /// run has finished).
   let attribution: UnsafeMutableBufferPointer<Int128>
   /// The latest time the ledger has been advanced to.
   @exclusivity(unchecked) private(set) var clock: Int64 = 0
@@ -83,6 +86,7 @@ final class EnergyLedger {
     fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
     floorPower = memory.table(layout.floorPower)
     nodeComponent = memory.table(layout.nodeComponent)
+    firstSlot = memory.table(layout.firstSlot)
     floorEnergy = memory.table(repeating: 0, count: nodes)
     fixedEnergy = memory.table(repeating: 0, count: nodes)
     dynamicEnergy = memory.table(repeating: 0, count: nodes)
@@ -166,20 +170,38 @@ final class EnergyLedger {
     slotResidency[slot] += duration
     let floor = Int128(floorPower[node]) &* span
     let dynamic = Int128(segmentDynamicPower[node]) &* span
-    let fixed = energy - floor - dynamic
     floorEnergy[node] += floor
     dynamicEnergy[node] += dynamic
-    fixedEnergy[node] += fixed
+    // The fixed part, the components' totals and the unattributed floor (and fixed part, for the
+    // display) follow from these sums when the run finishes (``bookDerivedTotals()``).
     let component = Int(nodeComponent[node])
-    componentClosedEnergy[component] += energy
     if fixedGoesToOwners[node] {
-      attribution[component] += floor
-      attribute(fixed + dynamic, node: node, component: component)
+      attribute(energy - floor, node: node, component: component)
     } else {
-      attribution[component] += floor + fixed
       attribute(dynamic, node: node, component: component)
     }
     segmentStart[node] = now
+  }
+
+  /// Books what follows from the per-slot and per-node sums, once every segment is closed: each
+  /// node's fixed energy (its slots' energy less its floor and dynamic parts), each component's
+  /// energy, and the unattributed floor (plus the fixed part, for nodes whose fixed energy is
+  /// not attributed). Sums of integers, so the same as booking them segment by segment.
+  private func bookDerivedTotals() {
+    for node in 0..<segmentStart.count {
+      let slots =
+        Int(
+          firstSlot[node])..<(node + 1 < firstSlot.count
+        ? Int(firstSlot[node + 1]) : slotEnergy.count)
+      var energy: Int128 = 0
+      for slot in slots { energy += slotEnergy[slot] }
+      let fixed = energy - floorEnergy[node] - dynamicEnergy[node]
+      fixedEnergy[node] = fixed
+      let component = Int(nodeComponent[node])
+      componentClosedEnergy[component] += energy
+      attribution[component] += floorEnergy[node]
+      if !fixedGoesToOwners[node] { attribution[component] += fixed }
+    }
   }
 
   @inline(__always)
@@ -215,17 +237,8 @@ final class EnergyLedger {
   func finish(at end: Int64) {
     advance(to: end)
     for node in 0..<segmentStart.count { closeSegment(node: node, at: end) }
+    bookDerivedTotals()
     recorder.finish(at: end, componentPower: UnsafeBufferPointer(componentPower))
-  }
-
-  /// The energy of component `component` from time 0 to the ledger's clock, including open
-  /// segments.
-  func componentEnergy(_ component: Int, at time: Int64) -> Int128 {
-    var energy = componentClosedEnergy[component]
-    for node in 0..<segmentStart.count where Int(nodeComponent[node]) == component {
-      energy += Int128(segmentPower[node]) * Int128(time - segmentStart[node])
-    }
-    return energy
   }
 }
 
@@ -236,6 +249,7 @@ struct LedgerLayout {
   var nodeComponent: [Int32] = []
   var floorPower: [Int64] = []
   var initialSlot: [Int32] = []
+  var firstSlot: [Int32] = []
   var ownerCapacity: [Int32] = []
   var fixedGoesToOwners: [Bool] = []
   var slotCount = 0

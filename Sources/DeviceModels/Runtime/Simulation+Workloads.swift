@@ -36,7 +36,7 @@ extension DeviceSimulation {
   /// Schedules the workload's next arrival at `time` (none when at or past the end).
   func scheduleArrival(_ workload: Int32, at time: Int64) {
     let index = Int(workload)
-    let isKnown = workloads[index].timing.isKnownInAdvance && workloads[index].debounce == 0
+    let isKnown = workloads[index].isKnownWakeUp
     guard time < endTime else {
       if isKnown { knownWakes.remove(index) }
       return
@@ -190,18 +190,9 @@ extension DeviceSimulation {
 
   /// Due time of frame `k`: `start + ⌊k · 10⁹ / rate⌋`, exact for whole frame rates.
   func frameDue(_ workload: Int32, _ k: Int) -> Int64? {
-    guard case .frames(let rate, let start, let duration) = workloads[Int(workload)].timing else {
-      return nil
-    }
-    let hertz = rate.hertz
-    let offset: Int64
-    if hertz == hertz.rounded(), hertz >= 1 {
-      offset = Int64(Int128(k) * 1_000_000_000 / Int128(hertz))
-    } else {
-      offset = Int64((Double(k) * 1e9 / hertz).rounded(.down))
-    }
-    let due = start.nanosecondsSinceStart + offset
-    if let duration, due >= start.nanosecondsSinceStart + duration.nanoseconds { return nil }
+    guard let clock = workloads[Int(workload)].frameClock else { return nil }
+    let due = clock.start + clock.offset(ofFrame: k)
+    if due >= clock.end { return nil }
     return due < endTime ? due : nil
   }
 

@@ -31,6 +31,11 @@ struct WorkloadRuntime {
   let priority: Int
   /// The radio a `radio-active` deferral watches (-1: the network at the time).
   let deferralRadio: Int32
+  /// Whether the OS knows its due times in advance and they are not debounced: its next due
+  /// time is a known wake-up (`timing.isKnownInAdvance`, looked up once, not per arrival).
+  let isKnownWakeUp: Bool
+  /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals).
+  let frameClock: FrameClock?
   /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
   var nextIndex = 0
   var rng: SplitMix64
@@ -68,7 +73,8 @@ extension DeviceSimulation {
       debounce: spec.debounce?.nanoseconds ?? 0, programStart: start, programEnd: end,
       traceRows: rows, priority: spec.work.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1,
-      rng: SplitMix64(seed: setup.seed, stream: spec.name))
+      isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
+      frameClock: FrameClock(spec.timing), rng: SplitMix64(seed: setup.seed, stream: spec.name))
   }
 
   /// Whether the app is visible at `time` (always, without visibility intervals).
@@ -91,5 +97,33 @@ extension DeviceSimulation {
     }
     guard low < intervals.count else { return .max }
     return max(time, intervals[low].start.nanosecondsSinceStart)
+  }
+}
+
+/// When the frames of an animation are due: frame `k` at `start + ⌊k · 10⁹ / rate⌋` ns (SPEC
+/// section 2), exactly in integers for a whole frame rate.
+struct FrameClock {
+  let rate: Double
+  /// The rate in hertz when it is a whole number of at least 1, else 0.
+  let wholeRate: Int64
+  let start: Int64
+  /// The end of the animation (`start + for`), or `Int64.max`.
+  let end: Int64
+
+  /// The clock of a `frames` timing, or `nil` for any other.
+  init?(_ timing: WorkloadTiming) {
+    guard case .frames(let rate, let start, let duration) = timing else { return nil }
+    self.rate = rate.hertz
+    wholeRate = rate.hertz == rate.hertz.rounded() && rate.hertz >= 1 ? Int64(rate.hertz) : 0
+    self.start = start.nanosecondsSinceStart
+    end = duration.map { start.nanosecondsSinceStart + $0.nanoseconds } ?? .max
+  }
+
+  /// Nanoseconds from the start to frame `k`.
+  func offset(ofFrame k: Int) -> Int64 {
+    guard wholeRate > 0 else { return Int64((Double(k) * 1e9 / rate).rounded(.down)) }
+    let (product, overflow) = Int64(k).multipliedReportingOverflow(by: 1_000_000_000)
+    if !overflow { return product / wholeRate }
+    return Int64(Int128(k) * 1_000_000_000 / Int128(wholeRate))
   }
 }
