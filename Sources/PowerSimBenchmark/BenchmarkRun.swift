@@ -67,7 +67,19 @@ struct BenchmarkRun {
   }
 
   private mutating func runSweep() throws {
-    measurements.rows.append(["sweep: not available on this branch yet", "—", "—", "—", "—"])
+    let points = options.isSmall ? 4 : 16
+    let serial = try SweepThroughput.run(points: points, jobs: 1)
+    let parallel = try SweepThroughput.run(points: points, jobs: 2)
+    for (jobs, figures) in [(1, serial), (2, parallel)] {
+      measurements.rows.append([
+        "sweep --jobs \(jobs): \(points) points of 10 min", "—", Format.seconds(figures.seconds),
+        Format.scenarioRate(figures.scenariosPerSecond), "—",
+      ])
+    }
+    let speedUp = serial.seconds / parallel.seconds
+    addTarget(
+      "sweep speed-up, --jobs 2 ÷ --jobs 1", Format.ratio(speedUp), goal: "≥ 1.70×",
+      met: speedUp >= 1.7)
   }
 
   private mutating func addThroughput(_ name: String, _ throughput: Throughput, peak: Int? = nil) {

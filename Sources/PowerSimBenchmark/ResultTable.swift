@@ -57,6 +57,11 @@ enum Format {
       ? String(format: "%.2f M/s", perSecond / 1e6) : String(format: "%.1f /s", perSecond)
   }
 
+  /// `9.52 scenarios/s`.
+  static func scenarioRate(_ perSecond: Double) -> String {
+    String(format: "%.2f scenarios/s", perSecond)
+  }
+
   /// `35.2 MiB`.
   static func bytes(_ value: Int) -> String {
     String(format: "%.1f MiB", Double(value) / 1_048_576)

@@ -189,12 +189,9 @@ final class EnergyLedger {
   /// not attributed). Sums of integers, so the same as booking them segment by segment.
   private func bookDerivedTotals() {
     for node in 0..<segmentStart.count {
-      let slots =
-        Int(
-          firstSlot[node])..<(node + 1 < firstSlot.count
-        ? Int(firstSlot[node + 1]) : slotEnergy.count)
+      let end = node + 1 < firstSlot.count ? Int(firstSlot[node + 1]) : slotEnergy.count
       var energy: Int128 = 0
-      for slot in slots { energy += slotEnergy[slot] }
+      for slot in Int(firstSlot[node])..<end { energy += slotEnergy[slot] }
       let fixed = energy - floorEnergy[node] - dynamicEnergy[node]
       fixedEnergy[node] = fixed
       let component = Int(nodeComponent[node])
