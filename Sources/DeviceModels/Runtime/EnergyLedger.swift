@@ -211,7 +211,13 @@ final class EnergyLedger {
       attribution[(owner + 1) * componentCount + component] += energy
       return
     }
-    let share = energy / Int128(count)
+    let share: Int128
+    if let small = Int64(exactly: energy) {
+      // The same quotient as in 128 bits, without the software 128-bit division.
+      share = Int128(small / Int64(count))
+    } else {
+      share = energy / Int128(count)
+    }
     let remainder = energy - share * Int128(count)
     for index in 0..<count {
       let owner = Int(ownerPool[offset + index])

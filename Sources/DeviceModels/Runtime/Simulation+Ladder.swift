@@ -192,11 +192,11 @@ extension DeviceSimulation {
         power = table.power[0]
         dynamic = power - floor
         assert(liveOwners(of: node).elementsEqual(scannedOwners(of: node)), "stale host owners")
-        let isCounted = withdrawLedgerOwners(of: node)
+        let isCounted = ledgerOwnersWillChange(of: node)
         ledger.update(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
           owners: liveOwners(of: node))
-        if isCounted { contributeLedgerOwners(of: node) }
+        if isCounted { ledgerOwnersDidChange(of: node) }
         refreshParentOwners(of: node)
         return
       }
@@ -208,10 +208,10 @@ extension DeviceSimulation {
         power = table.power[0]
       }
     }
-    let isCounted = item.role == .host && withdrawLedgerOwners(of: node)
+    let isCounted = item.role == .host && ledgerOwnersWillChange(of: node)
     ledger.update(
       node: node, at: now, power: power, dynamicPower: dynamic, slot: slot, owner: owner)
-    if isCounted { contributeLedgerOwners(of: node) }
+    if isCounted { ledgerOwnersDidChange(of: node) }
     refreshParentOwners(of: node)
   }
 }

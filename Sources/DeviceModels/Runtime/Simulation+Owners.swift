@@ -24,7 +24,7 @@ enum OwnerContribution: UInt8 {
 /// every change to what a contribution depends on — a node's phase, serving state, last workload,
 /// wake cause, count of busy children, and a host's ledger owners — is followed by
 /// ``ownerStateChanged(_:)`` (or is made through ``setPhase(_:to:)``, or wrapped in
-/// ``withdrawLedgerOwners(of:)`` and ``contributeLedgerOwners(of:)``). Debug builds check the
+/// ``ledgerOwnersWillChange(of:)`` and ``ledgerOwnersDidChange(of:)``). Debug builds check the
 /// equality at every refresh.
 extension DeviceSimulation {
   /// Updates what `node` gives its parent's owner set after a change of its state.
@@ -91,17 +91,40 @@ extension DeviceSimulation {
       rebasing: liveOwnerTable[offset..<offset + Int(nodes[node].liveOwnerCount)])
   }
 
-  /// Before the ledger changes the owners of host `node`: takes them out of its parent's set if
-  /// they are counted there. Returns whether they were, for ``contributeLedgerOwners(of:)``.
-  func withdrawLedgerOwners(of node: Int) -> Bool {
+  /// Before the ledger changes the owners of host `node`: when its parent counts them, keeps a
+  /// copy for ``ledgerOwnersDidChange(of:)``. Returns whether it did.
+  func ledgerOwnersWillChange(of node: Int) -> Bool {
     guard nodes[node].contribution == .hostOwners else { return false }
-    withdrawContribution(of: node, from: Int(nodes[node].parent))
+    let offset = Int(ledger.ownerOffset[node])
+    let count = Int(ledger.ownerCount[node])
+    for index in 0..<count { previousOwners[index] = ledger.ownerPool[offset + index] }
+    previousOwnerCount = count
     return true
   }
 
-  /// After the ledger changed the owners of host `node`: counts the new ones in its parent's set.
-  func contributeLedgerOwners(of node: Int) {
-    makeContribution(of: node, to: Int(nodes[node].parent))
+  /// After the ledger changed the owners of host `node`, counted by its parent: takes out of the
+  /// parent's set the owners it lost and adds those it gained (both lists are in ascending
+  /// order; a host usually gains or loses one owner at a time).
+  func ledgerOwnersDidChange(of node: Int) {
+    let parent = Int(nodes[node].parent)
+    let offset = Int(ledger.ownerOffset[node])
+    let count = Int(ledger.ownerCount[node])
+    var old = 0
+    var new = 0
+    while old < previousOwnerCount || new < count {
+      let before = old < previousOwnerCount ? previousOwners[old] : Int32.max
+      let after = new < count ? ledger.ownerPool[offset + new] : Int32.max
+      if before == after {
+        old += 1
+        new += 1
+      } else if before < after {
+        removeOwner(before, from: parent)
+        old += 1
+      } else {
+        addOwner(after, to: parent)
+        new += 1
+      }
+    }
   }
 
   /// Re-records a busy parent whose set of owners may have changed with its child's.
@@ -172,18 +195,29 @@ extension DeviceSimulation {
     }
   }
 
+  /// The position of `owner` in `parent`'s set, or where it would go, and whether it is there.
+  @inline(__always)
+  private func findOwner(_ owner: Int32, in parent: Int) -> (index: Int, isPresent: Bool) {
+    var low = Int(ledger.ownerOffset[parent])
+    var high = low + Int(nodes[parent].liveOwnerCount)
+    while low < high {
+      let middle = (low + high) >> 1
+      if liveOwnerTable[middle] < owner { low = middle + 1 } else { high = middle }
+    }
+    let end = Int(ledger.ownerOffset[parent]) + Int(nodes[parent].liveOwnerCount)
+    return (low, low < end && liveOwnerTable[low] == owner)
+  }
+
   /// Counts one more use of `owner` in `parent`'s set, inserting it in order if new.
   private func addOwner(_ owner: Int32, to parent: Int) {
-    let offset = Int(ledger.ownerOffset[parent])
-    let count = Int(nodes[parent].liveOwnerCount)
-    var index = offset + count
-    while index > offset && liveOwnerTable[index - 1] > owner { index -= 1 }
-    if index > offset && liveOwnerTable[index - 1] == owner {
-      liveOwnerUses[index - 1] += 1
+    let (index, isPresent) = findOwner(owner, in: parent)
+    if isPresent {
+      liveOwnerUses[index] += 1
       return
     }
+    let count = Int(nodes[parent].liveOwnerCount)
     precondition(count < Int(ledger.ownerCapacity[parent]), "too many owners for a node")
-    var slot = offset + count
+    var slot = Int(ledger.ownerOffset[parent]) + count
     while slot > index {
       liveOwnerTable[slot] = liveOwnerTable[slot - 1]
       liveOwnerUses[slot] = liveOwnerUses[slot - 1]
@@ -196,13 +230,11 @@ extension DeviceSimulation {
 
   /// Counts one use fewer of `owner` in `parent`'s set, removing it when none is left.
   private func removeOwner(_ owner: Int32, from parent: Int) {
-    let offset = Int(ledger.ownerOffset[parent])
-    let end = offset + Int(nodes[parent].liveOwnerCount)
-    var index = offset
-    while index < end && liveOwnerTable[index] != owner { index += 1 }
-    precondition(index < end, "an owner withdrawn that was never counted")
+    let (index, isPresent) = findOwner(owner, in: parent)
+    precondition(isPresent, "an owner withdrawn that was never counted")
     liveOwnerUses[index] -= 1
     guard liveOwnerUses[index] == 0 else { return }
+    let end = Int(ledger.ownerOffset[parent]) + Int(nodes[parent].liveOwnerCount)
     for slot in index..<end - 1 {
       liveOwnerTable[slot] = liveOwnerTable[slot + 1]
       liveOwnerUses[slot] = liveOwnerUses[slot + 1]

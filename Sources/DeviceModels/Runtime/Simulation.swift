@@ -77,6 +77,9 @@ final class DeviceSimulation: SimulationModel {
   /// like the ledger's owner pool (see ``ownerStateChanged(_:)``).
   let liveOwnerTable: UnsafeMutableBufferPointer<Int32>
   let liveOwnerUses: UnsafeMutableBufferPointer<Int32>
+  /// A host's ledger owners before they change (see ``ledgerOwnersWillChange(of:)``).
+  let previousOwners: UnsafeMutableBufferPointer<Int32>
+  @exclusivity(unchecked) var previousOwnerCount = 0
   @exclusivity(unchecked) var nodePaths: [String] = []
   @exclusivity(unchecked) var slotNames: [String] = []
   @exclusivity(unchecked) var components: [ComponentLayout] = []
@@ -155,6 +158,7 @@ final class DeviceSimulation: SimulationModel {
       activity: activity)
     liveOwnerTable = memory.table(repeating: -1, count: ledger.ownerPool.count)
     liveOwnerUses = memory.table(repeating: 0, count: ledger.ownerPool.count)
+    previousOwners = memory.table(repeating: -1, count: ledger.ownerPool.count)
     let compiler = WorkCompiler(
       nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
