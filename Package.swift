@@ -51,6 +51,12 @@ let package = Package(
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
     .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFiles", "DeviceModels"]),
     .testTarget(name: "PowerSimCLITests", dependencies: ["PowerSimCLI", "Reports"]),
+    // Hostile input, through the real `powersim` executable (a dependency, so `swift test` builds
+    // it): the corpus of bad files, limits, interrupted runs, locales.
+    .testTarget(
+      name: "BadInputTests",
+      dependencies: ["powersim", "PowerSimCLI", "ScenarioFiles", "DeviceModels", "JSONSupport"],
+      exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -42,18 +42,22 @@ enum RunCommand: Command {
         help:
           "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."
       ),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
-      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName)
+      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
+      limits: try RunLimitsOption.limits(arguments, command: spec))
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = arguments.flags.contains("--exact")
-    if let resolution = arguments.value("--resolution") {
-      request.resolution = try parseDuration(resolution, option: "--resolution")
+    if let text = arguments.value("--resolution") {
+      let resolution = try parseDuration(text, option: "--resolution")
+      try checkRows(resolution, text: text, duration: scenario.setup.duration)
+      request.resolution = resolution
     }
     if let window = arguments.value("--window") {
       request.window = try parseWindow(window)
@@ -86,6 +90,20 @@ enum RunCommand: Command {
     } catch {
       throw error as! UsageError
     }
+  }
+
+  /// Refuses a `--resolution` that would write more than ``BinWidth/maximumRequestedBins`` rows.
+  static func checkRows(_ resolution: TimeSpan, text: String, duration: TimeSpan)
+    throws(UsageError)
+  {
+    let maximum = BinWidth.maximumRequestedBins
+    let rows = duration.nanoseconds / resolution.nanoseconds
+    guard rows > maximum else { return }
+    let smallest = BinWidth.smallestWidth(for: duration, bins: maximum)
+    throw UsageError(
+      message:
+        "--resolution: \"\(text)\" would cut the run of \(duration) into more than 10,000,000 rows of power.csv; choose \"\(smallest)\" or more",
+      command: spec)
   }
 
   /// `FROM,TO`.

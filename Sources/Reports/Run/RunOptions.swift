@@ -6,9 +6,17 @@ public enum BinWidth {
   /// About this many rows at most by default (SPEC section 8).
   public static let maximumBins = 10_000
 
+  /// The most rows `--resolution` may ask `power.csv` for (about a gigabyte of CSV).
+  public static let maximumRequestedBins = 10_000_000
+
   /// The default bin width for a run of `duration`.
   public static func defaultWidth(for duration: TimeSpan) -> TimeSpan {
-    let needed = (duration.nanoseconds + Int64(maximumBins) - 1) / Int64(maximumBins)
+    smallestWidth(for: duration, bins: maximumBins)
+  }
+
+  /// The smallest "nice" width that cuts `duration` into at most `bins` bins.
+  public static func smallestWidth(for duration: TimeSpan, bins: Int) -> TimeSpan {
+    let needed = (duration.nanoseconds + Int64(bins) - 1) / Int64(bins)
     var magnitude: Int64 = 1
     while true {
       for step in [1, 2, 5] as [Int64] where step * magnitude >= needed {

@@ -65,7 +65,8 @@ struct DeviceDecoder {
     if let energy = object.optional("capacity") {
       capacity = try reader.energy(energy, object.path("capacity"))
       if object.contains("capacity_mah") {
-        throw object.error("capacity_mah", "give either \"capacity\" or \"capacity_mah\", not both")
+        throw object.error(
+          "capacity_mah", "expected either \"capacity\" or \"capacity_mah\", found both")
       }
     } else if let mah = object.optional("capacity_mah") {
       guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0

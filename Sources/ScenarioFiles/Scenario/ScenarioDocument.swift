@@ -59,10 +59,13 @@ public struct ScenarioDocument: Sendable {
   /// `baseline`, then the variants in file order.
   public var variantNames: [String] { [Self.baselineName] + variants.map(\.name) }
 
-  /// The scenario of `variant`, decoded and validated.
-  public func scenario(variant: String = baselineName) throws(InputError) -> Scenario {
+  /// The scenario of `variant`, decoded and validated, and checked against `limits` (a run that
+  /// would take too long is an error, see ``RunLimits``).
+  public func scenario(variant: String = baselineName, limits: RunLimits = .standard)
+    throws(InputError) -> Scenario
+  {
     guard variant != Self.baselineName else {
-      return try ScenarioDecoder(file: file).decode(base, variant: variant)
+      return try ScenarioDecoder(file: file).decode(base, variant: variant, limits: limits)
     }
     guard let patch = variants.first(where: { $0.name == variant })?.patch else {
       var message =
@@ -74,7 +77,7 @@ public struct ScenarioDocument: Sendable {
     }
     do {
       return try ScenarioDecoder(file: file).decode(
-        base.mergePatched(with: patch), variant: variant)
+        base.mergePatched(with: patch), variant: variant, limits: limits)
     } catch {
       throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
     }
