@@ -5,11 +5,15 @@ extension JSONParser {
   func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
   mutating func skipWhitespace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-      default: return
+    let start = offset
+    offset = bytes.withUnsafeBufferPointer { buffer in
+      var index = start
+      while index < buffer.count {
+        let byte = buffer[index]
+        guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+        index += 1
       }
+      return index
     }
   }
 
@@ -92,28 +96,43 @@ extension JSONParser {
 
   /// Line and column (in scalars) of byte `index`.
   func position(of index: Int) -> (Int, Int) {
-    var line = 1
-    var lineStart = 0
-    var cursor = 0
-    let end = min(index, bytes.count)
-    while cursor < end {
-      if bytes[cursor] == 0x0A {
-        line += 1
-        lineStart = cursor + 1
+    bytes.withUnsafeBufferPointer { buffer in
+      var line = 1
+      var lineStart = 0
+      let end = min(index, buffer.count)
+      var cursor = 0
+      while cursor < end {
+        if buffer[cursor] == 0x0A {
+          line += 1
+          lineStart = cursor + 1
+        }
+        cursor += 1
       }
-      cursor += 1
+      var column = 1
+      cursor = lineStart
+      while cursor < end {
+        if buffer[cursor] & 0xC0 != 0x80 { column += 1 }
+        cursor += 1
+      }
+      return (line, column)
     }
-    var column = 1
-    cursor = lineStart
-    while cursor < end {
-      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-      cursor += 1
-    }
-    return (line, column)
   }
 
   func error(_ message: String, at index: Int? = nil) -> JSONSyntaxError {
     let (line, column) = position(of: index ?? offset)
     return JSONSyntaxError(line: line, column: column, message: message)
+  }
+}
+
+/// Whole numbers with their digits in groups of three, `5,000,000`, in every locale.
+enum DigitGroups {
+  static func text(_ value: Int) -> String {
+    let digits = Array(String(value.magnitude))
+    var text = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+      text.append(digit)
+    }
+    return value < 0 ? "-" + text : text
   }
 }

@@ -19,31 +19,39 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// input cannot exhaust the stack. It runs in linear time and never traps on input.
 public enum JSONReader {
   /// Parses one document from UTF-8 `bytes`; a leading byte-order mark is skipped.
-  public static func parse(_ bytes: [UInt8], maximumDepth: Int = 256) throws(JSONSyntaxError)
-    -> JSONValue
-  {
-    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
+  public static func parse(
+    _ bytes: [UInt8], maximumDepth: Int = 256, maximumValues: Int = defaultMaximumValues
+  ) throws(JSONSyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
     return try parser.document()
   }
 
   /// Parses one document from `text`.
-  public static func parse(_ text: String, maximumDepth: Int = 256) throws(JSONSyntaxError)
-    -> JSONValue
-  {
-    try parse(Array(text.utf8), maximumDepth: maximumDepth)
+  public static func parse(
+    _ text: String, maximumDepth: Int = 256, maximumValues: Int = defaultMaximumValues
+  ) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8), maximumDepth: maximumDepth, maximumValues: maximumValues)
   }
+
+  /// The most values (numbers, strings, literals, arrays, objects) one document may hold: parsed
+  /// values take some thirty times the bytes of their text (`0,` becomes a boxed value), so this
+  /// bounds memory at a few hundred megabytes whatever the file.
+  public static let defaultMaximumValues = 5_000_000
 }
 
 /// The parser behind ``JSONReader``: a cursor over the bytes, and the nesting depth.
 struct JSONParser {
   let bytes: [UInt8]
   let maximumDepth: Int
+  let maximumValues: Int
+  var valueCount = 0
   var offset = 0
   var depth = 0
 
-  init(bytes: [UInt8], maximumDepth: Int) {
+  init(bytes: [UInt8], maximumDepth: Int, maximumValues: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.maximumValues = maximumValues
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
   }
 
@@ -65,6 +73,11 @@ struct JSONParser {
   mutating func value() throws(JSONSyntaxError) -> JSONValue {
     guard offset < bytes.count else {
       throw error("expected a value, found the end of the file")
+    }
+    valueCount += 1
+    if valueCount > maximumValues {
+      throw error(
+        "expected at most \(DigitGroups.text(maximumValues)) values in one document, found more")
     }
     switch bytes[offset] {
     case UInt8(ascii: "{"): return try object()
@@ -212,6 +225,21 @@ struct JSONParser {
     offset += 1
     var scalars = String.UnicodeScalarView()
     while true {
+      // A run of plain ASCII goes in at once (a 50 MB string must not cost 50 million appends).
+      let runStart = offset
+      offset = bytes.withUnsafeBufferPointer { buffer in
+        var index = runStart
+        while index < buffer.count {
+          let byte = buffer[index]
+          if byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C { break }
+          index += 1
+        }
+        return index
+      }
+      if offset > runStart {
+        scalars.append(
+          contentsOf: String(decoding: bytes[runStart..<offset], as: UTF8.self).unicodeScalars)
+      }
       guard offset < bytes.count else {
         throw error("expected '\"' to end the string, found the end of the file")
       }

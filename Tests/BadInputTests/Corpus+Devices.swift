@@ -65,5 +65,21 @@ extension BadInputCorpus {
       "devices/unknown-built-in.json",
       #"devices/unknown-built-in.json: device: expected a built-in device ("devboard", "laptop" or "phone") or a path to a device file ending in .json, found "phon" (did you mean "phone"?)"#
     ),
+    BadInput(
+      "devices/patch-capacity-overflow.json",
+      #"devices/patch-capacity-overflow.json: device_patch.battery.capacity_mah: expected a capacity of at most 1.7e20 J, found 1e300 mAh at "1e300 V" (too large)"#
+    ),
+    BadInput(
+      "devices/patch-battery-both-capacities.json",
+      #"built-in device "phone": battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (in the device as changed by device_patch)"#
+    ),
+    BadInput(
+      "devices/patch-zero-voltage.json",
+      #"devices/patch-zero-voltage.json: device_patch.battery.voltage: expected a voltage greater than zero, found "0 V""#
+    ),
+    BadInput(
+      "devices/patch-replaces-clusters.json",
+      #"built-in device "phone": components.cpu.qos_policy.user-interactive.clusters[0]: expected the name of a cluster ("only"), found "prime" (in the device as changed by device_patch)"#
+    ),
   ]
 }

@@ -110,5 +110,13 @@ extension BadInputCorpus {
       "quantities/write-size-zero.json",
       #"quantities/write-size-zero.json: workloads.save.work.write_size: expected a data size greater than zero, found "0 B""#
     ),
+    BadInput(
+      "quantities/write-size-too-many-requests.json",
+      #"quantities/write-size-too-many-requests.json: workloads.save.work.write_size: expected a write_size that splits the write into at most 1e9 requests, found "1 B" (2e9 requests)"#
+    ),
+    BadInput(
+      "quantities/capacity-bare-huge.json",
+      "quantities/capacity-bare-huge.json: device_patch.battery.capacity: expected an energy of at most 1.7e20 J, found 1e30 (too large)"
+    ),
   ]
 }

@@ -137,7 +137,7 @@ extension DeviceSimulation {
     workloads[index].pendingDue = due
     workloads[index].generation &+= 1
     pendingRangeTimers.setKey(due, for: index)
-    let deadline = due + tolerance.nanoseconds
+    let deadline = Saturating.sum(due, tolerance.nanoseconds)
     if workloads[index].debounce == 0 { knownWakes.setKey(deadline, for: index) }
     if deadline < endTime {
       schedule(
@@ -154,7 +154,9 @@ extension DeviceSimulation {
     pendingRangeTimers.remove(index)
     workloads[index].generation &+= 1
     let due = workloads[index].pendingDue
-    if now < due + tolerance.nanoseconds { workloads[index].stats.coalescedFirings += 1 }
+    if now < Saturating.sum(due, tolerance.nanoseconds) {
+      workloads[index].stats.coalescedFirings += 1
+    }
     workloads[index].nextIndex += 1
     occurrenceDue(workload, due: due)
     scheduleNextTimer(workload)
@@ -242,7 +244,7 @@ extension DeviceSimulation {
   func debounceTriggered(_ workload: Int32) {
     let index = Int(workload)
     workloads[index].generation &+= 1
-    let expiry = now + workloads[index].debounce
+    let expiry = Saturating.sum(now, workloads[index].debounce)
     guard expiry < endTime else {
       knownWakes.remove(index)
       return

@@ -20,8 +20,9 @@ public struct RunLimits: Sendable, Hashable {
   public var maximumEvents: Double
 
   /// The most occurrences that may be estimated to be waiting for a component at the end of the
-  /// run (each holds memory until it is served): a thousandth of ``maximumEvents``.
-  public var maximumWaitingOccurrences: Double { maximumEvents / 1_000 }
+  /// run (each holds memory until it is served): a thousandth of ``maximumEvents``, and never
+  /// more than 1e8 (the engine numbers live occurrences with 32-bit indices).
+  public var maximumWaitingOccurrences: Double { min(maximumEvents / 1_000, 1e8) }
 
   /// Limits allowing at most `maximumEvents` events.
   public init(maximumEvents: Double) {

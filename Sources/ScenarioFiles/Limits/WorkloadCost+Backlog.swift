@@ -67,7 +67,8 @@ extension WorkloadCost {
         }
         if let write = step.write {
           let count = requests(write, size: step.writeSize)
-          times["storage", default: 0] += count * command + transferTime(write, storage.writeBandwidth)
+          times["storage", default: 0] +=
+            count * command + transferTime(write, storage.writeBandwidth)
         }
       }
       for (size, isDownload) in [(step.download, true), (step.upload, false)] {
@@ -114,7 +115,8 @@ extension WorkloadCost {
   func lanes(of component: String) -> Double {
     guard component == "CPU", let cpu else { return 1 }
     let reference = cpu.clusters[0]
-    let referenceRate = reference.operatingPoints[reference.operatingPoints.count - 1]
+    let referenceRate =
+      reference.operatingPoints[reference.operatingPoints.count - 1]
       .frequency.hertz * reference.ipc
     return cpu.clusters.reduce(0) { total, cluster in
       let top = cluster.operatingPoints[cluster.operatingPoints.count - 1].frequency.hertz

@@ -33,7 +33,8 @@ struct WorkloadCost {
       case .cpu(let spec):
         cpu = spec
         for cluster in spec.clusters {
-          deepest = max(deepest, cluster.coreLadder.states.count, cluster.clusterLadder.states.count)
+          deepest = max(
+            deepest, cluster.coreLadder.states.count, cluster.clusterLadder.states.count)
         }
       case .storage(let spec):
         storage = spec

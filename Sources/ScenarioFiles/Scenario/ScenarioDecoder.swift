@@ -80,7 +80,13 @@ struct ScenarioDecoder {
     } catch {
       guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
       let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
-      guard patchTouches(patch, inner) else { throw error }
+      guard patchTouches(patch, inner) else {
+        // The value is the device's own, but the patch may have made it wrong (a patch that
+        // replaces the clusters leaves the QoS policy naming the old ones): say so.
+        var noted = error
+        noted.message += " (in the device as changed by device_patch)"
+        throw noted
+      }
       var relocated = error
       let full = JSONPath([.key("device_patch")] + inner.components)
       relocated.file = file

@@ -153,6 +153,11 @@ struct CSVSyntaxError: Error {
 /// A small RFC 4180 reader: fields separated by commas, records by CRLF or LF, fields in double
 /// quotes may hold commas, line breaks and doubled quotes.
 enum CSVParser {
+  /// The most rows a trace may have after its header: each row becomes an occurrence held in
+  /// memory for the whole run.
+  static let maximumRows = 5_000_000
+
+  /// The records of `text`: a header and at most ``maximumRows`` rows.
   static func parse(_ text: String) throws(CSVSyntaxError) -> [CSVRecord] {
     var records: [CSVRecord] = []
     var fields: [String] = []
@@ -191,6 +196,11 @@ enum CSVParser {
       case "\n":
         fields.append(field)
         records.append(CSVRecord(fields: fields, line: recordLine))
+        if records.count > maximumRows + 1 {
+          throw CSVSyntaxError(
+            line: recordLine,
+            message: "expected at most 5,000,000 rows after the header, found more")
+        }
         fields = []
         field = ""
         afterQuote = false

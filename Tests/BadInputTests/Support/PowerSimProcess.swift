@@ -26,7 +26,8 @@ struct PowerSimProcess {
 
     var description: String {
       let how = timedOut ? "timed out" : isSignal ? "killed by signal \(status)" : "exit \(status)"
-      return "\(how); stdout: \(standardOutput.prefix(2_000)); stderr: \(standardError.prefix(2_000))"
+      return
+        "\(how); stdout: \(standardOutput.prefix(2_000)); stderr: \(standardError.prefix(2_000))"
     }
   }
 
