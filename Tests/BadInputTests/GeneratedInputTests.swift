@@ -97,4 +97,33 @@ import Testing
       "scenario.json", in: directory,
       "long.csv: line 5000002: expected at most 5,000,000 rows after the header, found more")
   }
+
+  /// Each variant is decoded in full, and `compare` simulates each: a thousand is the most.
+  @Test func moreThanAThousandVariantsAreRefused() throws {
+    let directory = try TemporaryDirectory()
+    let variants = (0...1_000).map { #""v\#($0)": { "seed": \#($0) }"# }
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", "variants": { \#(variants.joined(separator: ", ")) } }"#,
+      to: "many.json")
+    try expectError(
+      "many.json", in: directory,
+      "many.json: variants: expected at most 1,000 variants, found 1001 (sweep a parameter with powersim sweep instead)"
+    )
+  }
+
+  /// A variant deleting each of 300,000 members: once quadratic (hours), now immediate.
+  @Test func variantDeletingManyMembersIsQuick() throws {
+    let directory = try TemporaryDirectory()
+    let keys = (0..<300_000).map { "\"k\($0)\"" }
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", "x-notes": { "#
+        + keys.map { $0 + ": 0" }.joined(separator: ", ")
+        + #" }, "variants": { "bare": { "x-notes": { "#
+        + keys.map { $0 + ": null" }.joined(separator: ", ") + " } } } }",
+      to: "notes.json")
+    let outcome = try PowerSimProcess.run(
+      ["validate", "notes.json"], in: directory.url, timeout: 60)
+    #expect(outcome.exited(with: 0), "\(outcome)")
+    #expect(outcome.standardOutput == "notes.json: ok (2 variants)\n")
+  }
 }

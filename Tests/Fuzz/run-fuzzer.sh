@@ -10,8 +10,6 @@
 # with the JSON dictionary Tests/Fuzz/scenario.dict. Crashes, sanitizer reports and inputs slower
 # than 10 s are saved in fuzz-artifacts/ and fail the script; each becomes a test in
 # Tests/BadInputTests and gets fixed. To replay one: .build/fuzz/fuzz-scenario FILE.
-# Leak detection is off: the target's statics (the base scenario, built-in devices) live for the
-# whole process, which LeakSanitizer reports as leaks at exit.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -54,4 +52,4 @@ find scenarios Tests/BadInputTests/Corpus -type f \( -name '*.json' -o -name '*.
 
 "$target" "$build/corpus" \
   -dict=Tests/Fuzz/scenario.dict -max_total_time="$seconds" -timeout=10 -max_len=4096 \
-  -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 -detect_leaks=0 "$@"
+  -artifact_prefix=fuzz-artifacts/ -print_final_stats=1 "$@"

@@ -13,6 +13,9 @@ public struct ScenarioDocument: Sendable {
   /// The variants' patches, in file order.
   public let variants: [(name: String, patch: JSONValue)]
 
+  /// The most variants a file may have: each is decoded (and `compare` simulates each) in full.
+  public static let maximumVariants = 1_000
+
   /// The name of the base scenario among the variants.
   public static let baselineName = "baseline"
 
@@ -35,6 +38,13 @@ public struct ScenarioDocument: Sendable {
         throw InputError(
           file: file, jsonPath: path,
           message: "expected an object of variants keyed by name, found \(value.kindPhrase)")
+      }
+      guard members.count <= Self.maximumVariants else {
+        throw InputError(
+          file: file, jsonPath: path,
+          message:
+            "expected at most 1,000 variants, found \(members.count) (sweep a parameter with powersim sweep instead)"
+        )
       }
       for (name, patch) in members {
         let variantPath = path.appending(key: name)
