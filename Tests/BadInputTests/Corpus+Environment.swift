@@ -41,5 +41,9 @@ extension BadInputCorpus {
       "environment/visibility-reversed.json",
       "environment/visibility-reversed.json: visibility[0]: expected an interval that ends after it starts, found [5 s, 1 s]"
     ),
+    BadInput(
+      "environment/key-with-line-break.json",
+      #"environment/key-with-line-break.json: ["dura\ntion"]: unknown key "dura\ntion" in a scenario (did you mean "duration"?)"#
+    ),
   ]
 }

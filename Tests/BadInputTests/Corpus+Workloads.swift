@@ -76,5 +76,9 @@ extension BadInputCorpus {
       "workloads/workloads-array.json",
       "workloads/workloads-array.json: workloads: expected an object of workloads keyed by name, found an array"
     ),
+    BadInput(
+      "workloads/qos-escape-sequence.json",
+      #"workloads/qos-escape-sequence.json: workloads.sync.work.qos: expected one of "user-interactive", "user-initiated", "default", "utility" or "background", found "\u001B[2J\u001B[31mutility\n""#
+    ),
   ]
 }

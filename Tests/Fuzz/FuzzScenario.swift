@@ -34,29 +34,29 @@ enum FuzzScenario {
   /// tagged enum pointers, and would report a long-lived JSON value as leaked at exit.
   static var base: JSONValue {
     try! JSONReader.parse(
-    #"""
-    {
-      "device": "phone", "duration": "2 s", "seed": 7,
-      "environment": {
-        "network": [ { "from": 0, "to": "1 s", "network": "wifi" },
-                     { "from": "1 s", "to": "2 s", "network": "cellular" } ],
-        "charging": [ ["1.5 s", "2 s"] ], "battery_start": "50%"
-      },
-      "display": [ { "from": 0, "to": "1 s", "brightness": "80%", "appearance": "dark" },
-                   { "from": "1 s", "to": "2 s", "brightness": 0.3, "apl": 0.5 } ],
-      "visibility": [ ["0 s", "1.2 s"] ],
-      "workloads": {
-        "once": { "at": "10 ms", "work": [ { "cpu": "3 ms", "threads": 4 }, { "read": "1 MB" } ] },
-        "timer": { "every": "100 ms", "tolerance": "20 ms", "count": 12,
-                   "work": { "cpu": "1 ms", "qos": "utility", "write": "64 KiB", "write_size": "4 KiB" } },
-        "poisson": { "rate": "5 Hz", "until": "1.5 s", "debounce": "50 ms", "work": { "upload": "20 KB" } },
-        "taps": { "times": ["0.1 s", "0.4 s", "0.41 s"], "when": "visible", "work": { "gpu": "2 ms" } },
-        "ui": { "frames": "60 fps", "from": "0.5 s", "for": "0.5 s", "work": { "cpu": "2 ms", "gpu": "9 ms" } },
-        "later": { "window": ["0.2 s", "1.8 s"], "requires": "radio-active", "work": { "download": "2 MB", "via": "cellular" } }
-      },
-      "variants": { "coalesced": { "workloads": { "timer": { "tolerance": "90 ms" } } } }
-    }
-    """#)
+      #"""
+      {
+        "device": "phone", "duration": "2 s", "seed": 7,
+        "environment": {
+          "network": [ { "from": 0, "to": "1 s", "network": "wifi" },
+                       { "from": "1 s", "to": "2 s", "network": "cellular" } ],
+          "charging": [ ["1.5 s", "2 s"] ], "battery_start": "50%"
+        },
+        "display": [ { "from": 0, "to": "1 s", "brightness": "80%", "appearance": "dark" },
+                     { "from": "1 s", "to": "2 s", "brightness": 0.3, "apl": 0.5 } ],
+        "visibility": [ ["0 s", "1.2 s"] ],
+        "workloads": {
+          "once": { "at": "10 ms", "work": [ { "cpu": "3 ms", "threads": 4 }, { "read": "1 MB" } ] },
+          "timer": { "every": "100 ms", "tolerance": "20 ms", "count": 12,
+                     "work": { "cpu": "1 ms", "qos": "utility", "write": "64 KiB", "write_size": "4 KiB" } },
+          "poisson": { "rate": "5 Hz", "until": "1.5 s", "debounce": "50 ms", "work": { "upload": "20 KB" } },
+          "taps": { "times": ["0.1 s", "0.4 s", "0.41 s"], "when": "visible", "work": { "gpu": "2 ms" } },
+          "ui": { "frames": "60 fps", "from": "0.5 s", "for": "0.5 s", "work": { "cpu": "2 ms", "gpu": "9 ms" } },
+          "later": { "window": ["0.2 s", "1.8 s"], "requires": "radio-active", "work": { "download": "2 MB", "via": "cellular" } }
+        },
+        "variants": { "coalesced": { "workloads": { "timer": { "tolerance": "90 ms" } } } }
+      }
+      """#)
   }
 
   static func check(_ bytes: [UInt8]) {
