@@ -126,4 +126,18 @@ import Testing
     #expect(outcome.exited(with: 0), "\(outcome)")
     #expect(outcome.standardOutput == "notes.json: ok (2 variants)\n")
   }
+
+  /// The scenario path itself: missing, a directory, a device.
+  @Test(arguments: [
+    ("missing.json", "missing.json: cannot read the file: it does not exist"),
+    (".", ".: cannot read the file: it is a directory"),
+    (
+      "/dev/null",
+      "/dev/null: cannot read the file: it is not a regular file (a device, pipe or socket)"
+    ),
+  ])
+  func scenarioPathThatIsNotAFile(path: String, message: String) throws {
+    let directory = try TemporaryDirectory()
+    try expectError(path, in: directory, message)
+  }
 }

@@ -8,7 +8,7 @@ import Quantities
 ///
 /// The check estimates, from the workloads alone, how many events the engine would take off its
 /// queue (an occurrence costs a few events, plus one per CPU thread, per storage request and per
-/// ladder state it walks through; see ``WorkloadCost``) and how many occurrences would still be
+/// ladder state it walks through) and how many occurrences would still be
 /// waiting at the end when work arrives faster than a component can serve it. The estimates are
 /// within a small factor of the real counts, not bounds: the limits are set far above what any
 /// realistic scenario needs, and far below what a typo (`"every": "1 ns"`) asks for.
@@ -33,7 +33,8 @@ public struct RunLimits: Sendable, Hashable {
   /// engine's 10 million events per second), and so at most 1e6 waiting occurrences.
   public static let standard = RunLimits(maximumEvents: 1e9)
 
-  /// No limits, for callers that have checked the setup themselves.
+  /// No event limit, for callers that have checked the setup themselves; the backlog limit stays
+  /// at its ceiling of 1e8 waiting occurrences, which the engine's 32-bit indices need.
   public static let unlimited = RunLimits(maximumEvents: .infinity)
 
   /// The estimated cost of running `setup`.
