@@ -49,8 +49,15 @@ let package = Package(
     .testTarget(
       name: "ScenarioFilesTests",
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
-    .testTarget(name: "ReportsTests", dependencies: ["Reports", "ScenarioFiles", "DeviceModels"]),
-    .testTarget(name: "PowerSimCLITests", dependencies: ["PowerSimCLI", "Reports"]),
+    .testTarget(
+      name: "ReportsTests",
+      dependencies: ["Reports", "ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
+    .testTarget(
+      name: "PowerSimCLITests",
+      dependencies: ["PowerSimCLI", "Reports", "ScenarioFiles", "JSONSupport", "DeviceModels"]),
+    .testTarget(
+      name: "ReferenceFigureTests",
+      dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
     // Hostile input, through the real `powersim` executable (a dependency, so `swift test` builds
     // it): the corpus of bad files, limits, interrupted runs, locales.
     .testTarget(

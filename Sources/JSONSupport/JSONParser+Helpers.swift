@@ -98,7 +98,8 @@ extension JSONParser {
   func position(of index: Int) -> (Int, Int) {
     bytes.withUnsafeBufferPointer { buffer in
       var line = 1
-      var lineStart = 0
+      // A byte-order mark is invisible in editors: the first line's columns start after it.
+      var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
       let end = min(index, buffer.count)
       var cursor = 0
       while cursor < end {

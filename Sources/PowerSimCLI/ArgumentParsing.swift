@@ -42,7 +42,7 @@ struct CommandSpec {
   /// The help screen, in the layout of swift-argument-parser.
   var help: String {
     var text = "OVERVIEW: \(abstract)\n"
-    if let discussion { text += "\n" + discussion + "\n" }
+    if let discussion { text += "\n" + Self.wrapped(discussion) + "\n" }
     text += "\nUSAGE: \(usage)\n"
     if !arguments.isEmpty {
       text += "\nARGUMENTS:\n"
@@ -55,6 +55,24 @@ struct CommandSpec {
     }
     text += Self.helpLine("-h, --help", "Shows this help.")
     return text
+  }
+
+  /// `text` with every line longer than 100 characters broken at spaces (shorter lines, such
+  /// as list items, stay as they are).
+  static func wrapped(_ text: String) -> String {
+    var lines: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      var current = ""
+      for word in line.split(separator: " ") {
+        if !current.isEmpty && current.count + word.count + 1 > 100 {
+          lines.append(current)
+          current = ""
+        }
+        current += (current.isEmpty ? "" : " ") + word
+      }
+      lines.append(line.count <= 100 ? String(line) : current)
+    }
+    return lines.joined(separator: "\n")
   }
 
   private static func helpLine(_ label: String, _ help: String) -> String {

@@ -45,7 +45,8 @@ public enum ExitStatus {
 public enum PowerSim {
   /// The subcommands, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    RunCommand.self, ValidateCommand.self, DevicesCommand.self, DeviceCommand.self,
+    RunCommand.self, CompareCommand.self, SweepCommand.self, ValidateCommand.self,
+    DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
   ]
 
   static let root = CommandSpec(
@@ -55,30 +56,29 @@ public enum PowerSim {
       powersim replays workloads described in JSON scenario files against a device modelled as \
       power-state machines (CPU, storage, radios, GPU, display, platform) and accounts exactly \
       for every joule: per component, per state and per workload.
-
-      SUBCOMMANDS:
-      """
-        + "\n"
-        + commands.map { "  " + $0.spec.name.padding(16) + $0.spec.abstract }.joined(
-          separator: "\n")
-        + "\n\n  See 'powersim help <subcommand>' for detailed help.",
+      """,
     arguments: [], options: [])
+
+  /// The root help screen: overview, usage, options, then the subcommands, in the layout of
+  /// swift-argument-parser.
+  static var rootHelp: String {
+    root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>")
+      + "\nSUBCOMMANDS:\n"
+      + commands.map { "  " + $0.spec.name.padding(24) + $0.spec.abstract + "\n" }.joined()
+      + "\n  See 'powersim help <subcommand>' for detailed help.\n"
+  }
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
     guard let name = arguments.first else {
-      console.write(
-        root.help.replacingOccurrences(of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>")
-      )
+      console.write(rootHelp)
       return ExitStatus.success
     }
     if name == "-h" || name == "--help" || name == "help" {
       if arguments.count > 1, let command = command(named: arguments[1]) {
         console.write(command.spec.help)
       } else {
-        console.write(
-          root.help.replacingOccurrences(
-            of: "USAGE: powersim ", with: "USAGE: powersim <subcommand>"))
+        console.write(rootHelp)
       }
       return ExitStatus.success
     }

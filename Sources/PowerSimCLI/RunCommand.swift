@@ -22,7 +22,7 @@ enum RunCommand: Command {
       OptionSpec(
         name: "--out", valueName: "DIR",
         help:
-          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv and power.csv into this directory."
+          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv, power.csv and qos.csv into this directory."
       ),
       OptionSpec(
         name: "--resolution", valueName: "DUR",
@@ -32,7 +32,9 @@ enum RunCommand: Command {
         name: "--exact", help: "Writes every change of power to power.csv instead of bins."),
       OptionSpec(
         name: "--window", valueName: "FROM,TO",
-        help: "Limits --exact and --trace output to a slice of the run, such as \"1 h,1 h 5 min\"."),
+        help:
+          "Limits --exact and --trace output to a slice of the run: \"1 h,2 h\" is the second hour."
+      ),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",
@@ -46,6 +48,17 @@ enum RunCommand: Command {
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    // Options are validated before the scenario is read, so a usage error is reported as one.
+    let exact = arguments.flags.contains("--exact")
+    let resolution = try arguments.value("--resolution").map { text throws(UsageError) in
+      try parseDuration(text, option: "--resolution")
+    }
+    let window = try arguments.value("--window").map { text throws(UsageError) in
+      try parseWindow(text)
+    }
+    if exact && resolution != nil {
+      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
+    }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
@@ -53,17 +66,20 @@ enum RunCommand: Command {
       limits: try RunLimitsOption.limits(arguments, command: spec))
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
-    request.exact = arguments.flags.contains("--exact")
-    if let text = arguments.value("--resolution") {
-      let resolution = try parseDuration(text, option: "--resolution")
-      try checkRows(resolution, text: text, duration: scenario.setup.duration)
-      request.resolution = resolution
+    request.exact = exact
+    if let resolution {
+      try checkRows(
+        resolution, text: arguments.value("--resolution") ?? "", duration: scenario.setup.duration)
     }
-    if let window = arguments.value("--window") {
-      request.window = try parseWindow(window)
-    }
-    if request.exact && request.resolution != nil {
-      throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
+    request.resolution = resolution
+    request.window = window
+    request.plotFile = arguments.value("--plot")
+    request.traceFile = arguments.value("--trace")
+    if let window, window.start.nanosecondsSinceStart >= scenario.setup.duration.nanoseconds {
+      throw UsageError(
+        message:
+          "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
+        command: spec)
     }
     let result = try RunPipeline.run(request)
     if arguments.flags.contains("--json") {
@@ -99,7 +115,7 @@ enum RunCommand: Command {
     let maximum = BinWidth.maximumRequestedBins
     let rows = duration.nanoseconds / resolution.nanoseconds
     guard rows > maximum else { return }
-    let smallest = BinWidth.smallestWidth(for: duration, bins: maximum)
+    let smallest = BinWidth.defaultWidth(for: duration, maximumBins: maximum)
     throw UsageError(
       message:
         "--resolution: \"\(text)\" would cut the run of \(duration) into more than 10,000,000 rows of power.csv; choose \"\(smallest)\" or more",

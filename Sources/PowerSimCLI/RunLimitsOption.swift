@@ -6,7 +6,7 @@ enum RunLimitsOption {
   static let spec = OptionSpec(
     name: "--max-events", valueName: "N",
     help:
-      "Refuses runs estimated to take more than N events, or to leave more than N/1000 occurrences waiting (default 1e9); raise it for a long run you mean."
+      "Refuses a run estimated to take more than N events, or to leave more than N/1000 occurrences waiting (default: 1e9)."
   )
 
   /// The limits the command line asks for.

@@ -178,7 +178,9 @@ public enum QuantityParser {
       throw QuantityError(
         message: "expected \(dimension.phrase) that is not negative, found \(input.found)")
     }
-    let scaled = value * unit.factor
+    // A factor below 1 (%, mV) divides by its reciprocal, which is exact (100, 1000), so that
+    // "35%" is the same Double as 0.35 (35 × 0.01 is 0.35000000000000003).
+    let scaled = unit.factor < 1 ? value / (1 / unit.factor) : value * unit.factor
     guard scaled.isFinite else {
       throw QuantityError(
         message:

@@ -17,8 +17,8 @@ public struct IndexedMinHeap: Sendable {
     heap.reserveCapacity(capacity)
   }
 
-  /// The identifier with the smallest key and that key, or `nil` when empty; ties go to whichever
-  /// is at the root, so callers needing a unique answer should use only the key.
+  /// The identifier with the smallest key and that key, or `nil` when empty; among equal keys,
+  /// the smallest identifier.
   @inlinable public var minimum: (id: Int, key: Int64)? {
     guard let top = heap.first else { return nil }
     return (Int(top), keys[Int(top)])
@@ -65,11 +65,10 @@ public struct IndexedMinHeap: Sendable {
   mutating func siftUp(_ start: Int) {
     var index = start
     let moving = heap[index]
-    let key = keys[Int(moving)]
     while index > 0 {
       let parent = (index - 1) / 2
       let parentID = heap[parent]
-      guard key < keys[Int(parentID)] else { break }
+      guard precedes(moving, parentID) else { break }
       heap[index] = parentID
       positions[Int(parentID)] = Int32(index)
       index = parent
@@ -82,21 +81,28 @@ public struct IndexedMinHeap: Sendable {
   mutating func siftDown(_ start: Int) {
     var index = start
     let moving = heap[index]
-    let key = keys[Int(moving)]
     let count = heap.count
     while true {
       let left = 2 * index + 1
       guard left < count else { break }
       let right = left + 1
       var child = left
-      if right < count && keys[Int(heap[right])] < keys[Int(heap[left])] { child = right }
+      if right < count && precedes(heap[right], heap[left]) { child = right }
       let childID = heap[child]
-      guard keys[Int(childID)] < key else { break }
+      guard precedes(childID, moving) else { break }
       heap[index] = childID
       positions[Int(childID)] = Int32(index)
       index = child
     }
     heap[index] = moving
     positions[Int(moving)] = Int32(index)
+  }
+
+  /// Whether `a` comes before `b`: a smaller key, or an equal key and a smaller identifier.
+  @inlinable
+  func precedes(_ a: Int32, _ b: Int32) -> Bool {
+    let keyA = keys[Int(a)]
+    let keyB = keys[Int(b)]
+    return keyA < keyB || (keyA == keyB && a < b)
   }
 }

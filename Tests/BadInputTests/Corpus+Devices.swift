@@ -39,7 +39,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/inline-unknown-type.json",
-      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi""#
+      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
     ),
     BadInput(
       "devices/missing-file.json",
@@ -71,7 +71,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/patch-battery-both-capacities.json",
-      #"built-in device "phone": battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (in the device as changed by device_patch)"#
+      #"built-in device "phone": battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (a device that extends one which gives the other can set it to null) (after device_patch)"#
     ),
     BadInput(
       "devices/patch-zero-voltage.json",
@@ -79,7 +79,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/patch-replaces-clusters.json",
-      #"built-in device "phone": components.cpu.qos_policy.user-interactive.clusters[0]: expected the name of a cluster ("only"), found "prime" (in the device as changed by device_patch)"#
+      #"built-in device "phone": components.cpu.qos_policy.user-interactive.clusters[0]: expected the name of a cluster ("only"), found "prime" (after device_patch)"#
     ),
   ]
 }

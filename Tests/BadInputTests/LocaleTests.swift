@@ -15,10 +15,10 @@ import Testing
     let directory = try TemporaryDirectory()
     try directory.write(Scenarios.everything, to: "scenario.json")
     let german = try PowerSimProcess.run(
-      ["run", "scenario.json", "--out", "german"] + options, in: directory.url,
+      ["run", "scenario.json"] + OutputNames.options("german") + options, in: directory.url,
       environment: Self.german, timeout: 120)
     let plain = try PowerSimProcess.run(
-      ["run", "scenario.json", "--out", "plain"] + options, in: directory.url,
+      ["run", "scenario.json"] + OutputNames.options("plain") + options, in: directory.url,
       environment: Self.plain, timeout: 120)
     #expect(german.exited(with: 0), "\(german)")
     #expect(plain.exited(with: 0), "\(plain)")
@@ -27,8 +27,8 @@ import Testing
     #expect(german.standardError == plain.standardError)
     let germanFiles = try OutputSafetyTests.snapshot(directory.url.appendingPathComponent("german"))
     let plainFiles = try OutputSafetyTests.snapshot(directory.url.appendingPathComponent("plain"))
-    #expect(germanFiles.keys.sorted() == RunOutputs.files)
-    for name in RunOutputs.files {
+    #expect(germanFiles.keys.sorted() == OutputNames.all)
+    for name in OutputNames.all {
       #expect(germanFiles[name] == plainFiles[name], "\(name) differs")
     }
   }

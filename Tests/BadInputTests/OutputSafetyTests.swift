@@ -32,10 +32,10 @@ import Testing
     try directory.write(scenario, to: "scenario.json")
     try directory.write(Scenarios.everything, to: "short.json")
     let first = try PowerSimProcess.run(
-      ["run", "short.json", "--out", "out"], in: directory.url, timeout: 120)
+      ["run", "short.json"] + OutputNames.options("out"), in: directory.url, timeout: 120)
     #expect(first.exited(with: 0), "\(first)")
     let before = try snapshot(directory.url.appendingPathComponent("out"))
-    #expect(before.keys.sorted() == RunOutputs.files)
+    #expect(before.keys.sorted() == OutputNames.all)
     return (directory, before)
   }
 
@@ -43,7 +43,8 @@ import Testing
     let (directory, before) = try Self.previousResults()
     // A file-size limit of 10 KB makes the write of power.csv fail part way.
     let outcome = try PowerSimProcess.start(
-      ["run", "scenario.json", "--variant", "coalesced", "--out", "out"], in: directory.url,
+      ["run", "scenario.json", "--variant", "coalesced"] + OutputNames.options("out"),
+      in: directory.url,
       shellPrefix: "ulimit -f 20"
     ).wait(timeout: 120)
     #expect(outcome.exited(with: 1), "\(outcome)")
@@ -61,7 +62,8 @@ import Testing
       at: out.appendingPathComponent("states.csv"), withIntermediateDirectories: false)
     let before = try Self.snapshot(out)
     let outcome = try PowerSimProcess.run(
-      ["run", "scenario.json", "--variant", "coalesced", "--out", "out"], in: directory.url,
+      ["run", "scenario.json", "--variant", "coalesced"] + OutputNames.options("out"),
+      in: directory.url,
       timeout: 120)
     #expect(outcome.exited(with: 1), "\(outcome)")
     #expect(
@@ -74,7 +76,7 @@ import Testing
     let (directory, before) = try Self.previousResults(Scenarios.month)
     let out = directory.url.appendingPathComponent("out")
     let running = try PowerSimProcess.start(
-      ["run", "scenario.json", "--out", "out"], in: directory.url)
+      ["run", "scenario.json"] + OutputNames.options("out"), in: directory.url)
     // Interrupt it once it is simulating: its power.csv is being written to a temporary file.
     let deadline = Date().addingTimeInterval(60)
     while try Self.snapshot(out).keys.allSatisfy({ !$0.hasPrefix(".powersim-") }),
@@ -93,19 +95,28 @@ import Testing
   @Test func successfulRunReplacesEveryFileAndLeavesNoTemporaries() throws {
     let (directory, before) = try Self.previousResults()
     let outcome = try PowerSimProcess.run(
-      ["run", "scenario.json", "--variant", "coalesced", "--out", "out"], in: directory.url,
+      ["run", "scenario.json", "--variant", "coalesced"] + OutputNames.options("out"),
+      in: directory.url,
       timeout: 120)
     #expect(outcome.exited(with: 0), "\(outcome)")
     let after = try Self.snapshot(directory.url.appendingPathComponent("out"))
-    #expect(after.keys.sorted() == RunOutputs.files)
+    #expect(after.keys.sorted() == OutputNames.all)
     #expect(after["summary.csv"] != before["summary.csv"])
   }
 }
 
-/// The files `run --out` writes, sorted.
-enum RunOutputs {
-  static let files = [
-    "attribution.csv", "components.csv", "power.csv", "states.csv", "summary.csv",
-    "workloads.csv",
+/// The files the tests' runs write into `out`, sorted: `--out`'s CSV files, `--plot`'s SVG and
+/// `--trace`'s JSON.
+enum OutputNames {
+  static let all = [
+    "attribution.csv", "components.csv", "power.csv", "power.svg", "qos.csv", "states.csv",
+    "summary.csv", "trace.json", "workloads.csv",
   ]
+
+  /// The options that write every one of them into `directory`.
+  static func options(_ directory: String) -> [String] {
+    [
+      "--out", directory, "--plot", directory + "/power.svg", "--trace", directory + "/trace.json",
+    ]
+  }
 }

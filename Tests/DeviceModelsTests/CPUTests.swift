@@ -183,4 +183,36 @@ import Testing
     let coreWakeups = cpu.nodes.filter { $0.path.contains("core") }.map(\.wakeups).reduce(0, +)
     #expect(coreWakeups == 3)
   }
+
+  /// An idle core that stayed shallow for a known wake-up that went to another core goes to its
+  /// deepest state then, instead of staying shallow for ever. Two 1 ms items at 0 wake both
+  /// cores (0–0.1 ms) and run to 1.1 ms; the timer due at 2 ms is 0.9 ms away (< 1 ms minimum
+  /// residency), so both wait in "wfi". At 2 ms the timer's 0.5 ms item goes to core 0; core 1
+  /// missed the wake-up and goes "off". Core 0, idle from 2.5 ms with the next tick 1.5 ms away,
+  /// goes "off", wakes at 4 ms (to 4.1) and runs to 4.6 ms.
+  @Test func coresMissingAKnownWakeupGoToTheirDeepestState() {
+    let tick = WorkloadSpec(
+      name: "tick",
+      timing: .periodic(
+        every: .milliseconds(2), start: Fixture.at(.milliseconds(2)), end: nil, count: 2,
+        tolerance: .zero),
+      work: [WorkStepSpec(cpu: .microseconds(500))])
+    let result = Self.run(
+      Self.cpu([Self.cluster("only", cores: 2)]),
+      [
+        Self.job("a", at: .zero, cpu: .milliseconds(1)),
+        Self.job("b", at: .zero, cpu: .milliseconds(1)), tick,
+      ], duration: .milliseconds(10))
+    let cpu = result.component("cpu")
+    #expect(cpu.state("wfi", node: "cpu/only/core1").residency == .microseconds(900))
+    #expect(cpu.state("off", node: "cpu/only/core1").residency == .milliseconds(8))
+    #expect(cpu.state("wfi", node: "cpu/only/core0").residency == .microseconds(900))
+    #expect(cpu.state("off", node: "cpu/only/core0").residency == .microseconds(6_900))
+    // Core 1: wake 5 µJ + 1 ms at 400 mW + 0.9 ms at 5 mW = 409.5 µJ. Core 0: the same, plus
+    // 0.5 ms at 400 mW, a second wake and another 0.5 ms: 814.5 µJ.
+    #expect(cpu.energy == joules(0.001224))
+    #expect(result.workload("tick").latency?.max == .microseconds(600))
+    // Every core idle before 0, 2 and 4 ms: three package wake-ups.
+    #expect(cpu.wakeups == 3)
+  }
 }

@@ -199,4 +199,42 @@ import Testing
     #expect(sensor.state("active").residency == .milliseconds(100))
     #expect(sensor.state("off").residency == .milliseconds(1_880))
   }
+
+  /// A predictive component that chose a shallow state for a known wake-up the wake-up then
+  /// passes by (it brought work for another component) goes to its deepest state at that
+  /// instant. Active 1 W; shallow 300 mW (min residency 0); deep 100 mW (min 2.5 s, wake 100 ms
+  /// at 1 W). "a" works 500 ms from 0 s, "b" from 1 s, for 8 s.
+  @Test func predictiveNodeMissingTheWakeupGoesDeep() {
+    let active = Power.watts(1)
+    let ladder = Ladder(
+      states: [
+        LadderState(name: "active", power: active, wakePower: active),
+        Fixture.state("shallow", .milliwatts(300), active: active),
+        Fixture.state(
+          "deep", .milliwatts(100), wake: .milliseconds(100), minResidency: .milliseconds(2_500),
+          active: active),
+      ], idlePolicy: .predictive)
+    let device = Fixture.device([
+      Fixture.generic("a", ladder, parent: .none), Fixture.generic("b", ladder, parent: .none),
+    ])
+    let workloads = [
+      WorkloadSpec(
+        name: "x", timing: .once(at: .start), work: Fixture.uses("a", for: .milliseconds(500))),
+      WorkloadSpec(
+        name: "y", timing: .once(at: Fixture.at(.seconds(1))),
+        work: Fixture.uses("b", for: .milliseconds(500))),
+    ]
+    let result = Fixture.run(Fixture.setup(device, workloads, duration: .seconds(8)))
+    // a: wake 0–0.1, work to 0.6; y is 0.4 s away: shallow 0.6–1.0; y goes to b: deep from 1.0.
+    let a = result.component("a")
+    #expect(a.state("shallow").residency == .milliseconds(400))
+    #expect(a.state("deep").residency == .seconds(7))
+    // 0.1 J waking + 0.5 J work + 0.12 J shallow + 0.7 J deep.
+    #expect(a.energy == joules(1.42))
+    // b: deep 0–1, wake to 1.1, work to 1.6, then nothing known ahead: deep 6.4 s; 0.1 J deep
+    // + 0.1 J waking + 0.5 J work + 0.64 J deep.
+    let b = result.component("b")
+    #expect(b.state("shallow").residency == .zero)
+    #expect(b.energy == joules(1.34))
+  }
 }

@@ -15,6 +15,9 @@ public struct RunResult: Sendable {
   public var unattributedByComponent: [Energy]
   /// Latency per QoS class, over the occurrences whose first step has that class.
   public var latencyByQoS: [QoSClass: LatencySummary]
+  /// Latency, dropped frames and deadline misses per QoS class, highest class first; a class
+  /// appears when at least one workload's first work object has it.
+  public var qosClasses: [QoSResult] = []
   /// The battery account, when the device has a battery.
   public var battery: BatteryResult?
   /// Events the engine processed.
@@ -90,6 +93,43 @@ public struct WorkloadResult: Sendable {
 
   /// Total attributed energy.
   public var energy: Energy { energyByComponent.reduce(.zero, +) }
+}
+
+/// The latency account of the workloads of one QoS class (a workload's class is its first work
+/// object's `qos`).
+public struct QoSResult: Sendable {
+  /// The class.
+  public var qos: QoSClass
+  /// Workloads of the class.
+  public var workloads: Int
+  /// Occurrences that started.
+  public var occurrences: Int
+  /// Occurrences still running at the end (left out of latency).
+  public var unfinished: Int
+  /// Frames dropped because the previous frame was still running.
+  public var droppedFrames: Int
+  /// Deferrable occurrences that completed after their deadline.
+  public var deadlineMisses: Int
+  /// Range-timer firings that came early, with another wake-up.
+  public var coalescedFirings: Int
+  /// Latency of every completed occurrence of the class's workloads.
+  public var latency: LatencySummary?
+
+  /// An account; every count starts at zero.
+  public init(
+    qos: QoSClass, workloads: Int = 0, occurrences: Int = 0, unfinished: Int = 0,
+    droppedFrames: Int = 0, deadlineMisses: Int = 0, coalescedFirings: Int = 0,
+    latency: LatencySummary? = nil
+  ) {
+    self.qos = qos
+    self.workloads = workloads
+    self.occurrences = occurrences
+    self.unfinished = unfinished
+    self.droppedFrames = droppedFrames
+    self.deadlineMisses = deadlineMisses
+    self.coalescedFirings = coalescedFirings
+    self.latency = latency
+  }
 }
 
 /// The battery's account (SPEC section 7).

@@ -1,3 +1,5 @@
+import SimulationEngine
+
 /// Everything the device simulation schedules on the engine's queue.
 ///
 /// Timers that can be superseded carry a generation; a firing whose generation no longer matches
@@ -25,7 +27,7 @@ enum DeviceEvent {
 
 /// The rank of each kind of event among those due at one instant (SPEC 5.1): wake completions,
 /// then work completions, then demotions, then environment changes, then workload events in
-/// workload-name order.
+/// workload-name order, then predictive nodes' checks for a missed wake-up.
 enum EventRank {
   static let wake: UInt32 = 0
   static let completion: UInt32 = 1
@@ -33,4 +35,7 @@ enum EventRank {
   static let environment: UInt32 = 3
   /// Workload `index` (in name order) ranks after every workload before it.
   static func workload(_ index: Int32) -> UInt32 { 4 + UInt32(index) }
+  /// A predictive node's check that the known wake-up it stayed shallow for came to it: after
+  /// everything else due at that instant, so the wake-up has had its chance to bring work.
+  static let missedWakeup: UInt32 = EventQueue<DeviceEvent>.maximumRank
 }

@@ -47,9 +47,14 @@ struct EnergyLedger {
   private(set) var clock: Int64 = 0
   /// Binned and exact power series, and the battery.
   var recorder: PowerRecorder
+  /// Told of every change of a node's state slot, when a trace is recorded.
+  let activity: ActivityRecorder?
 
   /// A ledger for nodes described by `layout`, all starting at time 0 with zero power.
-  init(layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder) {
+  init(
+    layout: LedgerLayout, workloadCount: Int, recorder: PowerRecorder,
+    activity: ActivityRecorder? = nil
+  ) {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
     segmentStart = Array(repeating: 0, count: nodes)
@@ -79,6 +84,7 @@ struct EnergyLedger {
     componentClosedEnergy = Array(repeating: 0, count: componentCount)
     attribution = Array(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
+    self.activity = activity
   }
 
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in
@@ -125,6 +131,9 @@ struct EnergyLedger {
       if now > clock { advance(to: now) }
       componentPower[Int(nodeComponent[node])] += delta
       totalPower += delta
+    }
+    if let activity, slot != segmentSlot[node] {
+      activity.stateChanged(node: node, slot: slot, at: now)
     }
     segmentStart[node] = now
     segmentPower[node] = power

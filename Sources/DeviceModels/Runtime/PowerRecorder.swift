@@ -107,7 +107,9 @@ struct PowerRecorder {
     let from = window.start.nanosecondsSinceStart
     let to = window.end.nanosecondsSinceStart
     if !isFinal && time < from {
-      carriedRow = componentPower
+      // Copied element by element: sharing the ledger's array would make its next change copy
+      // the whole array (an allocation per change before the window).
+      for component in 0..<componentCount { carriedRow[component] = componentPower[component] }
       hasCarriedRow = true
       return
     }
@@ -123,7 +125,7 @@ struct PowerRecorder {
   private mutating func emitRow(at time: Int64, powers: [Int64]) {
     pendingChangeTimes.append(time)
     pendingChangePowers.append(contentsOf: powers)
-    lastRow = powers
+    for component in 0..<componentCount { lastRow[component] = powers[component] }
     hasLastRow = true
     if pendingChangeTimes.count >= Self.batchSize { flushChanges() }
   }
@@ -153,7 +155,9 @@ struct BatteryTracker {
   init(capacity: Int128, chargePower: Int64, startFraction: Double) {
     self.capacity = capacity
     self.chargePower = chargePower
-    charge = Int128((Double(capacity) * startFraction).rounded())
+    // A full battery holds exactly its capacity (a Double would round a large capacity).
+    charge =
+      startFraction >= 1 ? capacity : Int128((Double(capacity) * startFraction).rounded())
   }
 
   /// The state of charge as a fraction of capacity.

@@ -1,4 +1,4 @@
-public import Quantities
+import Quantities
 
 /// Receives a run's power series as it is produced, in batches, so that long runs stream to disk
 /// in constant memory.
@@ -27,6 +27,18 @@ public struct PowerBins: Sendable {
 
   /// The number of bins in the batch.
   public var count: Int { componentCount == 0 ? 0 : energies.count / componentCount }
+
+  /// A batch (the simulator makes them; sinks' tests may too).
+  public init(
+    binWidth: Int64, firstBin: Int, componentCount: Int, energies: [Int128],
+    stateOfChargeAtStart: [Double]
+  ) {
+    self.binWidth = binWidth
+    self.firstBin = firstBin
+    self.componentCount = componentCount
+    self.energies = energies
+    self.stateOfChargeAtStart = stateOfChargeAtStart
+  }
 }
 
 /// A batch of exact power changes: the power of every component from each time on.
@@ -37,6 +49,13 @@ public struct PowerChanges: Sendable {
   public var times: [Int64]
   /// Power in nanowatts, row-major: `powers[row × componentCount + component]`.
   public var powers: [Int64]
+
+  /// A batch (the simulator makes them; sinks' tests may too).
+  public init(componentCount: Int, times: [Int64], powers: [Int64]) {
+    self.componentCount = componentCount
+    self.times = times
+    self.powers = powers
+  }
 }
 
 /// A sink that keeps every batch in memory, for plots and tests of short runs.

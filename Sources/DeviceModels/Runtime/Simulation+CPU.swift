@@ -47,7 +47,7 @@ extension DeviceSimulation {
   func assignCore(_ job: Int32, to core: Int) {
     let cluster = Int(cpu!.coreCluster[Int32(core)]!)
     jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
-    cpuStartedItem = true
+    rangeTimerCheckPending = true
     assign(job, to: core)
   }
 

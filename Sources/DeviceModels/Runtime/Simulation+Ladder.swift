@@ -9,6 +9,11 @@
 ///      │                                                          │ nothing left to serve
 ///      └──── timeout: after(i) expires / predictive: at once ◀────┘ (idleEntry)
 /// ```
+///
+/// The predictive policy chooses at idle entry from the time to the next known wake-up. A node
+/// that this chose a shallow state for, and that the wake-up then passes by (it came for another
+/// node, or brought no work), goes to its deepest state: as an idle governor learns that a timer
+/// is not this CPU's, so idle cores do not stay shallow for ever under another core's timer.
 extension DeviceSimulation {
   /// Brings an inactive node towards the active state for work caused by workload `cause`: wakes
   /// it at once if its parent is awake, else waits for the parent, waking that first.
@@ -98,8 +103,17 @@ extension DeviceSimulation {
     nodes[node].timerGeneration &+= 1
     let table = ladders[Int(nodes[node].ladder)]
     if table.isPredictive {
-      let predictedIdle = knownWakes.minimum.map { max(0, $0.key - now) } ?? Int64.max
-      demote(node, to: table.predictiveTarget(predictedIdle: predictedIdle))
+      let nextWake = knownWakes.minimum?.key
+      let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
+      let target = table.predictiveTarget(predictedIdle: predictedIdle)
+      demote(node, to: target)
+      if let nextWake, target < table.deepest, nextWake < endTime {
+        // Checked once everything due at that instant has run: if the wake-up did not come to
+        // this node, it was some other node's, and nothing is known ahead for this one.
+        schedule(
+          .demote(node: Int32(node), generation: nodes[node].timerGeneration), at: nextWake,
+          rank: EventRank.missedWakeup)
+      }
       return
     }
     let target = table.timeoutState(afterIdle: 0)
@@ -111,9 +125,16 @@ extension DeviceSimulation {
     }
   }
 
-  /// An idle timer fired: go to the state the idle time has now reached.
+  /// An idle timer fired: go to the state the idle time has now reached. For the predictive
+  /// policy, the known wake-up it predicted passed without waking the node: go to the deepest
+  /// state.
   func timeoutExpired(_ node: Int) {
     let table = ladders[Int(nodes[node].ladder)]
+    if table.isPredictive {
+      guard nodes[node].phase == .idle, nodes[node].state < table.deepest else { return }
+      demote(node, to: table.deepest)
+      return
+    }
     let target = table.timeoutState(afterIdle: now - nodes[node].lastFinish)
     guard target > nodes[node].state else { return }
     demote(node, to: target)

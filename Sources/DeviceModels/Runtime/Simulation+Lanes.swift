@@ -38,14 +38,15 @@ extension DeviceSimulation {
 
   /// Starts the lane's job now that the node is active.
   func startJob(on node: Int) {
+    let job = nodes[node].job
     if nodes[node].laneKind == .core {
       startCoreJob(node)
-      return
+    } else {
+      jobs[job].segment = 0
+      jobs[job].segmentCount = segmentCount(of: job, on: node)
+      startSegment(on: node)
     }
-    let job = nodes[node].job
-    jobs[job].segment = 0
-    jobs[job].segmentCount = segmentCount(of: job, on: node)
-    startSegment(on: node)
+    activity?.workStarted(node: node, occurrence: jobs[job].occurrence, at: now)
   }
 
   /// Runs the current segment of the lane's job.
@@ -82,6 +83,7 @@ extension DeviceSimulation {
   func finishJob(on node: Int) {
     let job = nodes[node].job
     let occurrence = jobs[job].occurrence
+    activity?.workFinished(node: node, at: now)
     nodes[node].lastServed = occurrences[occurrence].workload
     nodes[node].job = -1
     nodes[node].isServing = false

@@ -13,6 +13,7 @@ extension DeviceSimulation {
     workloads[Int(workload)].inFlight += 1
     let occurrence = occurrences.insert(
       Occurrence(workload: workload, step: start, stepEnd: end, due: due, deadline: deadline))
+    activity?.occurrenceStarted(occurrence, workload: workload, due: due, at: now)
     startStep(of: occurrence)
   }
 
@@ -61,6 +62,7 @@ extension DeviceSimulation {
     workloads[workload].inFlight -= 1
     workloads[workload].stats.recordCompletion(
       latency: now - finished.due, missedDeadline: now > finished.deadline)
+    activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false
     occurrences.remove(occurrence)
   }

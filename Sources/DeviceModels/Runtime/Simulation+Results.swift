@@ -29,6 +29,7 @@ extension DeviceSimulation {
     }
     var workloadResults: [WorkloadResult] = []
     var byQoS: [Int: LatencyRecorder] = [:]
+    var qosClasses = QoSClass.allCases.sorted().map { QoSResult(qos: $0) }
     for (index, spec) in setup.workloads.enumerated() {
       let runtime = workloads[index]
       let row = (index + 1) * componentCount
@@ -43,10 +44,19 @@ extension DeviceSimulation {
             Energy(attojoules: ledger.attribution[row + $0])
           }))
       byQoS[runtime.priority, default: LatencyRecorder()].merge(runtime.stats.latency)
+      qosClasses[runtime.priority].workloads += 1
+      qosClasses[runtime.priority].occurrences += runtime.stats.occurrences
+      qosClasses[runtime.priority].unfinished += Int(runtime.inFlight)
+      qosClasses[runtime.priority].droppedFrames += runtime.stats.droppedFrames
+      qosClasses[runtime.priority].deadlineMisses += runtime.stats.deadlineMisses
+      qosClasses[runtime.priority].coalescedFirings += runtime.stats.coalescedFirings
     }
     var latencyByQoS: [QoSClass: LatencySummary] = [:]
     for qos in QoSClass.allCases {
-      if let summary = byQoS[qos.priority]?.summary() { latencyByQoS[qos] = summary }
+      if let summary = byQoS[qos.priority]?.summary() {
+        latencyByQoS[qos] = summary
+        qosClasses[qos.priority].latency = summary
+      }
     }
     let total = ledger.componentClosedEnergy.reduce(Int128(0), +)
     return RunResult(
@@ -55,8 +65,8 @@ extension DeviceSimulation {
       unattributedByComponent: (0..<componentCount).map {
         Energy(attojoules: ledger.attribution[$0])
       },
-      latencyByQoS: latencyByQoS, battery: batteryResult(),
-      processedEvents: scheduler.processedEventCount)
+      latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
+      battery: batteryResult(), processedEvents: scheduler.processedEventCount)
   }
 
   private func nodeResult(_ node: Int) -> NodeResult {

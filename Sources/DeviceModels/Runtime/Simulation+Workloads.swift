@@ -80,15 +80,16 @@ extension DeviceSimulation {
     }
   }
 
-  /// An occurrence is due now: it becomes a trigger when debounced, does nothing when it must be
-  /// visible and is not, and otherwise starts.
+  /// An occurrence is due now: it does nothing when it must be visible and is not, becomes a
+  /// trigger when debounced (an arrival nobody can see restarts no quiet period), and otherwise
+  /// starts.
   func occurrenceDue(_ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil) {
     let index = Int(workload)
+    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
     if workloads[index].debounce > 0 {
       debounceTriggered(workload)
       return
     }
-    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
     let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     startOccurrence(workload, due: due ?? now, steps: start, end)
   }
@@ -135,13 +136,13 @@ extension DeviceSimulation {
       return
     }
     workloads[index].pendingDue = due
-    workloads[index].generation &+= 1
+    workloads[index].timerGeneration &+= 1
     pendingRangeTimers.setKey(due, for: index)
-    let deadline = Saturating.sum(due, tolerance.nanoseconds)
-    if workloads[index].debounce == 0 { knownWakes.setKey(deadline, for: index) }
-    if deadline < endTime {
+    let (deadline, overflow) = due.addingReportingOverflow(tolerance.nanoseconds)
+    if workloads[index].debounce == 0 && !overflow { knownWakes.setKey(deadline, for: index) }
+    if !overflow && deadline < endTime {
       schedule(
-        .rangeDeadline(workload: workload, generation: workloads[index].generation),
+        .rangeDeadline(workload: workload, generation: workloads[index].timerGeneration),
         at: deadline, rank: EventRank.workload(workload))
     }
   }
@@ -152,25 +153,24 @@ extension DeviceSimulation {
     let index = Int(workload)
     guard case .periodic(_, _, _, _, let tolerance) = workloads[index].timing else { return }
     pendingRangeTimers.remove(index)
-    workloads[index].generation &+= 1
+    workloads[index].timerGeneration &+= 1
     let due = workloads[index].pendingDue
-    if now < Saturating.sum(due, tolerance.nanoseconds) {
-      workloads[index].stats.coalescedFirings += 1
-    }
+    if now - due < tolerance.nanoseconds { workloads[index].stats.coalescedFirings += 1 }
     workloads[index].nextIndex += 1
     occurrenceDue(workload, due: due)
     scheduleNextTimer(workload)
   }
 
-  /// The CPU started an item: every range timer whose window has opened fires with it.
+  /// The CPU started an item, or a range timer reached its deadline: every range timer whose
+  /// window has opened fires now, earliest due first (ties in workload-name order). A timer whose
+  /// next window is already open again (a tolerance of at least its period) fires again.
   func fireOpenRangeTimers() {
-    guard !isFiringRangeTimers else { return }
-    isFiringRangeTimers = true
+    rangeTimerCheckPending = false
     while let next = pendingRangeTimers.minimum, next.key <= now {
       fireRangeTimer(Int32(next.id))
     }
-    cpuStartedItem = false
-    isFiringRangeTimers = false
+    // Firing started CPU items, which asked for this check again; it has just been done.
+    rangeTimerCheckPending = false
   }
 
   // MARK: Poisson arrivals
@@ -243,14 +243,15 @@ extension DeviceSimulation {
   /// An arrival of a debounced workload restarts its quiet-period timer.
   func debounceTriggered(_ workload: Int32) {
     let index = Int(workload)
-    workloads[index].generation &+= 1
+    workloads[index].debounceGeneration &+= 1
     let expiry = Saturating.sum(now, workloads[index].debounce)
     guard expiry < endTime else {
       knownWakes.remove(index)
       return
     }
     schedule(
-      .debounceExpiry(workload: workload, generation: workloads[index].generation), at: expiry,
+      .debounceExpiry(workload: workload, generation: workloads[index].debounceGeneration),
+      at: expiry,
       rank: EventRank.workload(workload))
     knownWakes.setKey(expiry, for: index)
   }

@@ -9,14 +9,22 @@ public struct RecordingOptions {
   public var exactWindow: TimeRange?
   /// Receives the series in batches as the run goes.
   public var sink: (any PowerSeriesSink)?
+  /// Receives states, work and occurrences as the run goes (for traces); `nil` records none, and
+  /// then recording costs nothing.
+  public var activitySink: (any ActivitySink)?
+  /// Limits what ``activitySink`` receives to this slice of the run; `nil`: the whole run.
+  public var activityWindow: TimeRange?
 
   /// Options; the default records nothing but the summary.
   public init(
-    binWidth: TimeSpan? = nil, exactWindow: TimeRange? = nil, sink: (any PowerSeriesSink)? = nil
+    binWidth: TimeSpan? = nil, exactWindow: TimeRange? = nil, sink: (any PowerSeriesSink)? = nil,
+    activitySink: (any ActivitySink)? = nil, activityWindow: TimeRange? = nil
   ) {
     self.binWidth = binWidth
     self.exactWindow = exactWindow
     self.sink = sink
+    self.activitySink = activitySink
+    self.activityWindow = activityWindow
   }
 }
 
@@ -62,6 +70,8 @@ final class DeviceSimulation: SimulationModel {
   var slotNames: [String] = []
   var components: [ComponentLayout] = []
   var ledger: EnergyLedger
+  /// Records states, work and occurrences for a trace; `nil` (the usual case) records nothing.
+  let activity: ActivityRecorder?
 
   // Work in progress.
   var steps: [CompiledStep] = []
@@ -82,9 +92,9 @@ final class DeviceSimulation: SimulationModel {
   var knownWakes: IndexedMinHeap
   /// Open times of range timers waiting to fire (SPEC 6.3).
   var pendingRangeTimers: IndexedMinHeap
-  var cpuStartedItem = false
+  /// The CPU started an item, or a range timer reached its deadline: open range timers fire.
+  var rangeTimerCheckPending = false
   var deferralCheckPending = false
-  var isFiringRangeTimers = false
   var pendingDeferrals: [Int32] = []
 
   // The environment and the display.
@@ -119,12 +129,18 @@ final class DeviceSimulation: SimulationModel {
         capacity: $0.capacity.attojoules, chargePower: $0.chargePower.nanowatts,
         startFraction: setup.environment.batteryStart.value)
     }
+    let ledgerLayout = builder.ledgerLayout(workloadCount: setup.workloads.count)
+    activity = recording.activitySink.map {
+      ActivityRecorder(
+        sink: $0, layout: builder.activityLayout(window: recording.activityWindow),
+        firstSlot: builder.nodes.map(\.firstSlot), initialSlot: ledgerLayout.initialSlot)
+    }
     let recorder = PowerRecorder(
       componentCount: components.count, binWidth: recording.binWidth?.nanoseconds ?? 0,
       exactWindow: recording.exactWindow, sink: recording.sink, battery: battery)
     ledger = EnergyLedger(
-      layout: builder.ledgerLayout(workloadCount: setup.workloads.count),
-      workloadCount: setup.workloads.count, recorder: recorder)
+      layout: ledgerLayout, workloadCount: setup.workloads.count, recorder: recorder,
+      activity: activity)
     let compiler = WorkCompiler(
       nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
@@ -147,6 +163,7 @@ final class DeviceSimulation: SimulationModel {
     for index in workloads.indices { startWorkload(Int32(index)) }
     scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
     ledger.finish(at: endTime)
+    activity?.finish(at: endTime)
     return makeResult()
   }
 
@@ -169,28 +186,32 @@ final class DeviceSimulation: SimulationModel {
     case .arrival(let workload):
       arrival(workload)
     case .rangeDeadline(let workload, let generation):
-      guard workloads[Int(workload)].generation == generation else { return }
+      guard workloads[Int(workload)].timerGeneration == generation else { return }
       fireRangeTimer(workload)
+      // The OS's timer interrupt: every other range timer whose window has opened fires with it,
+      // whether or not the firing starts CPU work (SPEC 6.3).
+      rangeTimerCheckPending = true
     case .debounceExpiry(let workload, let generation):
-      guard workloads[Int(workload)].generation == generation else { return }
+      guard workloads[Int(workload)].debounceGeneration == generation else { return }
       debounceExpired(workload)
     case .windowOpen(let workload):
       windowOpened(workload)
     case .windowDeadline(let workload):
       windowDeadlineReached(workload)
     }
-    if cpuStartedItem || deferralCheckPending { applyPendingPolicies() }
+    if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
   }
 
   /// Runs what the event made due under the OS policies: range timers whose window is open fire
-  /// with the CPU's item, and deferrals whose condition now holds run.
+  /// with the CPU's item (or with another range timer's deadline), and deferrals whose condition
+  /// now holds run.
   func applyPendingPolicies() {
-    while cpuStartedItem || deferralCheckPending {
+    while rangeTimerCheckPending || deferralCheckPending {
       if deferralCheckPending {
         deferralCheckPending = false
         runSatisfiedDeferrals()
       }
-      if cpuStartedItem { fireOpenRangeTimers() }
+      if rangeTimerCheckPending { fireOpenRangeTimers() }
     }
   }
 

@@ -34,8 +34,10 @@ struct WorkloadRuntime {
   /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
   var nextIndex = 0
   var rng: SplitMix64
-  /// Guards range-timer deadlines and debounce expiries.
-  var generation: UInt32 = 0
+  /// Guards range-timer deadlines: a timer that fired early leaves a stale deadline behind.
+  var timerGeneration: UInt32 = 0
+  /// Guards debounce expiries: each trigger supersedes the previous expiry.
+  var debounceGeneration: UInt32 = 0
   var inFlight: Int32 = 0
   /// A range timer's pending due time.
   var pendingDue: Int64 = -1

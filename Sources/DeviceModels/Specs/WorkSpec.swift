@@ -25,7 +25,9 @@ public struct WorkStepSpec: Sendable, Hashable {
   public var via: String?
   /// GPU time at the highest frequency.
   public var gpu: TimeSpan?
-  /// Time in the active state of generic components, in the order given.
+  /// Time in the active state of generic components, run in the order given (scenario files
+  /// list them in device order, as a JSON object's keys have no order; a work list orders them
+  /// otherwise).
   public var generic: [GenericStep]
 
   /// A work object; every step is optional.

@@ -25,7 +25,10 @@ public struct CSVWriter {
 
   /// `field`, quoted with its quotes doubled if it needs to be.
   public static func escape(_ field: String) -> String {
-    let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+    // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    let needsQuotes = field.unicodeScalars.contains {
+      $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r"
+    }
     guard needsQuotes else { return field }
     var quoted = "\""
     for character in field {

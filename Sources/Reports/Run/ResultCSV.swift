@@ -79,6 +79,26 @@ public enum ResultCSV {
     return csv.text
   }
 
+  /// `qos.csv`: latency, dropped frames and deadline misses per QoS class, highest class first
+  /// (a workload's class is its first work object's `qos`).
+  public static func qos(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: [
+      "qos", "workloads", "occurrences", "latency_p50_s", "latency_p99_s", "latency_max_s",
+      "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+    ])
+    for entry in result.qosClasses {
+      csv.appendRow([
+        entry.qos.rawValue, String(entry.workloads), String(entry.occurrences),
+        entry.latency.map { Units.seconds($0.p50) } ?? "",
+        entry.latency.map { Units.seconds($0.p99) } ?? "",
+        entry.latency.map { Units.seconds($0.max) } ?? "",
+        String(entry.droppedFrames), String(entry.unfinished), String(entry.deadlineMisses),
+        String(entry.coalescedFirings),
+      ])
+    }
+    return csv.text
+  }
+
   /// `attribution.csv`: energy per workload and component, `(unattributed)` included.
   public static func attribution(_ result: RunResult) -> String {
     var csv = CSVWriter(header: ["workload", "component", "energy_j"])

@@ -12,10 +12,7 @@ public enum ResultJSON {
     root["duration_s"] = number(Units.seconds(result.duration))
     root["energy_j"] = number(Units.joules(result.energy))
     root["average_power_w"] = number(Units.watts(result.averagePower))
-    var battery = JSONObject()
-    battery["energy_j"] = result.battery.map { number(Units.joules($0.drawnEnergy)) } ?? .null
-    battery["life_h"] = result.battery?.life.map { number(Units.hours($0)) } ?? .null
-    root["battery"] = result.battery == nil ? .null : .object(battery)
+    root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
     var components = JSONObject()
     for component in result.components {
       var entry = JSONObject()
@@ -49,13 +46,47 @@ public enum ResultJSON {
       entry["dropped_frames"] = .number(JSONNumber(workload.droppedFrames))
       entry["unfinished"] = .number(JSONNumber(workload.unfinished))
       entry["deadline_misses"] = .number(JSONNumber(workload.deadlineMisses))
+      entry["coalesced"] = .number(JSONNumber(workload.coalescedFirings))
       workloads[workload.name] = .object(entry)
     }
     var unattributed = JSONObject()
     unattributed["energy_j"] = number(Units.joules(result.unattributedEnergy))
     workloads[ResultCSV.unattributedName] = .object(unattributed)
     root["workloads"] = .object(workloads)
+    root["qos"] = .object(qos(result))
     return .object(root)
+  }
+
+  /// Latency per QoS class, keyed by class name, highest class first.
+  static func qos(_ result: RunResult) -> JSONObject {
+    var classes = JSONObject()
+    for entry in result.qosClasses {
+      var item = JSONObject()
+      item["workloads"] = .number(JSONNumber(entry.workloads))
+      item["occurrences"] = .number(JSONNumber(entry.occurrences))
+      item["latency_p50_s"] = entry.latency.map { number(Units.seconds($0.p50)) } ?? .null
+      item["latency_p99_s"] = entry.latency.map { number(Units.seconds($0.p99)) } ?? .null
+      item["latency_max_s"] = entry.latency.map { number(Units.seconds($0.max)) } ?? .null
+      item["dropped_frames"] = .number(JSONNumber(entry.droppedFrames))
+      item["unfinished"] = .number(JSONNumber(entry.unfinished))
+      item["deadline_misses"] = .number(JSONNumber(entry.deadlineMisses))
+      item["coalesced"] = .number(JSONNumber(entry.coalescedFirings))
+      classes[entry.qos.rawValue] = .object(item)
+    }
+    return classes
+  }
+
+  /// `battery`: the two figures SPEC 8 names, then the rest of the account.
+  static func batteryDetails(_ battery: BatteryResult) -> JSONObject {
+    var object = JSONObject()
+    object["energy_j"] = number(Units.joules(battery.drawnEnergy))
+    object["life_h"] = battery.life.map { number(Units.hours($0)) } ?? .null
+    object["capacity_j"] = number(Units.joules(battery.capacity))
+    object["charger_energy_j"] = number(Units.joules(battery.chargerEnergy))
+    object["unplugged_s"] = number(Units.seconds(battery.unpluggedTime))
+    object["end_soc"] = number(Units.share(battery.endStateOfCharge.value))
+    object["ran_out_s"] = battery.ranOutAt.map { number(Units.seconds($0)) } ?? .null
+    return object
   }
 
   static func number(_ text: String) -> JSONValue {

@@ -9,14 +9,12 @@ public enum BinWidth {
   /// The most rows `--resolution` may ask `power.csv` for (about a gigabyte of CSV).
   public static let maximumRequestedBins = 10_000_000
 
-  /// The default bin width for a run of `duration`.
-  public static func defaultWidth(for duration: TimeSpan) -> TimeSpan {
-    smallestWidth(for: duration, bins: maximumBins)
-  }
-
-  /// The smallest "nice" width that cuts `duration` into at most `bins` bins.
-  public static func smallestWidth(for duration: TimeSpan, bins: Int) -> TimeSpan {
-    let needed = (duration.nanoseconds + Int64(bins) - 1) / Int64(bins)
+  /// The default bin width for a run of `duration`: at most `maximumBins` bins.
+  public static func defaultWidth(for duration: TimeSpan, maximumBins: Int = maximumBins)
+    -> TimeSpan
+  {
+    let bins = Int64(max(1, maximumBins))
+    let needed = max(1, (duration.nanoseconds + bins - 1) / bins)
     var magnitude: Int64 = 1
     while true {
       for step in [1, 2, 5] as [Int64] where step * magnitude >= needed {

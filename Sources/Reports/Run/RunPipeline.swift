@@ -12,8 +12,15 @@ public struct RunRequest: Sendable {
   public var resolution: TimeSpan?
   /// Write every change instead of bins.
   public var exact = false
-  /// Limit `--exact` output to this slice of the run.
+  /// Limit `--exact` and `--trace` output to this slice of the run.
   public var window: TimeRange?
+  /// Where to draw power over time as SVG (`--plot`), if anywhere.
+  public var plotFile: String?
+  /// Where to write the Chrome/Perfetto trace (`--trace`), if anywhere.
+  public var traceFile: String?
+
+  /// Whether the request writes any file.
+  public var writesFiles: Bool { outputDirectory != nil || plotFile != nil || traceFile != nil }
 
   /// A request for `scenario` with no outputs.
   public init(scenario: Scenario) {
@@ -28,39 +35,18 @@ public enum RunPipeline {
   /// The CSV files `--out` writes, in the order they are written.
   public static let outputFiles = [
     "summary.csv", "components.csv", "states.csv", "workloads.csv", "attribution.csv", "power.csv",
+    "qos.csv",
   ]
 
-  /// Runs `request` and returns the account.
+  /// Runs `request`, writes the files it asks for, and returns the account.
   public static func run(_ request: RunRequest) throws -> RunResult {
     let setup = request.scenario.setup
-    guard let directory = request.outputDirectory else {
-      return Simulation(setup: setup).run()
-    }
+    guard request.writesFiles else { return Simulation(setup: setup).run() }
     let transaction = OutputTransaction()
     do {
-      let powerFile = try transaction.file(at: directory + "/power.csv")
-      let names = setup.device.components.map(\.name)
-      let sink = try PowerCSVSink(
-        file: powerFile, components: names, duration: setup.duration,
-        withBattery: setup.device.battery != nil && !request.exact)
-      var recording = RecordingOptions(sink: sink)
-      if request.exact {
-        recording.exactWindow =
-          request.window
-          ?? TimeRange(
-            start: .start, end: Instant(nanosecondsSinceStart: setup.duration.nanoseconds))
-      } else {
-        recording.binWidth = request.resolution ?? BinWidth.defaultWidth(for: setup.duration)
-      }
-      let result = Simulation(setup: setup, recording: recording).run()
-      if let failure = sink.failure { throw failure }
-      let variant = request.scenario.variant
-      try transaction.write(
-        ResultCSV.summary(result, variant: variant), to: directory + "/summary.csv")
-      try transaction.write(ResultCSV.components(result), to: directory + "/components.csv")
-      try transaction.write(ResultCSV.states(result), to: directory + "/states.csv")
-      try transaction.write(ResultCSV.workloads(result), to: directory + "/workloads.csv")
-      try transaction.write(ResultCSV.attribution(result), to: directory + "/attribution.csv")
+      let outputs = try RunOutputs(request: request, transaction: transaction)
+      let result = Simulation(setup: setup, recording: outputs.recording).run()
+      try outputs.finish(result, transaction: transaction)
       try transaction.commit()
       return result
     } catch {

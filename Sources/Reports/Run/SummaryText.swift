@@ -12,6 +12,7 @@ public enum SummaryText {
   public static func render(_ result: RunResult, scenario: Scenario) -> String {
     var text = header(result, scenario: scenario)
     text += "\n" + componentTable(result) + "\n" + workloadTable(result)
+    if !result.qosClasses.isEmpty { text += "\n" + qosTable(result) }
     if let battery = result.battery { text += "\n" + batteryLines(battery) }
     return text
   }
@@ -90,11 +91,32 @@ public enum SummaryText {
     return table.rendered()
   }
 
+  /// Latency by QoS class: what each class of work waited, next to what it was dropped or late.
+  static func qosTable(_ result: RunResult) -> String {
+    var table = TextTable(columns: [
+      ("qos", .left), ("workloads", .right), ("runs", .right), ("p50 latency", .right),
+      ("p99", .right), ("max", .right), ("dropped", .right), ("missed", .right),
+      ("unfinished", .right),
+    ])
+    for entry in result.qosClasses {
+      table.appendRow([
+        entry.qos.rawValue, String(entry.workloads), String(entry.occurrences),
+        entry.latency.map { Units.durationText($0.p50) } ?? "–",
+        entry.latency.map { Units.durationText($0.p99) } ?? "–",
+        entry.latency.map { Units.durationText($0.max) } ?? "–", String(entry.droppedFrames),
+        String(entry.deadlineMisses), String(entry.unfinished),
+      ])
+    }
+    return table.rendered()
+  }
+
   static func notes(_ workload: WorkloadResult) -> String {
     var notes: [String] = []
     if workload.droppedFrames > 0 { notes.append("\(workload.droppedFrames) dropped frames") }
     if workload.deadlineMisses > 0 { notes.append("\(workload.deadlineMisses) deadline misses") }
-    if workload.coalescedFirings > 0 { notes.append("\(workload.coalescedFirings) coalesced") }
+    if workload.coalescedFirings > 0 {
+      notes.append("\(workload.coalescedFirings) timer firings coalesced")
+    }
     if workload.unfinished > 0 { notes.append("\(workload.unfinished) unfinished") }
     return notes.joined(separator: ", ")
   }

@@ -1,7 +1,7 @@
 /// The devices that ship with powersim, as readable JSON (`powersim device show NAME`).
 ///
 /// Each profile's numbers cite their sources in `x-source` notes beside the parameters, and in
-/// the project's documentation (`Sources/ScenarioFiles/BuiltInDevices/README.md`).
+/// the project's documentation (<doc:BuiltInDeviceProfiles>).
 public enum BuiltInDevices {
   /// The names of the built-in devices, sorted.
   public static var names: [String] { profiles.keys.sorted() }

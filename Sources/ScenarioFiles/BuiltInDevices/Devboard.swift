@@ -1,6 +1,6 @@
 extension BuiltInDevices {
-  /// A minimal board: an always-on platform and a GPS, to learn the ladder on. Sources in
-  /// `README.md` beside this file.
+  /// A minimal board: an always-on platform and a GPS, to learn the ladder on. Sources in its
+  /// `x-source` notes and in <doc:BuiltInDeviceProfiles>.
   static let devboardProfile = #"""
     {
       "name": "devboard",

@@ -1,4 +1,143 @@
 extension BuiltInDevices {
-  /// A laptop. Replaced by the calibrated profile.
-  static let laptopProfile = BuiltInDevices.devboardProfile
+  /// A 13-inch laptop: a 60 Hz LCD, efficiency and performance cores, an NVMe SSD, Wi-Fi and the
+  /// platform. Every number's source or calibration target is in its `x-source` note and in the
+  /// documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
+  static let laptopProfile = #"""
+    {
+      "name": "laptop",
+      "description": "A 13-inch laptop: 60 Hz LCD, efficiency and performance cores, an NVMe SSD, Wi-Fi and the platform (no discrete GPU).",
+      "x-source": "calibration.md has no published figure for most laptop parts: those numbers are calibration targets, each stated beside it. Idle states are Intel's (Linux intel_idle.c), SSD power states Samsung 950-class (nvme-cli pull request 52) with Linux APST timeouts.",
+      "battery": {
+        "capacity": "50 Wh",
+        "x-source": "calibration target: a 13-inch laptop battery (no figure in calibration.md)",
+        "charge_power": "30 W",
+        "x-source-charge_power": "calibration target: a 45 W USB-C charger, of which 30 W refills the battery"
+      },
+      "components": {
+        "platform": {
+          "type": "platform",
+          "description": "Uncore, memory controller, DRAM and the platform controller hub: busy while any component but the display is.",
+          "states": [
+            { "name": "awake", "power": "1.5 W",
+              "x-source": "calibration target: package C0 with DRAM active; with the CPU busy the platform and CPU together draw a few watts" },
+            { "name": "package-c6", "power": "400 mW", "after": "200 us", "wake_latency": "85 us",
+              "x-source": "Skylake C6 exit 85 us, target residency 200 us (Linux intel_idle.c), used as the timeout; power a calibration target" },
+            { "name": "package-c8", "power": "150 mW", "after": "800 us", "wake_latency": "200 us",
+              "x-source": "Skylake C8 exit 200 us, target residency 800 us (Linux intel_idle.c); power a calibration target: the laptop idles at about 2.7 W with the screen on at 50%" }
+          ]
+        },
+        "cpu": {
+          "type": "cpu",
+          "dispatch_cost": "50 us",
+          "x-source-dispatch_cost": "SPEC 5.2 default",
+          "clusters": [
+            {
+              "name": "efficiency", "cores": 4, "ipc": 1,
+              "x-source": "the reference core; core count a calibration target (a 4+4 hybrid laptop chip)",
+              "opps": [
+                { "freq": "1 GHz", "power": "148 mW",
+                  "x-source": "calibration target: P proportional to f x V^2 (the kernel Energy Model's form) with V = 0.7 V, scaled to the 3 GHz point" },
+                { "freq": "2 GHz", "power": "437 mW",
+                  "x-source": "calibration target: as the 1 GHz point, V = 0.85 V" },
+                { "freq": "3 GHz", "power": "1 W",
+                  "x-source": "calibration target: 1 W per efficiency core at 3 GHz, 1.05 V; with the idle powers below, one core busy 100% draws 10x the idle CPU" }
+              ],
+              "core_states": [
+                { "name": "active", "power": "20 mW", "x-source": "as c1 (unused by the predictive policy)" },
+                { "name": "c1", "power": "20 mW", "wake_latency": "2 us", "min_residency": "2 us",
+                  "x-source": "Skylake C1 exit 2 us, target residency 2 us (Linux intel_idle.c); power a calibration target" },
+                { "name": "c6", "power": "2 mW", "wake_latency": "85 us", "wake_power": "200 mW", "min_residency": "200 us",
+                  "x-source": "Skylake C6 exit 85 us, target residency 200 us (Linux intel_idle.c); powers calibration targets" }
+              ],
+              "states": [
+                { "name": "on", "power": "120 mW",
+                  "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, SPEC 11)" },
+                { "name": "clock-gated", "power": "60 mW", "min_residency": "0 s", "x-source": "calibration target (as on)" },
+                { "name": "off", "power": "40 mW", "wake_latency": "200 us", "min_residency": "800 us",
+                  "x-source": "Skylake C8 exit 200 us, target residency 800 us (Linux intel_idle.c); power a calibration target (as on)" }
+              ]
+            },
+            {
+              "name": "performance", "cores": 4, "ipc": 1.5,
+              "x-source": "ipc: calibration target, a big core retires about 1.5x the instructions per cycle of an efficiency core",
+              "opps": [
+                { "freq": "1.2 GHz", "power": "650 mW",
+                  "x-source": "calibration target: P proportional to f x V^2 with V = 0.7 V, scaled to the 4.4 GHz point" },
+                { "freq": "2.8 GHz", "power": "2.5 W",
+                  "x-source": "calibration target: as the 1.2 GHz point, V = 0.9 V" },
+                { "freq": "4.4 GHz", "power": "7 W",
+                  "x-source": "calibration target: 7 W per performance core at its 4.4 GHz turbo, 1.2 V" }
+              ],
+              "core_states": [
+                { "name": "active", "power": "40 mW", "x-source": "as c1 (unused by the predictive policy)" },
+                { "name": "c1", "power": "40 mW", "wake_latency": "2 us", "min_residency": "2 us",
+                  "x-source": "Skylake C1 (Linux intel_idle.c); power a calibration target" },
+                { "name": "c6", "power": "3 mW", "wake_latency": "85 us", "wake_power": "500 mW", "min_residency": "200 us",
+                  "x-source": "Skylake C6 (Linux intel_idle.c); powers calibration targets" }
+              ],
+              "states": [
+                { "name": "on", "power": "200 mW", "x-source": "calibration target (as the efficiency cluster)" },
+                { "name": "clock-gated", "power": "100 mW", "min_residency": "0 s", "x-source": "calibration target" },
+                { "name": "off", "power": "60 mW", "wake_latency": "200 us", "min_residency": "800 us",
+                  "x-source": "Skylake C8 (Linux intel_idle.c); power a calibration target" }
+              ]
+            }
+          ],
+          "qos_policy": {
+            "user-interactive": { "clusters": ["performance", "efficiency"], "frequency": "max" },
+            "user-initiated": { "clusters": ["performance", "efficiency"], "frequency": "max" },
+            "default": { "clusters": ["efficiency", "performance"], "frequency": "max" },
+            "utility": { "clusters": ["efficiency", "performance"], "frequency": "efficient" },
+            "background": { "clusters": ["efficiency"], "frequency": "min" }
+          },
+          "x-source-qos_policy": "design choice after hybrid schedulers: work the user waits on goes to performance cores at full speed, the rest to efficiency cores, background work at the lowest frequency"
+        },
+        "ssd": {
+          "type": "storage",
+          "description": "An NVMe SSD with autonomous power-state transitions.",
+          "read_bandwidth": "2.5 GB/s", "write_bandwidth": "1.5 GB/s",
+          "x-source-bandwidth": "calibration target: a PCIe 3.0 x4 SSD of the Samsung 950 class (no bandwidth in calibration.md)",
+          "read_power": "5 W",
+          "x-source-read_power": "calibration target: below the 6.5 W ps0 maximum (nvme-cli pull request 52)",
+          "write_power": "6.5 W",
+          "x-source-write_power": "Samsung 950-class ps0 maximum 6.5 W (nvme-cli pull request 52)",
+          "command_latency": "20 us",
+          "x-source-command_latency": "calibration target: a few tens of microseconds per NVMe command",
+          "page_size": "4 KiB",
+          "x-source-page_size": "calibration target: a 4 KiB logical block",
+          "states": [
+            { "name": "ps0", "power": "1 W",
+              "x-source": "calibration target: operational idle in ps0, between ps3 (70 mW) and the 6.5 W maximum" },
+            { "name": "ps3", "power": "70 mW", "after": "100 ms", "wake_latency": "5 ms",
+              "x-source": "ps3 70 mW, exit 5 ms (nvme-cli pull request 52); APST enters it after 100 ms, the timeout for states with at most 15 ms latency (Linux nvme core.c)" },
+            { "name": "ps4", "power": "5 mW", "after": "2 s", "wake_latency": "22 ms",
+              "x-source": "ps4 5 mW, exit 22 ms (nvme-cli pull request 52); APST timeout 2000 ms for states with at most 100 ms latency (Linux nvme core.c)" }
+          ]
+        },
+        "wifi": {
+          "type": "radio", "technology": "wifi",
+          "downlink": "200 Mbit/s", "uplink": "100 Mbit/s", "rtt": "10 ms",
+          "x-source-bandwidth": "calibration target: a good home network",
+          "transfer_power": "403 mW", "x-source-transfer_power": "ARO Wi-Fi active 0.403 W (a phone figure, for want of a laptop one)",
+          "states": [
+            { "name": "active", "power": "403 mW", "x-source": "ARO Wi-Fi active 0.403 W" },
+            { "name": "standby", "power": "20 mW", "after": "100 ms", "wake_latency": "2 ms",
+              "x-source": "ARO Wi-Fi standby 0.02 W; Linux mac80211 dynamic power-save timeout 100 ms; wake latency a calibration target" }
+          ]
+        },
+        "display": {
+          "type": "display", "technology": "lcd",
+          "refresh_rates": ["60 Hz"], "idle_refresh": "60 Hz",
+          "x-source-refresh": "a fixed 60 Hz panel (SPEC 5.7)",
+          "panel_power": "600 mW", "per_hz": "5 mW",
+          "x-source-panel": "calibration target: 0.9 W of panel electronics at 60 Hz for a 13-inch LCD",
+          "backlight_power": "3 W",
+          "x-source-backlight_power": "calibration target: 3 W of backlight at full brightness for a 13-inch LCD",
+          "brightness_gamma": 1,
+          "x-source-brightness_gamma": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
+          "off_power": "0 W"
+        }
+      }
+    }
+    """#
 }

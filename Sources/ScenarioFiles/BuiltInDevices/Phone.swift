@@ -1,7 +1,7 @@
 extension BuiltInDevices {
   /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi
   /// and a GPU. Every number's source is in its `x-source` note and in the documentation
-  /// (`ScenarioFiles.docc/BuiltInDevices.md`).
+  /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
       "name": "phone",
@@ -21,9 +21,9 @@ extension BuiltInDevices {
             { "name": "awake", "power": "30.8 mW",
               "x-source": "OnePlus 7 Pro cpu.awake 8 mA x 3.85 V" },
             { "name": "idle", "power": "19.25 mW", "after": "20 ms", "wake_latency": "100 us",
-              "x-source": "OnePlus 7 Pro cpu.idle 5 mA x 3.85 V; after and wake_latency are calibration targets" },
+              "x-source": "OnePlus 7 Pro cpu.idle 5 mA x 3.85 V; after and wake_latency are calibration targets (no published figure): the fabric idles 20 ms after the last work and resumes in 0.1 ms" },
             { "name": "suspend", "power": "12.3 mW", "after": "1 s", "wake_latency": "5 ms",
-              "x-source": "Nexus 5 cpu.suspend 3.2 mA x 3.85 V; after and wake_latency are calibration targets" }
+              "x-source": "Nexus 5 cpu.suspend 3.2 mA x 3.85 V; after and wake_latency are calibration targets (no published figure): the phone suspends 1 s after the last work and resumes in 5 ms" }
           ]
         },
         "cpu": {
@@ -33,7 +33,7 @@ extension BuiltInDevices {
           "clusters": [
             {
               "name": "little", "cores": 4, "ipc": 1,
-              "x-source": "Snapdragon 855 little cluster (OnePlus 7 Pro); the reference core",
+              "x-source": "Snapdragon 855 (OnePlus 7 Pro): 4 little, 3 big and 1 prime core; the little core at its top frequency is the reference core (ipc 1)",
               "opps": [
                 { "freq": "576 MHz", "power": "109.3 mW", "x-source": "OnePlus 7 Pro 28.4 mA at 576 MHz" },
                 { "freq": "1785.6 MHz", "power": "211 mW", "x-source": "OnePlus 7 Pro 54.8 mA at 1785.6 MHz" }
@@ -46,15 +46,15 @@ extension BuiltInDevices {
                   "x-source": "exit latency 160 us and min residency 2000 us: gs101 A55 (Linux gs101.dtsi); powers are calibration targets" }
               ],
               "states": [
-                { "name": "on", "power": "30 mW", "x-source": "calibration target (see wfi)" },
-                { "name": "clock-gated", "power": "10 mW", "min_residency": "0 s", "x-source": "calibration target" },
+                { "name": "on", "power": "30 mW", "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, SPEC 11)" },
+                { "name": "clock-gated", "power": "10 mW", "min_residency": "0 s", "x-source": "calibration target (as on); no latency, so chosen for any idle time" },
                 { "name": "off", "power": "6 mW", "wake_latency": "6562 us", "wake_power": "30 mW", "min_residency": "9987 us",
                   "x-source": "cluster sleep exit 6562 us, min residency 9987 us: Snapdragon 865 (Linux sm8250.dtsi); power a calibration target" }
               ]
             },
             {
               "name": "big", "cores": 3, "ipc": 2.29,
-              "x-source": "ipc: capacity-dmips-mhz 1024 / 448 (Snapdragon 865 big / little, Linux sm8250.dtsi)",
+              "x-source": "3 big cores (Snapdragon 855); ipc: capacity-dmips-mhz 1024 / 448 (Snapdragon 865 big / little, Linux sm8250.dtsi)",
               "opps": [
                 { "freq": "710.4 MHz", "power": "222.1 mW", "x-source": "OnePlus 7 Pro 57.7 mA at 710.4 MHz" },
                 { "freq": "2419.2 MHz", "power": "1352.9 mW", "x-source": "OnePlus 7 Pro 351.4 mA at 2419.2 MHz" }
@@ -74,7 +74,7 @@ extension BuiltInDevices {
             },
             {
               "name": "prime", "cores": 1, "ipc": 2.29,
-              "x-source": "ipc as big (same microarchitecture)",
+              "x-source": "1 prime core (Snapdragon 855); ipc as big (the same microarchitecture)",
               "opps": [
                 { "freq": "825.6 MHz", "power": "639.1 mW", "x-source": "OnePlus 7 Pro 166.0 mA at 825.6 MHz" },
                 { "freq": "2841.6 MHz", "power": "1943.1 mW", "x-source": "OnePlus 7 Pro 504.7 mA at 2841.6 MHz" }
@@ -104,18 +104,24 @@ extension BuiltInDevices {
         },
         "storage": {
           "type": "storage",
+          "description": "Flash storage: eMMC 4.5 bandwidths and request rates, UFS power-management timers.",
           "read_bandwidth": "70 MB/s", "write_bandwidth": "40 MB/s",
           "x-source-bandwidth": "eMMC 4.5 sequential read ~70 MB/s, write ~40 MB/s (Li et al., FAST 2014)",
-          "read_power": "200 mW", "write_power": "250 mW",
-          "x-source-power": "under the < 250 mW peak of Li et al., FAST 2014; write power at the peak so writes cost more per byte (calibration target)",
-          "command_latency": "400 us",
-          "x-source-command_latency": "2000 random 4K write IOPS (FAST 2014): 1/2000 s less 4 KiB at 40 MB/s is about 0.4 ms",
+          "command_latency": "397.6 us",
+          "x-source-command_latency": "2000 random 4K write IOPS (Li et al., FAST 2014): 1/2000 s less 4 KiB at 40 MB/s (102.4 us); the model has one command latency, taken from writes",
+          "write_power": "69.34 mW",
+          "x-source-write_power": "derived from random writes costing 15x the energy of sequential writes (Mohan et al., HotStorage 2017): a 4 KiB random write is a command at the 250 mW peak plus 102.4 us of data, so 250 mW x 397.6 us = 14 x 102.4 us x write_power",
+          "read_power": "69.34 mW",
+          "x-source-read_power": "no published figure: taken equal to write_power, so a byte read costs 40/70 of a byte written (the bandwidth ratio)",
           "page_size": "4 KiB",
           "x-source-page_size": "the 4K random I/O unit of the FAST 2014 measurements",
           "states": [
-            { "name": "active", "power": "60 mW", "x-source": "calibration target: controller with clocks on" },
+            { "name": "active", "power": "250 mW",
+              "x-source": "the < 250 mW peak of eMMC 4.5 (Li et al., FAST 2014), drawn while a command is processed" },
+            { "name": "idle", "power": "15 mW", "after": "0 s",
+              "x-source": "calibration target: controller idle with clocks on (no published figure); entered at once, so the command power is not held" },
             { "name": "hibernate", "power": "0.5 mW", "after": "150 ms", "wake_latency": "1 ms",
-              "x-source": "UFS clock gating and auto-hibernate after 150 ms (Linux ufshcd.c); power and wake latency calibration targets" }
+              "x-source": "UFS clock gating and auto-hibernate after 150 ms idle (Linux ufshcd.c); power and wake latency are calibration targets (no published figure)" }
           ]
         },
         "cellular": {
@@ -173,8 +179,8 @@ extension BuiltInDevices {
           "x-source-full_white_power": "PowerTutor Nexus One: full white about 1.56 W less the 365 mW base",
           "brightness_gamma": 2.2,
           "x-source-brightness_gamma": "calibration target: power super-linear in the brightness setting",
-          "appearance_apl": { "light": "65%", "dark": "5%",
-            "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration target so dark saves 60-67% at full brightness (Dash and Hu, MobiSys 2021)" },
+          "appearance_apl": { "light": "65%", "dark": "8%",
+            "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration target, dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021): 65% on a static screen at 10 Hz, 60% at 60 Hz" },
           "off_power": "0 W"
         }
       }

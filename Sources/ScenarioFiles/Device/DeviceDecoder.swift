@@ -66,7 +66,9 @@ struct DeviceDecoder {
       capacity = try reader.energy(energy, object.path("capacity"))
       if object.contains("capacity_mah") {
         throw object.error(
-          "capacity_mah", "expected either \"capacity\" or \"capacity_mah\", found both")
+          "capacity_mah",
+          "expected either \"capacity\" or \"capacity_mah\", found both (a device that extends one which gives the other can set it to null)"
+        )
       }
     } else if let mah = object.optional("capacity_mah") {
       guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0

@@ -81,10 +81,11 @@ struct ScenarioDecoder {
       guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
       let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
       guard patchTouches(patch, inner) else {
-        // The value is the device's own, but the patch may have made it wrong (a patch that
-        // replaces the clusters leaves the QoS policy naming the old ones): say so.
+        // The value is the device's own, but a patch that changed its neighbours may have made
+        // it wrong (replacing the clusters leaves the QoS policy naming the old ones): say so.
+        guard patchChangesNeighbours(patch, inner) else { throw error }
         var noted = error
-        noted.message += " (in the device as changed by device_patch)"
+        noted.message += " (after device_patch)"
         throw noted
       }
       var relocated = error

@@ -136,6 +136,20 @@ func patchTouches(_ patch: JSONValue, _ path: JSONPath) -> Bool {
   return true
 }
 
+/// Whether `patch` changes something in the same component (`components.NAME`) or top-level
+/// object (`battery`) as the value at `path`.
+func patchChangesNeighbours(_ patch: JSONValue, _ path: JSONPath) -> Bool {
+  let needed = path.components.first == .key("components") ? 2 : 1
+  var current = patch
+  for component in path.components.prefix(needed) {
+    guard case .object(let object) = current, case .key(let key) = component,
+      let next = object[key]
+    else { return false }
+    current = next
+  }
+  return path.components.count > needed
+}
+
 /// A decoded, validated scenario variant: what one run needs, with its names.
 public struct Scenario: Sendable {
   /// The scenario's `name`, or the file name.

@@ -3,9 +3,14 @@ import JSONSupport
 import Quantities
 
 /// A trace replay (SPEC 6.1): a CSV file, one row per occurrence, with a `time` column and any
-/// work-step columns (`cpu`, `write`, `download`, a generic component's name…). Empty cells are
-/// absent steps. Values are read as in scenario files: a bare number in base units or a string
-/// with a unit. Rows must be in time order.
+/// work-step columns (`cpu`, `threads`, `qos`, `read`, `write`, `write_size`, `download`,
+/// `upload`, `via`, `gpu`, a generic component's name…). Empty cells are absent steps. Values are
+/// read as in scenario files: a bare number in base units or a string with a unit. Rows must be in
+/// time order, at times inside the run.
+///
+/// Errors name the trace file and the place in it: `row 3, column "cpu"`, where rows are counted
+/// as a spreadsheet shows them (the header is row 1), with the line added when a quoted field
+/// spanning lines makes it differ (`row 3 (line 4)`).
 enum TraceFile {
   /// Reads the trace `name` (relative to `file`), named at `path`.
   static func load(
@@ -38,7 +43,7 @@ enum TraceFile {
     }
     guard let timeColumn = header.fields.firstIndex(of: "time") else {
       throw InputError(
-        file: tracePath, path: "line 1",
+        file: tracePath, path: "row 1",
         message:
           "expected a \"time\" column in the header, found \(listing(header.fields, conjunction: "and"))"
       )
@@ -46,32 +51,34 @@ enum TraceFile {
     var seen: Set<String> = []
     for column in header.fields where !seen.insert(column).inserted {
       throw InputError(
-        file: tracePath, path: "line 1",
+        file: tracePath, path: "row 1",
         message: "expected each column once, found \"\(column)\" twice")
     }
-    let known = ["time"] + WorkDecoder.stepKeys + work.genericNames
-    for column in header.fields where !known.contains(column) {
-      var message = "unknown column \"\(column)\""
-      if let suggestion = closestMatch(to: column, among: known) {
+    let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
+    let known = WorkDecoder.stepKeys + traceWork.genericNames
+    for column in header.fields
+    where column != "time" && !known.contains(column) && !column.hasPrefix("x-") {
+      var message = "unknown column \"\(column)\": expected \"time\" and work steps"
+      if let suggestion = closestMatch(to: column, among: known + ["time"]) {
         message += " (did you mean \"\(suggestion)\"?)"
       } else {
-        message += " (expected \"time\" and work steps such as \"cpu\", \"write\" or \"download\")"
+        message += " (\(listing(known, conjunction: "or")))"
       }
-      throw InputError(file: tracePath, path: "line 1", message: message)
+      throw InputError(file: tracePath, path: "row 1, column \"\(column)\"", message: message)
     }
-    let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
     var rows: [TraceRow] = []
-    for record in records.dropFirst() {
+    for (index, record) in records.enumerated().dropFirst() {
       if record.fields.count == 1 && record.fields[0].isEmpty { continue }
+      let row = Self.rowName(index: index, line: record.line)
       guard record.fields.count == header.fields.count else {
         throw InputError(
-          file: tracePath, path: "line \(record.line)",
+          file: tracePath, path: row,
           message:
             "expected \(header.fields.count) fields as in the header, found \(record.fields.count)")
       }
       var object = JSONObject()
       for (column, cell) in zip(header.fields, record.fields)
-      where column != "time" && !cell.isEmpty {
+      where column != "time" && !column.hasPrefix("x-") && !cell.isEmpty {
         object[column] = cellValue(cell)
       }
       let timeCell = record.fields[timeColumn]
@@ -92,8 +99,7 @@ enum TraceFile {
           if case .key(let key) = component { return key }
           return nil
         }
-        located.path =
-          column.map { "line \(record.line), column \"\($0)\"" } ?? "line \(record.line)"
+        located.path = column.map { "\(row), column \"\($0)\"" } ?? row
         located.jsonPath = nil
         throw located
       }
@@ -128,6 +134,12 @@ enum TraceFile {
     case 0xF0...0xF4: 4
     default: 0
     }
+  }
+
+  /// `row N` for the record at `index` (the header is row 1), with its first line when that
+  /// differs.
+  static func rowName(index: Int, line: Int) -> String {
+    index + 1 == line ? "row \(line)" : "row \(index + 1) (line \(line))"
   }
 
   /// A cell as JSON: a number when it reads as one, else a string.

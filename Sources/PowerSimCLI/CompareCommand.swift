@@ -1,0 +1,129 @@
+import Reports
+import ScenarioFiles
+
+/// `powersim compare`: simulates design alternatives and prints them side by side.
+enum CompareCommand: Command {
+  static let spec = CommandSpec(
+    name: "compare",
+    abstract: "Compares design alternatives: the variants of a scenario, or several scenarios.",
+    discussion: """
+      With one SCENARIO, simulates its baseline and every variant; with several, simulates the \
+      baseline of each, the first file being the baseline. Prints the alternative that saves \
+      the most energy, then a table with one column per alternative: energy per component, the \
+      total with its floor, fixed and dynamic parts, battery life and the latency cost (worst \
+      p99 and maximum latency, dropped frames, deadline misses, unfinished occurrences), each \
+      with its change against the baseline. Alternatives run in parallel; the results are the \
+      same as one at a time.
+      """,
+    arguments: [
+      ArgumentSpec(
+        name: "SCENARIO",
+        help: "The scenario file whose variants to compare, or several files to compare.",
+        isVariadic: true)
+    ],
+    options: [
+      OptionSpec(
+        name: "--out", valueName: "DIR",
+        help: "Writes the table as compare.csv, one row per alternative, into this directory."),
+      OptionSpec(
+        name: "--plot", valueName: "FILE.svg",
+        help: "Draws the alternatives' total power over time, overlaid, as an SVG file."),
+      OptionSpec(
+        name: "--jobs", valueName: "N",
+        help: "Simulates up to N alternatives at once (default: every core)."),
+      RunLimitsOption.spec,
+    ])
+
+  static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+    let jobs = try parseJobs(arguments.value("--jobs"), command: spec)
+    let files = arguments.positionals
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
+    var alternatives: [Alternative] = []
+    var header: String
+    if files.count == 1 {
+      let document = try ScenarioDocument.load(files[0])
+      for variant in document.variantNames {
+        alternatives.append(
+          Alternative(
+            label: variant, scenario: try document.scenario(variant: variant, limits: limits)))
+      }
+      let baseline = alternatives[0].scenario
+      let count = alternatives.count
+      header =
+        "\(baseline.name)\n  device \(baseline.deviceName), \(Units.durationText(baseline.setup.duration)), "
+        + "\(count) alternative\(count == 1 ? "" : "s")\n"
+    } else {
+      let labels = labels(for: files)
+      header = "\(files.count) scenarios, the first the baseline\n"
+      for (file, label) in zip(files, labels) {
+        let scenario = try ScenarioDocument.load(file).scenario(limits: limits)
+        alternatives.append(Alternative(label: label, scenario: scenario))
+        header +=
+          "  \(label): \(file) (\(scenario.name)), device \(scenario.deviceName), "
+          + "\(Units.durationText(scenario.setup.duration))\n"
+      }
+    }
+    let plotFile = arguments.value("--plot")
+    let longest = alternatives.map(\.scenario.setup.duration).max() ?? .zero
+    let comparison = Comparison.run(
+      alternatives, jobs: jobs,
+      powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) })
+    let directory = arguments.value("--out")
+    if directory != nil || plotFile != nil {
+      let transaction = OutputTransaction()
+      do {
+        if let directory {
+          try transaction.write(
+            ComparisonCSV.render(comparison), to: directory + "/" + ComparisonCSV.fileName)
+        }
+        if let plotFile {
+          try transaction.write(plot(comparison, title: header), to: plotFile)
+        }
+        try transaction.commit()
+      } catch {
+        transaction.discard()
+        throw error
+      }
+    }
+    console.write(header + "\n" + ComparisonText.render(comparison))
+    return ExitStatus.success
+  }
+
+  /// The alternatives' total power over time, overlaid, the baseline first; titled with the
+  /// first line of the printed header and subtitled with the largest saving.
+  static func plot(_ comparison: Comparison, title header: String) -> String {
+    let lines = comparison.entries.map { entry in
+      Plot.PowerLine(
+        name: entry.label,
+        series: PowerSeries(
+          entry.powerBins!, components: entry.result.components.map(\.name),
+          duration: entry.result.duration))
+    }
+    let title = String(header.prefix { $0 != "\n" })
+    return Plot.powerComparison(
+      lines, title: title, subtitle: ComparisonText.headline(comparison))
+  }
+
+  /// Each file's name without its directory and `.json`, or the whole path when two files share
+  /// a name.
+  static func labels(for files: [String]) -> [String] {
+    let stems = files.map { file -> String in
+      var name = String(file.split(separator: "/").last ?? Substring(file))
+      if name.hasSuffix(".json") { name.removeLast(5) }
+      return name
+    }
+    return zip(files, stems).map { file, stem in
+      stems.filter { $0 == stem }.count > 1 ? file : stem
+    }
+  }
+}
+
+/// `--jobs N`: a whole number of at least 1; every core when absent.
+func parseJobs(_ text: String?, command: CommandSpec) throws(UsageError) -> Int {
+  guard let text else { return ParallelMap.defaultJobs }
+  guard let jobs = Int(text), jobs >= 1 else {
+    throw UsageError(
+      message: "--jobs: expected a whole number of at least 1, found \"\(text)\"", command: command)
+  }
+  return jobs
+}

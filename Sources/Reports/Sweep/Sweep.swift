@@ -1,0 +1,134 @@
+import DeviceModels
+import JSONSupport
+public import Quantities
+public import ScenarioFiles
+
+/// A sweep point whose scenario is invalid: which point, with which values, and the problem.
+public struct SweepPointError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The point's index.
+  public var index: Int
+  /// `path=value` for each parameter at the point.
+  public var assignments: [String]
+  /// What is wrong with the point's scenario.
+  public var underlying: InputError
+
+  /// `FILE: sweep point 3 (workloads.sync.every=-1 s): PATH: MESSAGE`.
+  public var description: String {
+    let point = "sweep point \(index) (\(assignments.joined(separator: ", ")))"
+    guard underlying.line == nil, let path = underlying.path, !path.isEmpty else {
+      return "\(point): \(underlying)"
+    }
+    return "\(underlying.file): \(point): \(path): \(underlying.message)"
+  }
+}
+
+/// One simulated sweep point.
+public struct SweepRow: Sendable {
+  /// The point's index in the whole sweep.
+  public var index: Int
+  /// The variant simulated.
+  public var variant: String
+  /// Each parameter's value at the point.
+  public var values: [SweepValue]
+  /// The point's total energy.
+  public var energy: Energy
+  /// The point's average power.
+  public var averagePower: Power
+  /// The point's battery life, if the device has a battery and drew from it.
+  public var batteryLife: TimeSpan?
+  /// The fields of `summary.csv` after its `variant`.
+  public var summaryFields: [String]
+}
+
+/// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (SPEC section 8, `sweep`).
+public enum Sweep {
+  /// The name of the file `sweep --out DIR` writes.
+  public static let fileName = "sweep.csv"
+
+  /// The columns of `summary.csv` that follow `index`, `variant` and the parameters' columns
+  /// (its `variant` column is already the second column).
+  public static let summaryColumns = [
+    "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
+  ]
+
+  /// Decodes every point of the plan's shard, then simulates them on up to `jobs` threads and
+  /// returns their rows in index order. The rows are the same for any `jobs`.
+  ///
+  /// Every point is decoded before any is simulated, so an invalid point fails the sweep at
+  /// once; the error names the lowest invalid point. `progress` is called with the number of
+  /// points simulated so far and the shard's total.
+  public static func run(
+    _ document: ScenarioDocument, plan: SweepPlan, jobs: Int = ParallelMap.defaultJobs,
+    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) throws(SweepPointError) -> [SweepRow] {
+    let indices = plan.shardIndices
+    let total = indices.count
+    // Decode every point first, so an invalid point fails the sweep before any simulation; the
+    // scenarios are decoded again when run, so memory stays flat however many points there are.
+    _ = try ParallelMap.map(count: total, jobs: jobs) {
+      (position: Int) throws(SweepPointError) -> Bool in
+      _ = try scenario(document, plan: plan, index: indices[position])
+      return true
+    }
+    var report: (@Sendable (Int) -> Void)?
+    if let progress { report = { done in progress(done, total) } }
+    return try ParallelMap.map(count: total, jobs: jobs, progress: report) {
+      (position: Int) throws(SweepPointError) -> SweepRow in
+      let scenario = try scenario(document, plan: plan, index: indices[position])
+      let result = Simulation(setup: scenario.setup).run()
+      let summary = ResultCSV.summaryFields(result, variant: scenario.variant)
+      return SweepRow(
+        index: indices[position], variant: scenario.variant,
+        values: plan.values(at: indices[position]), energy: result.energy,
+        averagePower: result.averagePower, batteryLife: result.battery?.life,
+        summaryFields: Array(summary.dropFirst()))
+    }
+  }
+
+  /// The scenario of point `index`: the document with the point's values set, then the variant.
+  public static func scenario(_ document: ScenarioDocument, plan: SweepPlan, index: Int)
+    throws(SweepPointError) -> Scenario
+  {
+    let values = plan.values(at: index)
+    let assignments = zip(plan.parameters, values).map { (path: $0.path, value: $1.json) }
+    do {
+      return try document.setting(assignments).scenario(
+        variant: plan.variant, limits: plan.limits)
+    } catch {
+      throw SweepPointError(
+        index: index,
+        assignments: zip(plan.parameters, values).map { "\($0.name)=\($1.text)" },
+        underlying: error)
+    }
+  }
+
+  /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``; one
+  /// row per point. A shard's file has the same header, so the whole sweep is the first
+  /// shard's file followed by every other shard's rows.
+  public static func csv(_ rows: [SweepRow], plan: SweepPlan) -> String {
+    var csv = CSVWriter(
+      header: ["index", "variant"] + plan.parameters.map(\.name) + summaryColumns)
+    for row in rows {
+      csv.appendRow([String(row.index), row.variant] + row.values.map(\.text) + row.summaryFields)
+    }
+    return csv.text
+  }
+
+  /// The table `sweep` prints: each point's values, energy, average power and battery life.
+  public static func table(_ rows: [SweepRow], plan: SweepPlan) -> String {
+    var columns: [(title: String, alignment: TextTable.Alignment)] = [
+      ("index", .right), ("variant", .left),
+    ]
+    columns += plan.parameters.map { ($0.name, .left) }
+    columns += [("energy", .right), ("avg power", .right), ("battery life", .right)]
+    var table = TextTable(columns: columns)
+    for row in rows {
+      table.appendRow(
+        [String(row.index), row.variant] + row.values.map(\.text) + [
+          Units.energyText(row.energy), Units.powerText(row.averagePower),
+          row.batteryLife.map(Units.durationText) ?? "–",
+        ])
+    }
+    return table.rendered()
+  }
+}

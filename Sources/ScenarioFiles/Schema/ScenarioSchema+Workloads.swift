@@ -1,0 +1,154 @@
+import DeviceModels
+import JSONSupport
+
+extension ScenarioSchema {
+  /// The workload (one branch per timing kind, with the modifiers that kind allows) and its
+  /// work (SPEC section 6).
+  static var workloadDefinitions: [(String, JSONValue)] {
+    let kinds = timingKinds
+    return [
+      (
+        "workload",
+        oneOf(
+          kinds.map { ref("workload_\($0.key)") },
+          "A workload: exactly one of \(ScenarioDecoder.timingKeys.joined(separator: ", ")) says when it runs; \"work\" says what it does."
+        )
+      )
+    ]
+      + kinds.map { kind in
+        var properties = [(kind.key, kind.schema)]
+        for modifier in ScenarioDecoder.modifiers[kind.key] ?? [] {
+          properties.append((modifier, modifierSchemas[modifier]!))
+        }
+        properties.append(
+          (
+            "when",
+            choice(
+              ["visible"],
+              "\"visible\": the workload does nothing outside the scenario's visibility intervals."
+            )
+          ))
+        if !["trace", "frames", "window"].contains(kind.key) {
+          properties.append(
+            (
+              "debounce",
+              ref(
+                "time",
+                "Turns arrivals into triggers: each restarts a timer of this length, and the work runs once when it expires with no new trigger."
+              )
+            ))
+        }
+        var required = [kind.key]
+        if kind.key != "trace" {
+          properties.append(("work", ref("work")))
+          required.append("work")
+        }
+        return (
+          "workload_\(kind.key)",
+          object(kind.description, properties: properties, required: required)
+        )
+      }
+      + [
+        (
+          "work",
+          oneOf(
+            [ref("work_item"), array(ref("work_item"), "Work items run one after another.")],
+            "What an occurrence does: a work item, or a list of work items run one after another."
+          )
+        ),
+        ("work_item", workItem),
+      ]
+  }
+
+  /// Each timing key, its value's schema, and what a workload of that kind is.
+  static var timingKinds: [(key: String, schema: JSONValue, description: String)] {
+    [
+      ("at", ref("time", "When the workload runs."), "A workload that runs once, at a time."),
+      (
+        "every", ref("time", "The timer's period."),
+        "A repeating timer, due at from + k·every while before until and k < count."
+      ),
+      (
+        "rate", ref("frequency", "The mean arrival rate."),
+        "Sporadic arrivals (Poisson) at a mean rate, drawn from the scenario's seed."
+      ),
+      (
+        "mean_interval", ref("time", "The mean time between arrivals."),
+        "Sporadic arrivals (Poisson) with a mean interval, drawn from the scenario's seed."
+      ),
+      (
+        "times", array(ref("time"), "The times of the occurrences, in increasing order."),
+        "Occurrences at an explicit list of times."
+      ),
+      (
+        "trace",
+        string(
+          "A CSV file (relative to the scenario): a time column and any work-step columns, one row per occurrence."
+        ), "A trace replay: each row of a CSV file is an occurrence with its own work."
+      ),
+      (
+        "frames", ref("frequency", "The frame rate, such as \"60 fps\"."),
+        "An animation: a frame due while the previous frame's work is still running is dropped."
+      ),
+      (
+        "window",
+        array(ref("time"), "[earliest, deadline]: the window the work must run in."),
+        "Deferrable work: runs once inside its window, as soon as its requirement holds, or at the deadline."
+      ),
+    ]
+  }
+
+  /// The schema of each timing modifier.
+  static var modifierSchemas: [String: JSONValue] {
+    [
+      "from": ref("time", "When the workload starts (default 0)."),
+      "until": ref("time", "When the workload stops (default: the end of the run)."),
+      "count": integer("How many occurrences at most.", minimum: 1),
+      "tolerance": ref(
+        "time",
+        "How late the timer may fire so the OS can coalesce it with other wake-ups (default 0)."),
+      "for": ref("time", "How long the animation lasts (default: to the end of the run)."),
+      "requires": choice(
+        DeferralCondition.allCases.map(\.rawValue),
+        "What the deferrable work waits for: the charger, Wi-Fi, or a radio that is already active."
+      ),
+    ]
+  }
+
+  static var workItem: JSONValue {
+    let properties: [(String, JSONValue)] = [
+      ("cpu", ref("time", "CPU work, as time on the reference core.")),
+      (
+        "threads",
+        integer("Splits the CPU step into this many parallel parts.", minimum: 1, maximum: 1024)
+      ),
+      (
+        "qos",
+        choice(
+          QoSClass.allCases.map(\.rawValue),
+          "The quality-of-service class (default: user-interactive for frames, default otherwise)."
+        )
+      ),
+      (
+        "parallel_efficiency",
+        ref("fraction", "Inflates the total CPU work when threads > 1 (default 1).")
+      ),
+      ("read", ref("data_size", "Bytes read from storage.")),
+      ("write", ref("data_size", "Bytes written to storage.")),
+      ("write_size", ref("data_size", "The size of each write request (default: all at once).")),
+      ("download", ref("data_size", "Bytes downloaded.")),
+      ("upload", ref("data_size", "Bytes uploaded.")),
+      (
+        "via",
+        string(
+          "The radio that carries the download or upload (default: the environment's network).")
+      ),
+      ("gpu", ref("time", "GPU work, as time at the highest frequency.")),
+    ]
+    return object(
+      "A work item: steps run in the order cpu, read, write, download, upload, gpu, then generic components by name.",
+      properties: properties,
+      additional: ref(
+        "time", "Time on the generic component of this name, such as \"gps\": \"2 s\"."))
+  }
+}

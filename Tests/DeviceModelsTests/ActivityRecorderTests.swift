@@ -1,0 +1,156 @@
+import DeviceModels
+import Quantities
+import SimulationEngine
+import Testing
+
+/// The activity hook behind `run --trace`: it changes nothing in the account, its state
+/// intervals add up to the ledger's residencies, work sits inside active states, and a window
+/// gives exactly the whole run's intervals clipped to it.
+@Suite struct ActivityRecorderTests {
+  /// Keeps every event and rebuilds the intervals they describe.
+  final class Collector: ActivitySink {
+    var layout: ActivityLayout?
+    var events: [ActivityEvent] = []
+    var batches = 0
+
+    func begin(_ layout: ActivityLayout) { self.layout = layout }
+    func receive(_ events: [ActivityEvent]) {
+      self.events += events
+      batches += 1
+    }
+
+    /// A closed interval: what (kind, subject, detail, occurrence), and when.
+    struct Interval: Hashable {
+      var kind: String
+      var subject: Int32
+      var detail: Int32
+      var occurrence: Int64
+      var start: Int64
+      var end: Int64
+    }
+
+    /// The intervals of positive length, in the order they closed.
+    var intervals: [Interval] {
+      var states: [Int32: (Int32, Int64)] = [:]
+      var work: [Int32: (Int32, Int64, Int64)] = [:]
+      var occurrences: [[Int64]: Int64] = [:]
+      var result: [Interval] = []
+      for event in events {
+        switch event.kind {
+        case .state, .stateEnd:
+          if let (state, start) = states[event.subject] {
+            result.append(
+              Interval(
+                kind: "state", subject: event.subject, detail: state, occurrence: 0,
+                start: start, end: event.time))
+          }
+          states[event.subject] = event.kind == .state ? (event.detail, event.time) : nil
+        case .workStart:
+          work[event.subject] = (event.detail, event.occurrence, event.time)
+        case .workEnd:
+          let (workload, number, start) = work.removeValue(forKey: event.subject)!
+          result.append(
+            Interval(
+              kind: "work", subject: event.subject, detail: workload, occurrence: number,
+              start: start, end: event.time))
+        case .occurrenceStart:
+          occurrences[[Int64(event.subject), event.occurrence]] = event.time
+        case .occurrenceEnd:
+          let start = occurrences.removeValue(forKey: [Int64(event.subject), event.occurrence])!
+          result.append(
+            Interval(
+              kind: "occurrence", subject: event.subject, detail: 0,
+              occurrence: event.occurrence, start: start, end: event.time))
+        }
+      }
+      #expect(states.isEmpty && work.isEmpty && occurrences.isEmpty, "everything is closed")
+      return result.filter { $0.end > $0.start }
+    }
+  }
+
+  static func record(_ setup: SimulationSetup, window: TimeRange? = nil) -> (RunResult, Collector) {
+    let collector = Collector()
+    let result = Fixture.run(
+      setup, recording: RecordingOptions(activitySink: collector, activityWindow: window))
+    return (result, collector)
+  }
+
+  @Test(arguments: 0..<25)
+  func wholeRunMatchesTheAccount(seed: UInt64) throws {
+    let setup = InvariantTests.randomSetup(seed: seed)
+    let plain = Fixture.run(setup)
+    let (result, collector) = Self.record(setup)
+    #expect(result.energy == plain.energy)
+    #expect(result.components.map(\.energy) == plain.components.map(\.energy))
+    #expect(result.workloads.map(\.energy) == plain.workloads.map(\.energy))
+    #expect(result.processedEvents == plain.processedEvents, "recording adds no events")
+    let layout = try #require(collector.layout)
+    #expect(zip(collector.events, collector.events.dropFirst()).allSatisfy { $0.time <= $1.time })
+    let intervals = collector.intervals
+    // State residencies add up to the ledger's, node by node.
+    let nodes = result.components.flatMap(\.nodes)
+    #expect(layout.nodes.map(\.path) == nodes.map(\.path))
+    for (index, node) in nodes.enumerated() {
+      #expect(layout.nodes[index].states == node.states.map(\.name))
+      for (stateIndex, state) in node.states.enumerated() {
+        let total = intervals.filter {
+          $0.kind == "state" && $0.subject == Int32(index) && $0.detail == Int32(stateIndex)
+        }.reduce(Int64(0)) { $0 + $1.end - $1.start }
+        #expect(total == state.residency.nanoseconds, "\(node.path) \(state.name)")
+      }
+    }
+    // Work is served only in a lane's active state.
+    for item in intervals where item.kind == "work" {
+      #expect(
+        intervals.contains {
+          $0.kind == "state" && $0.subject == item.subject && $0.detail == 0
+            && $0.start <= item.start && item.end <= $0.end
+        })
+    }
+    // One occurrence interval per occurrence that ran (none here has empty work).
+    for (index, workload) in result.workloads.enumerated() {
+      let count = collector.events.filter {
+        $0.kind == .occurrenceStart && $0.subject == Int32(index)
+      }.count
+      #expect(count == workload.occurrences)
+    }
+  }
+
+  /// A window gives the whole run's intervals cut to it.
+  @Test(arguments: 0..<25)
+  func windowClipsTheWholeRun(seed: UInt64) throws {
+    let setup = InvariantTests.randomSetup(seed: seed)
+    var rng = SplitMix64(seed: seed + 1000)
+    let a = Int64(rng.next() % 20_000_000_000)
+    let b = a + 1 + Int64(rng.next() % UInt64(20_000_000_000 - a))
+    let window = TimeRange(
+      start: Instant(nanosecondsSinceStart: a), end: Instant(nanosecondsSinceStart: b))
+    let whole = Self.record(setup).1.intervals
+    let (_, windowed) = Self.record(setup, window: window)
+    let expected = whole.compactMap { item -> Collector.Interval? in
+      var clipped = item
+      clipped.start = max(item.start, a)
+      clipped.end = min(item.end, b)
+      return clipped.end > clipped.start ? clipped : nil
+    }
+    #expect(Set(windowed.intervals) == Set(expected))
+    #expect(windowed.intervals.count == expected.count)
+    #expect(windowed.events.allSatisfy { $0.time >= a && $0.time <= b })
+    #expect(windowed.layout?.window == window)
+  }
+
+  /// Events stream in batches of at most 4096, never all at once.
+  @Test func eventsStreamInBatches() {
+    let device = Fixture.device([Fixture.generic("gps", Fixture.gpsLadder, parent: .none)])
+    let workload = WorkloadSpec(
+      name: "tick",
+      timing: .periodic(
+        every: .milliseconds(10), start: .start, end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("gps", for: .milliseconds(1)))
+    let setup = Fixture.setup(device, [workload], duration: .seconds(100))
+    let (_, collector) = Self.record(setup)
+    // 10 000 occurrences: start, work start and end, end = 40 000 events, plus states.
+    #expect(collector.events.count >= 40_000)
+    #expect(collector.batches >= collector.events.count / 4096)
+  }
+}

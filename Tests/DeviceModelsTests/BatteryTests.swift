@@ -1,0 +1,108 @@
+import DeviceModels
+import Quantities
+import Testing
+
+/// The battery account of SPEC section 7: the battery supplies the device while unplugged; while
+/// plugged in the charger supplies it and refills the battery at `charge_power`; the state of
+/// charge starts at `battery_start`; the time it ran out is kept and the run goes on; battery life
+/// is capacity ÷ average drain over the unplugged time.
+@Suite struct BatteryTests {
+  /// A load drawing 1 W idle and 2 W while working (no wake latency), on a battery of
+  /// `capacity` (100 J unless told) that charges at 5 W.
+  static func device(capacity: Energy = .joules(100)) -> DeviceSpec {
+    Fixture.device(
+      [
+        Fixture.generic(
+          "load",
+          Ladder(
+            states: [
+              LadderState(name: "working", power: .watts(2), wakePower: .watts(2)),
+              Fixture.state("idle", .watts(1), active: .watts(2)),
+            ], idlePolicy: .timeout), parent: .none)
+      ], battery: BatterySpec(capacity: capacity, chargePower: .watts(5)))
+  }
+
+  static func environment(charging: [(Int64, Int64)], start: Double) -> EnvironmentSpec {
+    EnvironmentSpec(
+      network: [],
+      charging: charging.map {
+        TimeRange(start: Fixture.at(.seconds($0.0)), end: Fixture.at(.seconds($0.1)))
+      }, batteryStart: Fraction(start))
+  }
+
+  static func work(at seconds: Int64) -> WorkloadSpec {
+    WorkloadSpec(
+      name: "job", timing: .once(at: Fixture.at(.seconds(seconds))),
+      work: Fixture.uses("load", for: .seconds(20)))
+  }
+
+  /// From 50 J: 0–10 s at 1 W leaves 40 J; the 20 s job at 2 W from 10 s empties the battery at
+  /// exactly 30 s; 30–40 s it stays empty (the device still draws 10 J, counted as drawn); plugged
+  /// in 40–60 s the charger supplies the 1 W device (20 J) and refills 5 W × 20 s = 100 J, capped
+  /// at the 100 J capacity; 60–100 s drains 40 J, ending at 60%.
+  ///
+  /// Drawn 10 + 40 + 10 + 40 = 100 J over 80 s unplugged: life = 100 J ÷ (100 J / 80 s) = 80 s.
+  @Test func chargingAccounting() {
+    let collector = PowerSeriesCollector()
+    let result = Fixture.run(
+      Fixture.setup(
+        Self.device(), [Self.work(at: 10)], duration: .seconds(100),
+        environment: Self.environment(charging: [(40, 60)], start: 0.5)),
+      recording: RecordingOptions(binWidth: .seconds(10), sink: collector))
+    let battery = result.battery
+    #expect(battery?.capacity == joules(100))
+    #expect(battery?.drawnEnergy == joules(100))
+    #expect(battery?.chargerEnergy == joules(20))
+    #expect(battery?.unpluggedTime == .seconds(80))
+    #expect(battery?.ranOutAt == Fixture.at(.seconds(30)))
+    #expect(battery?.endStateOfCharge == Fraction(0.6))
+    #expect(battery?.life == .seconds(80))
+    // The device's own energy is what it drew, wherever it came from: 100 + 20 J.
+    #expect(result.energy == joules(120))
+    // State of charge at the start of each 10 s bin.
+    #expect(
+      collector.bins?.stateOfChargeAtStart == [0.5, 0.4, 0.2, 0, 0, 0.5, 1, 0.9, 0.8, 0.7])
+  }
+
+  /// The battery runs out at the first nanosecond by which the drawn energy reaches the charge:
+  /// a full 10 J battery at 1 W lasts exactly 10 s (10¹⁹ aJ at 10⁹ aJ/ns); one attojoule more and
+  /// the last of it goes in the next nanosecond.
+  @Test(arguments: [
+    (Int128(10_000_000_000_000_000_000), Int64(10_000_000_000)),
+    (10_000_000_000_000_000_001, 10_000_000_001),
+  ])
+  func ranOutTime(capacity: Int128, expected: Int64) {
+    let result = Fixture.run(
+      Fixture.setup(
+        Self.device(capacity: Energy(attojoules: capacity)), [], duration: .seconds(20),
+        environment: Self.environment(charging: [], start: 1)))
+    #expect(result.battery?.ranOutAt == Instant(nanosecondsSinceStart: expected))
+    #expect(result.battery?.drawnEnergy == joules(20))
+  }
+
+  /// Work done while plugged in does not drain the battery: the same 20 s job at 10 s (unplugged)
+  /// or at 40 s (plugged in 40–60 s) moves its extra 1 W × 20 s = 20 J from the battery's account
+  /// to the charger's; the device's energy is the same.
+  @Test func workWhilePluggedInIsFreeForTheBattery() {
+    func run(_ seconds: Int64) -> RunResult {
+      Fixture.run(
+        Fixture.setup(
+          Self.device(), [Self.work(at: seconds)], duration: .seconds(100),
+          environment: Self.environment(charging: [(40, 60)], start: 1)))
+    }
+    let unplugged = run(10)
+    let plugged = run(40)
+    #expect(unplugged.energy == plugged.energy)
+    #expect(unplugged.battery?.drawnEnergy == joules(100))
+    #expect(plugged.battery?.drawnEnergy == joules(80))
+    #expect(unplugged.battery?.chargerEnergy == joules(20))
+    #expect(plugged.battery?.chargerEnergy == joules(40))
+    // Plugged in for 20 s at 5 W refills either battery to full before the last 40 J.
+    #expect(plugged.battery?.endStateOfCharge == Fraction(0.6))
+    #expect(unplugged.battery?.endStateOfCharge == Fraction(0.6))
+    #expect(plugged.battery?.ranOutAt == nil)
+    // Life: 100 J ÷ (80 J / 80 s) = 100 s, against 100 J ÷ (100 J / 80 s) = 80 s.
+    #expect(plugged.battery?.life == .seconds(100))
+    #expect(unplugged.battery?.life == .seconds(80))
+  }
+}

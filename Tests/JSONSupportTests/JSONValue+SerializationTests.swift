@@ -1,0 +1,141 @@
+import JSONSupport
+import Testing
+
+/// A small deterministic generator for test inputs (a 64-bit LCG, Knuth's MMIX constants).
+struct InputGenerator {
+  var state: UInt64
+
+  mutating func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+}
+
+/// Serialization: exact text for small documents, deterministic member order, and
+/// parse(serialize(v)) == v for thousands of generated documents.
+@Suite struct JSONSerializationTests {
+  @Test func compactText() throws {
+    let value = JSONValue.object(
+      JSONObject([
+        ("z", .number(JSONNumber(literal: "1e-3"))),
+        ("a", .array([.bool(true), .null, .string("x")])),
+        ("m", .object(JSONObject())), ("e", .array([])),
+      ]))
+    #expect(value.serialized() == #"{"z":1e-3,"a":[true,null,"x"],"m":{},"e":[]}"#)
+  }
+
+  /// Pretty output indents by two spaces and keeps short arrays of scalars on one line.
+  @Test func prettyText() throws {
+    let value = try JSONReader.parse(
+      #"{"name":"phone","rates":[60,120],"states":[{"name":"on","power":"1 W"}],"battery":{},"none":[]}"#
+    )
+    let expected = """
+      {
+        "name": "phone",
+        "rates": [60, 120],
+        "states": [
+          {
+            "name": "on",
+            "power": "1 W"
+          }
+        ],
+        "battery": {},
+        "none": []
+      }
+      """
+    #expect(value.serialized(pretty: true) == expected)
+    // Commas inside strings of an inline array are not spaced.
+    #expect(try JSONReader.parse(#"["a,b", 1]"#).serialized(pretty: true) == #"["a,b", 1]"#)
+  }
+
+  @Test func longScalarArraysBreak() throws {
+    let items = (0..<40).map { JSONValue.number(JSONNumber($0 * 1_000)) }
+    let text = JSONValue.array(items).serialized(pretty: true)
+    #expect(text.hasPrefix("[\n  0,\n  1000,\n"))
+    #expect(text.hasSuffix("\n  39000\n]"))
+  }
+
+  @Test func stringEscapes() {
+    #expect(JSONText.quoted("plain") == #""plain""#)
+    #expect(JSONText.quoted("a\"b\\c") == #""a\"b\\c""#)
+    #expect(JSONText.quoted("\n\r\t\u{08}\u{0C}") == #""\n\r\t\b\f""#)
+    #expect(JSONText.quoted("\u{01}\u{1F}") == #""\u0001\u001f""#)
+    // Non-ASCII and "/" are written as they are.
+    #expect(JSONText.quoted("café/😀") == "\"café/😀\"")
+  }
+
+  /// Members print in the order the file had them, every time.
+  @Test func memberOrderIsDeterministic() throws {
+    let text = #"{"zeta":1,"alpha":{"y":2,"b":3},"mid":[{"q":1,"c":2}]}"#
+    let value = try JSONReader.parse(text)
+    #expect(value.serialized() == text)
+    #expect(try JSONReader.parse(value.serialized()).serialized() == text)
+    var object = JSONObject()
+    object["b"] = .null
+    object["a"] = .null
+    object["b"] = .bool(true)
+    #expect(JSONValue.object(object).serialized() == #"{"b":true,"a":null}"#)
+    object["b"] = nil
+    object["c"] = .null
+    #expect(object.keys == ["a", "c"])
+  }
+
+  /// Equality of objects includes member order.
+  @Test func objectEqualityIsOrdered() {
+    let ab = JSONObject([("a", .null), ("b", .null)])
+    let ba = JSONObject([("b", .null), ("a", .null)])
+    #expect(ab != ba)
+    #expect(ab == JSONObject([("a", .null), ("b", .null)]))
+  }
+
+  @Test func kindPhrases() {
+    #expect(JSONValue.null.kindPhrase == "null")
+    #expect(JSONValue.bool(false).kindPhrase == "false")
+    #expect(JSONValue.number(JSONNumber(1)).kindPhrase == "a number")
+    #expect(JSONValue.string("").kindPhrase == "a string")
+    #expect(JSONValue.array([]).kindPhrase == "an array")
+    #expect(JSONValue.object(JSONObject()).kindPhrase == "an object")
+  }
+
+  /// parse(serialize(v)) == v, compact and pretty, for 2000 generated documents whose strings
+  /// hold quotes, backslashes, control characters and characters beyond the BMP.
+  @Test func roundTripsThousandsOfDocuments() throws {
+    for seed in 0..<2_000 {
+      var generator = InputGenerator(state: UInt64(seed))
+      let value = Self.randomValue(&generator, depth: 0)
+      #expect(try JSONReader.parse(value.serialized()) == value, "seed \(seed)")
+      #expect(try JSONReader.parse(value.serialized(pretty: true)) == value, "seed \(seed)")
+    }
+  }
+
+  static let alphabet: [Unicode.Scalar] = [
+    "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€",
+    "\u{FFFF}", "😀", "𝄞",
+  ]
+
+  static func randomString(_ generator: inout InputGenerator) -> String {
+    var scalars = String.UnicodeScalarView()
+    for _ in 0..<generator.next(6) { scalars.append(alphabet[generator.next(alphabet.count)]) }
+    return String(scalars)
+  }
+
+  static func randomValue(_ generator: inout InputGenerator, depth: Int) -> JSONValue {
+    let kinds = depth >= 4 ? 4 : 6
+    switch generator.next(kinds) {
+    case 0: return .null
+    case 1: return .bool(generator.next(2) == 0)
+    case 2:
+      let literals = ["0", "-0", "17", "-2.5", "1e-3", "6.02E+23", "0.1"]
+      return .number(JSONNumber(literal: literals[generator.next(literals.count)]))
+    case 3: return .string(randomString(&generator))
+    case 4:
+      return .array((0..<generator.next(4)).map { _ in randomValue(&generator, depth: depth + 1) })
+    default:
+      var object = JSONObject()
+      for _ in 0..<generator.next(4) {
+        object[randomString(&generator)] = randomValue(&generator, depth: depth + 1)
+      }
+      return .object(object)
+    }
+  }
+}

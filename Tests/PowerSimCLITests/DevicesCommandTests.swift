@@ -1,0 +1,50 @@
+import Foundation
+import JSONSupport
+import ScenarioFiles
+import Testing
+
+/// `powersim devices` and `powersim device show NAME`.
+@Suite struct DevicesCommandTests {
+  @Test func listsEveryBuiltInDevice() throws {
+    let result = powersim("devices")
+    #expect(result.status == 0)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("device") == true)
+    for name in BuiltInDevices.names {
+      let json = try JSONReader.parse(try #require(BuiltInDevices.json(named: name)))
+      guard case .object(let device) = json, case .object(let components)? = device["components"]
+      else {
+        Issue.record("\(name) is not a device object")
+        continue
+      }
+      let row = lines.first { $0.hasPrefix(name + " ") }
+      #expect(row?.contains(components.keys.joined(separator: ", ")) == true, "\(name)")
+    }
+  }
+
+  /// The JSON printed is valid, and saved to a file it loads as the same device.
+  @Test(arguments: BuiltInDevices.names)
+  func showPrintsALoadableDevice(name: String) throws {
+    let result = powersim("device", "show", name)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("}\n"))
+    let printed = try JSONReader.parse(result.output)
+    #expect(printed == (try JSONReader.parse(try #require(BuiltInDevices.json(named: name)))))
+    let directory = try TemporaryDirectory()
+    try directory.write("copy.json", result.output)
+    let fromFile = try directory.write("a.json", #"{ "device": "copy.json", "duration": "1 s" }"#)
+    let builtIn = try directory.write("b.json", #"{ "device": "\#(name)", "duration": "1 s" }"#)
+    #expect(
+      try ScenarioDocument.load(fromFile).scenario().setup
+        == (try ScenarioDocument.load(builtIn).scenario().setup))
+  }
+
+  @Test func unknownDevice() {
+    let result = powersim("device", "show", "toaster")
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == "Error: toaster: not a built-in device (the built-in devices are \(BuiltInDevices.names.joined(separator: ", ")))\n"
+    )
+  }
+}

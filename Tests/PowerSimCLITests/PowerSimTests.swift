@@ -1,0 +1,89 @@
+import PowerSimCLI
+import Testing
+
+/// The root command: help, no arguments, unknown subcommands, exit statuses.
+@Suite struct PowerSimTests {
+  static let rootHelp = """
+    OVERVIEW: Simulates how much energy a device spends on a workload, and why.
+
+    powersim replays workloads described in JSON scenario files against a device modelled as power-state
+    machines (CPU, storage, radios, GPU, display, platform) and accounts exactly for every joule: per
+    component, per state and per workload.
+
+    USAGE: powersim <subcommand>
+
+    OPTIONS:
+      -h, --help              Shows this help.
+
+    SUBCOMMANDS:
+      run                     Simulates a scenario and prints its energy account.
+      compare                 Compares design alternatives: the variants of a scenario, or several scenarios.
+      sweep                   Simulates a scenario at every combination of parameter values.
+      validate                Checks scenario files and every variant in them, without simulating.
+      devices                 Lists the built-in device profiles.
+      device                  Prints a built-in device profile as JSON (device show NAME).
+      schema                  Prints the JSON Schema of scenario files.
+
+      See 'powersim help <subcommand>' for detailed help.
+
+    """
+
+  /// With no arguments, powersim prints its help and succeeds (as swift-argument-parser does for
+  /// a command with subcommands and no default).
+  @Test func noArgumentsPrintsHelp() {
+    let result = powersim()
+    #expect(result.status == 0)
+    #expect(result.output == Self.rootHelp)
+    #expect(result.error.isEmpty)
+  }
+
+  @Test(arguments: [["--help"], ["-h"], ["help"]])
+  func helpFlags(arguments: [String]) {
+    let result = PowerSimTests.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.output == Self.rootHelp)
+  }
+
+  /// `powersim help run` is `powersim run --help`.
+  @Test(arguments: ["run", "validate", "devices", "device"])
+  func helpForASubcommand(name: String) {
+    let viaHelp = PowerSimTests.run(["help", name])
+    let viaFlag = PowerSimTests.run([name, "--help"])
+    #expect(viaHelp.status == 0 && viaFlag.status == 0)
+    #expect(viaHelp.output == viaFlag.output)
+    #expect(viaHelp.output.hasPrefix("OVERVIEW: "))
+  }
+
+  /// Every help line fits in 100 columns, except the usage line (which is not wrapped, as in
+  /// swift-argument-parser).
+  @Test(arguments: ["run", "validate", "devices", "device"])
+  func helpFitsInOneHundredColumns(name: String) {
+    let help = PowerSimTests.run([name, "--help"]).output
+    for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") {
+      #expect(line.count <= 100, "\(line)")
+    }
+  }
+
+  @Test func unknownSubcommandIsAUsageError() {
+    let result = powersim("simulate", "x.json")
+    #expect(result.status == 64)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error
+        == "Error: unknown subcommand 'simulate'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n"
+    )
+  }
+
+  @Test func exitStatuses() {
+    #expect(ExitStatus.success == 0)
+    #expect(ExitStatus.failure == 1)
+    #expect(ExitStatus.usage == 64)
+  }
+
+  static func run(_ arguments: [String]) -> CommandResult {
+    let captured = CapturedText()
+    let console = Console(write: { captured.output += $0 }, writeError: { captured.error += $0 })
+    let status = PowerSim.main(arguments, console: console)
+    return CommandResult(status: status, output: captured.output, error: captured.error)
+  }
+}

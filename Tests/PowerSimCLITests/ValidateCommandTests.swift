@@ -1,0 +1,42 @@
+import Testing
+
+/// `powersim validate`: every variant of every file, the first problem of each reported.
+@Suite struct ValidateCommandTests {
+  @Test func validFiles() throws {
+    let directory = try TemporaryDirectory()
+    let gps = try directory.write("gps.json", gpsScenarioText)
+    let idle = try directory.write("idle.json", #"{ "device": "phone", "duration": "1 h" }"#)
+    let result = powersim("validate", gps, idle)
+    #expect(result.status == 0)
+    #expect(result.output == "\(gps): ok (3 variants)\n\(idle): ok (1 variant)\n")
+    #expect(result.error.isEmpty)
+  }
+
+  /// A problem in one variant fails the file; the other files are still checked.
+  @Test func aBadVariantFailsItsFile() throws {
+    let directory = try TemporaryDirectory()
+    let bad = try directory.write(
+      "bad.json",
+      #"{ "device": "devboard", "duration": "1 min", "variants": { "long": { "duration": "400 d" } } }"#
+    )
+    let good = try directory.write("good.json", #"{ "device": "devboard", "duration": "1 min" }"#)
+    let result = powersim("validate", bad, good)
+    #expect(result.status == 1)
+    #expect(result.output == "\(good): ok (1 variant)\n")
+    #expect(
+      result.error
+        == "Error: \(bad): variants.long.duration: expected a duration of at most 366 days, found \"400 d\"\n"
+    )
+  }
+
+  @Test func syntaxErrors() throws {
+    let directory = try TemporaryDirectory()
+    let broken = try directory.write(
+      "broken.json", "{\n  \"device\": \"phone\",\n  \"duration\": 1 s\n}")
+    let result = powersim("validate", broken)
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == "Error: \(broken):3:17: expected ',' or '}' after an object member, found 's'\n")
+  }
+}

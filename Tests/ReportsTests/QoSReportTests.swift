@@ -1,0 +1,142 @@
+import DeviceModels
+import Foundation
+import Quantities
+import ScenarioFiles
+import Testing
+
+@testable import Reports
+
+/// Latency as a first-class result: per workload and per QoS class, next to energy, in `qos.csv`,
+/// `workloads.csv`, `--json` and the summary text.
+@Suite struct QoSReportTests {
+  /// One generic unit (1 W on, 0 W off, no wake latency) and four kinds of latency account:
+  ///
+  /// - `anim`, user-interactive: 10 frames at 10 fps of 150 ms of work. Each frame due while the
+  ///   previous one runs is dropped: frames 0, 2, 4, 6 and 8 run (150 ms each), 1, 3, 5, 7 and 9
+  ///   are dropped.
+  /// - `tick` (due 5 s) and `tock` (due 5.2 s), utility, 500 ms of tolerance, 100 ms each: tick's
+  ///   deadline (5.5 s) fires tock too. tick runs 5.5–5.6 s (latency 0.6 s), tock 5.6–5.7 s
+  ///   (0.5 s, coalesced).
+  /// - `late`, background, deferred to charging in [2 s, 3 s]: never plugged in, it runs at its
+  ///   deadline, 3–3.1 s: latency 1.1 s and a deadline miss.
+  static func result() -> RunResult {
+    let on = Power.watts(1)
+    let ladder = Ladder(
+      states: [
+        LadderState(name: "on", power: on, wakePower: on),
+        LadderState(name: "off", power: .zero, wakePower: on),
+      ], idlePolicy: .timeout)
+    let device = DeviceSpec(
+      name: "unit",
+      components: [ComponentSpec(name: "unit", model: .generic(ladder), parent: .none)],
+      battery: nil)
+    func work(_ ms: Int64, _ qos: QoSClass) -> WorkSpec {
+      [
+        WorkStepSpec(
+          qos: qos, generic: [GenericStep(component: "unit", duration: .milliseconds(ms))])
+      ]
+    }
+    func at(_ ms: Int64) -> Instant { Instant(nanosecondsSinceStart: ms * 1_000_000) }
+    let workloads = [
+      WorkloadSpec(
+        name: "anim",
+        timing: .frames(rate: Frequency(hertz: 10), start: .start, duration: .seconds(1)),
+        work: work(150, .userInteractive)),
+      WorkloadSpec(
+        name: "tick",
+        timing: .periodic(
+          every: .seconds(10), start: at(5_000), end: nil, count: 1,
+          tolerance: .milliseconds(500)), work: work(100, .utility)),
+      WorkloadSpec(
+        name: "tock",
+        timing: .periodic(
+          every: .seconds(10), start: at(5_200), end: nil, count: 1,
+          tolerance: .milliseconds(500)), work: work(100, .utility)),
+      WorkloadSpec(
+        name: "late",
+        timing: .window(earliest: at(2_000), deadline: at(3_000), condition: .charging),
+        work: work(100, .background)),
+    ]
+    let setup = SimulationSetup(
+      device: device, workloads: workloads,
+      environment: EnvironmentSpec(network: [], charging: [], batteryStart: .one), display: [],
+      visibility: nil, duration: .seconds(10), seed: 0)
+    return Simulation(setup: setup).run()
+  }
+
+  @Test func qosCSV() {
+    #expect(
+      ResultCSV.qos(Self.result()) == """
+        qos,workloads,occurrences,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced\r
+        user-interactive,1,5,0.15,0.15,0.15,5,0,0,0\r
+        utility,2,2,0.5,0.6,0.6,0,0,0,1\r
+        background,1,1,1.1,1.1,1.1,0,0,1,0\r
+
+        """)
+  }
+
+  /// `workloads.csv` keeps SPEC 8's columns in order and adds `coalesced` at the end.
+  @Test func workloadsCSV() {
+    #expect(
+      ResultCSV.workloads(Self.result()) == """
+        workload,occurrences,energy_j,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced\r
+        anim,5,0.75,0.15,0.15,0.15,5,0,0,0\r
+        late,1,0.1,1.1,1.1,1.1,0,0,1,0\r
+        tick,1,0.1,0.6,0.6,0.6,0,0,0,0\r
+        tock,1,0.1,0.5,0.5,0.5,0,0,0,1\r
+        (unattributed),,0,,,,,,,\r
+
+        """)
+  }
+
+  @Test func qosJSON() {
+    let json = ResultJSON.summary(Self.result(), variant: "baseline").serialized(pretty: false)
+    #expect(
+      json.contains(
+        #""qos":{"user-interactive":{"workloads":1,"occurrences":5,"latency_p50_s":0.15,"latency_p99_s":0.15,"latency_max_s":0.15,"dropped_frames":5,"unfinished":0,"deadline_misses":0,"coalesced":0},"utility":{"workloads":2,"occurrences":2,"latency_p50_s":0.5,"latency_p99_s":0.6,"latency_max_s":0.6,"dropped_frames":0,"unfinished":0,"deadline_misses":0,"coalesced":1},"background":{"workloads":1,"occurrences":1,"latency_p50_s":1.1,"latency_p99_s":1.1,"latency_max_s":1.1,"dropped_frames":0,"unfinished":0,"deadline_misses":1,"coalesced":0}}"#
+      ))
+    #expect(json.contains(#""tock":{"occurrences":1,"energy_j":0.1,"#))
+    #expect(json.contains(#""deadline_misses":0,"coalesced":1}"#))
+  }
+
+  @Test func summaryTable() {
+    #expect(
+      SummaryText.qosTable(Self.result()) == """
+        qos               workloads  runs  p50 latency     p99     max  dropped  missed  unfinished
+        ───────────────────────────────────────────────────────────────────────────────────────────
+        user-interactive          1     5       150 ms  150 ms  150 ms        5       0           0
+        utility                   2     2       500 ms  600 ms  600 ms        0       0           0
+        background                1     1        1.1 s   1.1 s   1.1 s        0       1           0
+
+        """)
+  }
+}
+
+/// `run --out` writes `qos.csv` with the other files, in the same transaction.
+@Suite struct RunPipelineQoSTests {
+  @Test func runWritesQoSCSV() throws {
+    let directory = NSTemporaryDirectory() + "powersim-qos-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let file = directory + "/scenario.json"
+    try """
+    { "name": "qos", "duration": "10 s",
+      "device": { "name": "d", "components": { "unit": { "type": "generic",
+        "states": [ { "name": "on", "power": "1 W" }, { "name": "off", "power": "0 W", "after": "0 s" } ] } } },
+      "workloads": { "w": { "every": "2 s", "work": { "unit": "100 ms", "qos": "utility" } } } }
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    var request = RunRequest(scenario: try ScenarioDocument.load(file).scenario())
+    request.outputDirectory = directory + "/out"
+    try FileManager.default.createDirectory(
+      atPath: directory + "/out", withIntermediateDirectories: true)
+    _ = try RunPipeline.run(request)
+    let written = try String(contentsOfFile: directory + "/out/qos.csv", encoding: .utf8)
+    // Five runs of 100 ms, each starting on time on a unit with no wake latency.
+    #expect(
+      written == """
+        qos,workloads,occurrences,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced\r
+        utility,1,5,0.1,0.1,0.1,0,0,0,0\r
+
+        """)
+    #expect(RunPipeline.outputFiles.contains("qos.csv"))
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import JSONSupport
+import Quantities
+import Testing
+
+@testable import ScenarioFiles
+
+/// `powersim schema`: the shipped copy, the shipped scenarios and built-in devices against it,
+/// documents it must reject, and agreement with the decoder.
+@Suite struct ScenarioSchemaTests {
+  static var validator: JSONSchemaValidator {
+    JSONSchemaValidator(root: ScenarioSchema.document)
+  }
+
+  static func violations(_ text: String) throws -> [String] {
+    try validator.violations(of: try JSONReader.parse(text)).map(\.description)
+  }
+
+  @Test func shippedCopyIsTheCommandOutput() throws {
+    let shipped = try Data(
+      contentsOf: RepositoryFiles.scenarios.appendingPathComponent("schema.json"))
+    #expect(
+      String(decoding: shipped, as: UTF8.self) == ScenarioSchema.text,
+      "scenarios/schema.json is stale: run 'swift run powersim schema > scenarios/schema.json'")
+  }
+
+  @Test(arguments: try RepositoryFiles.scenarioNames())
+  func shippedScenarioValidatesAndReferencesTheSchema(name: String) throws {
+    let json = try JSONReader.parse(try RepositoryFiles.text(ofScenario: name))
+    #expect(try Self.validator.violations(of: json) == [])
+    guard case .object(let object) = json else { return }
+    #expect(object["$schema"] == .string("schema.json"))
+  }
+
+  @Test(arguments: BuiltInDevices.names)
+  func builtInDeviceValidates(name: String) throws {
+    let json = try JSONReader.parse(BuiltInDevices.json(named: name)!)
+    #expect(try Self.validator.violations(of: json, definition: "device_object") == [])
+  }
+
+  /// A scenario that uses every key, decoded by the decoder and validated by the schema: the
+  /// schema is not stricter than the decoder.
+  @Test func everyKeyTheDecoderAcceptsTheSchemaAccepts() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("powersim-schema-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try "time,cpu,gps\r\n1 s,2 ms,\r\n2 s,,1 s\r\n".write(
+      to: directory.appendingPathComponent("trace.csv"), atomically: true, encoding: .utf8)
+    let file = directory.appendingPathComponent("sink.json").path
+    try Self.kitchenSink.write(toFile: file, atomically: true, encoding: .utf8)
+    let document = try ScenarioDocument.load(file)
+    for variant in document.variantNames { _ = try document.scenario(variant: variant) }
+    #expect(try Self.violations(Self.kitchenSink) == [])
+  }
+
+  static let kitchenSink = """
+    {
+      "$schema": "schema.json", "x-note": "every key",
+      "name": "Kitchen sink", "description": "Every key a scenario may have.",
+      "device": "phone",
+      "device_patch": { "components": { "gps": { "type": "generic", "parent": "platform",
+        "idle_policy": "timeout", "states": [ { "name": "on", "power": "300 mW" },
+        { "name": "off", "power": 0, "after": "1 s", "wake_latency": "100 ms",
+          "wake_power": "200 mW", "min_residency": "1 ms", "description": "asleep" } ] } } },
+      "duration": "10 min", "seed": 7,
+      "environment": {
+        "network": [ { "from": 0, "to": "5 min", "network": "wifi" },
+                     { "from": "5 min", "to": "10 min", "network": "cellular" } ],
+        "charging": [ ["8 min", "9 min"] ], "battery_start": "80%" },
+      "display": [ { "from": 0, "to": "1 min", "brightness": "50%", "appearance": "dark" },
+                   { "from": "2 min", "to": "3 min", "brightness": 0.3, "apl": 0.2 } ],
+      "visibility": [ ["0 s", "5 min"] ],
+      "workloads": {
+        "once": { "at": "1 s", "work": { "cpu": "2 ms", "threads": 2,
+          "parallel_efficiency": "90%", "qos": "user-initiated" } },
+        "timer": { "every": "10 s", "from": "1 s", "until": "9 min", "count": 20,
+          "tolerance": "1 s", "when": "visible",
+          "work": [ { "cpu": "1 ms" }, { "write": "64 KiB", "write_size": "4 KiB" },
+                    { "read": "1 MB" } ] },
+        "poisson": { "rate": "0.1 Hz", "from": "10 s", "until": "8 min", "debounce": "5 s",
+          "work": { "download": "100 KB", "via": "wifi" } },
+        "sporadic": { "mean_interval": "30 s", "work": { "upload": "10 KB" } },
+        "replay": { "times": ["1 s", "2 s", "3.5 s"], "work": { "gps": "2 s" } },
+        "trace": { "trace": "trace.csv", "when": "visible" },
+        "ui": { "frames": "60 fps", "from": "0 s", "for": "30 s",
+          "work": { "cpu": "3 ms", "gpu": "4 ms" } },
+        "deferred": { "window": ["1 min", "9 min"], "requires": "radio-active",
+          "work": { "download": "5 MB" } }
+      },
+      "variants": {
+        "no-timer": { "workloads": { "timer": null } },
+        "light": { "display": [ { "from": 0, "to": "10 min", "brightness": 1,
+          "appearance": "light" } ] }
+      }
+    }
+    """
+
+  /// Each document breaks one rule of SPEC sections 2–6; the schema reports it where it is.
+  @Test(arguments: [
+    (#"{ "device": "phone", "duration": "1 s", "durration": 1 }"#, #"durration: unknown key"#),
+    (#"{ "device": "phone" }"#, #"(top level): missing required key "duration""#),
+    (#"{ "device": "phone", "duration": "5 MB" }"#, "duration: matches none of anyOf"),
+    (#"{ "device": "phone", "duration": -1 }"#, "duration: matches none of anyOf"),
+    (#"{ "device": 3, "duration": "1 s" }"#, "device: matches 0 branches of oneOf"),
+    (
+      #"{ "device": "phone", "duration": "1 s", "workloads": { "w": { "every": "1 s", "at": "0 s", "work": { "cpu": "1 ms" } } } }"#,
+      "workloads.w: matches 0 branches of oneOf"
+    ),
+    (
+      #"{ "device": "phone", "duration": "1 s", "workloads": { "w": { "at": "0 s", "tolerance": "1 s", "work": { "cpu": "1 ms" } } } }"#,
+      "workloads.w: matches 0 branches of oneOf"
+    ),
+    (
+      #"{ "device": "phone", "duration": "1 s", "workloads": { "w": { "at": "0 s" } } }"#,
+      "workloads.w: matches 0 branches of oneOf"
+    ),
+    (
+      #"{ "device": "phone", "duration": "1 s", "variants": { "baseline": {} } }"#,
+      "variants.baseline: no value is allowed here"
+    ),
+    (
+      #"{ "device": "phone", "duration": "1 s", "environment": { "battery_start": 1.5 } }"#,
+      "environment.battery_start: matches none of anyOf"
+    ),
+    (
+      #"{ "device": "phone", "duration": "1 s", "display": [ { "from": 0, "to": 1, "brightness": 1, "appearance": "dark", "apl": 0.5 } ] }"#,
+      "display[0]: matches 2 branches of oneOf"
+    ),
+    (
+      #"{ "device": { "components": { "m": { "type": "modem", "states": [] } } }, "duration": "1 s" }"#,
+      "device: matches 0 branches of oneOf"
+    ),
+    (
+      #"{ "device": { "name": "d" }, "duration": "1 s" }"#,
+      "device: matches 0 branches of oneOf"
+    ),
+  ])
+  func invalidDocumentIsRejected(document: String, expected: String) throws {
+    let violations = try Self.violations(document)
+    #expect(violations.contains { $0.hasPrefix(expected) }, "\(violations)")
+  }
+
+  @Test func invalidWorkIsRejectedInside() throws {
+    let validator = Self.validator
+    for work in [#"{ "qos": "fast" }"#, #"[ { "cpu": "1 MB" } ]"#, #"{ "threads": 0 }"#, "[]x"] {
+      guard let json = try? JSONReader.parse(work) else { continue }
+      #expect(try !validator.violations(of: json, definition: "work").isEmpty, "\(work)")
+    }
+  }
+
+  /// The schema lists exactly the keys the decoder reads.
+  @Test func schemaKnowsEveryKeyTheDecoderKnows() throws {
+    let root = try #require(Self.object(ScenarioSchema.document))
+    let definitions = try #require(Self.object(root["$defs"]))
+    #expect(Self.propertyNames(root) == ScenarioDecoder.topLevelKeys + ["variants"])
+    for kind in ScenarioDecoder.timingKeys {
+      let branch = try #require(Self.object(definitions["workload_\(kind)"]))
+      let expected =
+        [kind] + (ScenarioDecoder.modifiers[kind] ?? []) + ["when"]
+        + (["trace", "frames", "window"].contains(kind) ? [] : ["debounce"])
+        + (kind == "trace" ? [] : ["work"])
+      #expect(Self.propertyNames(branch) == expected, "\(kind)")
+    }
+    let item = try #require(Self.object(definitions["work_item"]))
+    #expect(Self.propertyNames(item) == WorkDecoder.stepKeys)
+    for type in DeviceDecoder.componentTypes {
+      let component = try #require(Self.object(definitions[type]))
+      #expect(Self.propertyNames(component).starts(with: ["type", "description", "parent"]))
+    }
+  }
+
+  static func object(_ value: JSONValue?) -> JSONObject? {
+    if case .object(let object)? = value { return object }
+    return nil
+  }
+
+  static func propertyNames(_ schema: JSONObject) -> [String] {
+    object(schema["properties"])?.keys ?? []
+  }
+}
