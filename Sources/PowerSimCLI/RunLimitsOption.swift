@@ -6,7 +6,7 @@ enum RunLimitsOption {
   static let spec = OptionSpec(
     name: "--max-events", valueName: "N",
     help:
-      "Refuses a run estimated to take more than N events, or to leave more than N/1000 occurrences waiting (default: 1e9)."
+      "Refuses a run estimated to take more than N events (default: 1e9), or to leave more than N/1000 occurrences waiting (at most 10 million)."
   )
 
   /// The limits the command line asks for.

@@ -3,7 +3,7 @@ extension BadInputCorpus {
   static let limits: [BadInput] = [
     BadInput(
       "limits/backlog.json",
-      #"limits/backlog.json: workloads.flood.every: work arrives faster than the storage can serve it (2501× what it can do), so about 8.6e7 occurrences would be left waiting, more than a run may hold (1e6); make "every" longer or end it sooner with "until" or "count", make the work smaller, or raise the limit with --max-events"#
+      #"limits/backlog.json: workloads.flood.every: work arrives faster than the storage can serve it (2501× what it can do), so about 8.6e7 occurrences would be left waiting, more than a run may hold (1e6); make "every" longer or end it sooner with "until" or "count", or make the work smaller, or raise the limit with --max-events"#
     ),
     BadInput(
       "limits/mean-interval-nanosecond.json",

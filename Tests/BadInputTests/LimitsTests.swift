@@ -64,6 +64,18 @@ import Testing
     #expect(outcome.standardOutput == "limits/ten-gigahertz-frames.json: ok (1 variant)\n")
   }
 
+  /// However high the event limit, at most ten million occurrences may be left waiting (each
+  /// holds memory), and the message no longer offers to raise it.
+  @Test func backlogLimitHasACeiling() throws {
+    let outcome = try PowerSimProcess.run(
+      ["validate", "limits/backlog.json", "--max-events", "1e12"])
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == #"Error: limits/backlog.json: workloads.flood.every: work arrives faster than the storage can serve it (2501× what it can do), so about 8.6e7 occurrences would be left waiting, more than a run may hold (1e7); make "every" longer or end it sooner with "until" or "count", or make the work smaller"#
+        + "\n")
+  }
+
   @Test func maxEventsMustBeANumber() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/backlog.json", "--max-events", "lots"])

@@ -32,8 +32,8 @@ import Testing
       --plot FILE.svg         Draws power over time, stacked by component, as an SVG file.
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per
                               state and work item.
-      --max-events N          Refuses a run estimated to take more than N events, or to leave more than
-                              N/1000 occurrences waiting (default: 1e9).
+      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                              leave more than N/1000 occurrences waiting (at most 10 million).
       -h, --help              Shows this help.
 
     """
@@ -51,8 +51,8 @@ import Testing
       SCENARIO                The scenario files to check.
 
     OPTIONS:
-      --max-events N          Refuses a run estimated to take more than N events, or to leave more than
-                              N/1000 occurrences waiting (default: 1e9).
+      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                              leave more than N/1000 occurrences waiting (at most 10 million).
       -h, --help              Shows this help.
 
     """

@@ -23,8 +23,8 @@ import Testing
                                 directory.
         --plot FILE.svg         Draws the alternatives' total power over time, overlaid, as an SVG file.
         --jobs N                Simulates up to N alternatives at once (default: every core).
-        --max-events N          Refuses a run estimated to take more than N events, or to leave more than
-                                N/1000 occurrences waiting (default: 1e9).
+        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                                leave more than N/1000 occurrences waiting (at most 10 million).
         -h, --help              Shows this help.
 
       """
@@ -64,8 +64,8 @@ import Testing
                                 the others, as an SVG file.
         --jobs N                Simulates up to N points at once (default: every core).
         --shard I/N             Runs only the points whose index is I modulo N, I from 0 to N − 1.
-        --max-events N          Refuses a run estimated to take more than N events, or to leave more than
-                                N/1000 occurrences waiting (default: 1e9).
+        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                                leave more than N/1000 occurrences waiting (at most 10 million).
         -h, --help              Shows this help.
 
       """

@@ -20,9 +20,9 @@ public struct RunLimits: Sendable, Hashable {
   public var maximumEvents: Double
 
   /// The most occurrences that may be estimated to be waiting for a component at the end of the
-  /// run (each holds memory until it is served): a thousandth of ``maximumEvents``, and never
-  /// more than 1e8 (the engine numbers live occurrences with 32-bit indices).
-  public var maximumWaitingOccurrences: Double { min(maximumEvents / 1_000, 1e8) }
+  /// run (each holds a few hundred bytes until it is served): a thousandth of ``maximumEvents``,
+  /// and never more than 1e7 (a few gigabytes).
+  public var maximumWaitingOccurrences: Double { min(maximumEvents / 1_000, 1e7) }
 
   /// Limits allowing at most `maximumEvents` events.
   public init(maximumEvents: Double) {
@@ -34,7 +34,7 @@ public struct RunLimits: Sendable, Hashable {
   public static let standard = RunLimits(maximumEvents: 1e9)
 
   /// No event limit, for callers that have checked the setup themselves; the backlog limit stays
-  /// at its ceiling of 1e8 waiting occurrences, which the engine's 32-bit indices need.
+  /// at its ceiling of 1e7 waiting occurrences.
   public static let unlimited = RunLimits(maximumEvents: .infinity)
 
   /// The estimated cost of running `setup`.
@@ -99,10 +99,11 @@ public struct RunLimits: Sendable, Hashable {
     let path = JSONPath(
       [.key("workloads"), .key(backlog.workload)] + (key.map { [.key($0)] } ?? []))
     let load = Approximate.text(backlog.load)
+    let raise = maximumEvents / 1_000 < 1e7 ? ", or raise the limit with --max-events" : ""
     return InputError(
       file: file, jsonPath: path,
       message:
-        "work arrives faster than the \(backlog.component) can serve it (\(load)× what it can do), so about \(Approximate.text(backlog.waiting)) occurrences would be left waiting, more than a run may hold (\(Approximate.text(maximumWaitingOccurrences))); \(advice), make the work smaller, or raise the limit with --max-events"
+        "work arrives faster than the \(backlog.component) can serve it (\(load)× what it can do), so about \(Approximate.text(backlog.waiting)) occurrences would be left waiting, more than a run may hold (\(Approximate.text(maximumWaitingOccurrences))); \(advice), or make the work smaller\(raise)"
     )
   }
 
