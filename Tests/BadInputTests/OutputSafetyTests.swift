@@ -92,6 +92,36 @@ import Testing
     #expect(try Self.snapshot(out) == before)
   }
 
+  /// `compare` and `sweep` write their table and plot together: when the plot cannot be
+  /// written, the table of the previous run stays as it was.
+  @Test(arguments: [
+    (["compare", "scenario.json"], "compare.csv", "compare.svg"),
+    (["sweep", "scenario.json", "--set", "seed=1,2"], "sweep.csv", "sweep.svg"),
+  ])
+  func compareAndSweepKeepTheirPreviousTableWhenThePlotFails(
+    command: [String], table: String, plot: String
+  ) throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Scenarios.everything, to: "scenario.json")
+    let arguments = command + ["--jobs", "1", "--out", "out", "--plot", "out/" + plot]
+    let first = try PowerSimProcess.run(arguments, in: directory.url, timeout: 120)
+    #expect(first.exited(with: 0), "\(first)")
+    let out = directory.url.appendingPathComponent("out")
+    try FileManager.default.removeItem(at: out.appendingPathComponent(plot))
+    try FileManager.default.createDirectory(
+      at: out.appendingPathComponent(plot), withIntermediateDirectories: false)
+    let before = try Self.snapshot(out)
+    #expect(before.keys.sorted() == [table, plot].sorted())
+    // The same command on a shorter run: its table would differ.
+    try directory.write(
+      Scenarios.everything.replacingOccurrences(of: #""20 s""#, with: #""19 s""#),
+      to: "scenario.json")
+    let outcome = try PowerSimProcess.run(arguments, in: directory.url, timeout: 120)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(outcome.standardError == "Error: out/\(plot): cannot replace it: it is a directory\n")
+    #expect(try Self.snapshot(out) == before)
+  }
+
   @Test func successfulRunReplacesEveryFileAndLeavesNoTemporaries() throws {
     let (directory, before) = try Self.previousResults()
     let outcome = try PowerSimProcess.run(
