@@ -31,18 +31,21 @@ enum CompareCommand: Command {
       OptionSpec(
         name: "--jobs", valueName: "N",
         help: "Simulates up to N alternatives at once (default: every core)."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let jobs = try parseJobs(arguments.value("--jobs"), command: spec)
     let files = arguments.positionals
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     var alternatives: [Alternative] = []
     var header: String
     if files.count == 1 {
       let document = try ScenarioDocument.load(files[0])
       for variant in document.variantNames {
         alternatives.append(
-          Alternative(label: variant, scenario: try document.scenario(variant: variant)))
+          Alternative(
+            label: variant, scenario: try document.scenario(variant: variant, limits: limits)))
       }
       let baseline = alternatives[0].scenario
       let count = alternatives.count
@@ -53,7 +56,7 @@ enum CompareCommand: Command {
       let labels = labels(for: files)
       header = "\(files.count) scenarios, the first the baseline\n"
       for (file, label) in zip(files, labels) {
-        let scenario = try ScenarioDocument.load(file).scenario()
+        let scenario = try ScenarioDocument.load(file).scenario(limits: limits)
         alternatives.append(Alternative(label: label, scenario: scenario))
         header +=
           "  \(label): \(file) (\(scenario.name)), device \(scenario.deviceName), "

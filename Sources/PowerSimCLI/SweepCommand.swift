@@ -45,6 +45,7 @@ enum SweepCommand: Command {
       OptionSpec(
         name: "--shard", valueName: "I/N",
         help: "Runs only the points whose index is I modulo N, I from 0 to N − 1."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -52,7 +53,7 @@ enum SweepCommand: Command {
     let jobs = try parseJobs(arguments.value("--jobs"), command: spec)
     let document = try ScenarioDocument.load(arguments.positionals[0])
     if !document.variantNames.contains(plan.variant) {
-      _ = try document.scenario(variant: plan.variant)
+      _ = try document.scenario(variant: plan.variant, limits: plan.limits)
     }
     let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
     var report: (@Sendable (Int, Int) -> Void)?
@@ -113,19 +114,22 @@ enum SweepCommand: Command {
         message: "missing '--set KEY.PATH=V1,V2,…' (at least one parameter to sweep)",
         command: spec)
     }
+    var plan: SweepPlan
     do {
       var parameters: [SweepParameter] = []
       for setting in settings { parameters.append(try SweepParameter(parsing: setting)) }
       let shard = try arguments.value("--shard").map { text throws(SweepArgumentError) in
         try SweepShard(parsing: text)
       }
-      return try SweepPlan(
+      plan = try SweepPlan(
         parameters: parameters,
         variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
         shard: shard ?? .whole)
     } catch {
       throw UsageError(message: error.message, command: spec)
     }
+    plan.limits = try RunLimitsOption.limits(arguments, command: spec)
+    return plan
   }
 }
 

@@ -195,10 +195,13 @@ extension DeviceSimulation {
     }
     let hertz = rate.hertz
     let offset: Int64
-    if hertz == hertz.rounded(), hertz >= 1 {
+    if hertz == hertz.rounded(), hertz >= 1, hertz <= 1e18 {
       offset = Int64(Int128(k) * 1_000_000_000 / Int128(hertz))
     } else {
-      offset = Int64((Double(k) * 1e9 / hertz).rounded(.down))
+      // A rate so low that frame k lies beyond any run has no frame k.
+      let exact = (Double(k) * 1e9 / hertz).rounded(.down)
+      guard exact < Double(endTime) else { return nil }
+      offset = Int64(exact)
     }
     let due = start.nanosecondsSinceStart + offset
     if let duration, due >= start.nanosecondsSinceStart + duration.nanoseconds { return nil }
@@ -241,7 +244,7 @@ extension DeviceSimulation {
   func debounceTriggered(_ workload: Int32) {
     let index = Int(workload)
     workloads[index].debounceGeneration &+= 1
-    let expiry = now + workloads[index].debounce
+    let expiry = Saturating.sum(now, workloads[index].debounce)
     guard expiry < endTime else {
       knownWakes.remove(index)
       return
