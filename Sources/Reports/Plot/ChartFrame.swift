@@ -138,7 +138,7 @@ extension SVGDocument {
       }
       let fitting = Self.fitting(entry.name, width: available)
       text(fitting, x: nameLeft, y: y + 10, fill: ChartStyle.textColor)
-      if Self.estimatedWidth(fitting + "  " + entry.value) > available {
+      if Self.estimatedWidth(fitting + " " + entry.value) > available {
         y += 16
       }
       text(
@@ -149,14 +149,14 @@ extension SVGDocument {
     endGroup()
   }
 
-  /// A generous estimate of the width of `text` at the legend's font size: sans-serif glyphs
-  /// average well under 7 px at 12 px.
-  static func estimatedWidth(_ text: String) -> Double { Double(text.count) * 7 }
+  /// An estimate of the width of `text` at the legend's font size: common sans-serif faces
+  /// average about 6.5 px per glyph at 12 px.
+  static func estimatedWidth(_ text: String) -> Double { Double(text.count) * 6.5 }
 
   /// `text`, cut with an ellipsis to fit `width`.
   static func fitting(_ text: String, width: Double) -> String {
     guard estimatedWidth(text) > width else { return text }
-    let characters = max(1, Int(width / 7) - 1)
+    let characters = max(1, Int(width / 6.5) - 1)
     return String(text.prefix(characters)) + "…"
   }
 }
