@@ -68,23 +68,12 @@ enum CompareCommand: Command {
     let comparison = Comparison.run(
       alternatives, jobs: jobs,
       powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) })
-    let directory = arguments.value("--out")
-    if directory != nil || plotFile != nil {
-      let transaction = OutputTransaction()
-      do {
-        if let directory {
-          try transaction.write(
-            ComparisonCSV.render(comparison), to: directory + "/" + ComparisonCSV.fileName)
-        }
-        if let plotFile {
-          try transaction.write(plot(comparison, title: header), to: plotFile)
-        }
-        try transaction.commit()
-      } catch {
-        transaction.discard()
-        throw error
-      }
+    var outputs: [(path: String, text: String)] = []
+    if let directory = arguments.value("--out") {
+      outputs.append((directory + "/" + ComparisonCSV.fileName, ComparisonCSV.render(comparison)))
     }
+    if let plotFile { outputs.append((plotFile, plot(comparison, title: header))) }
+    try OutputTransaction.write(outputs)
     console.write(header + "\n" + ComparisonText.render(comparison))
     return ExitStatus.success
   }

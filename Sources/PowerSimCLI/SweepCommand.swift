@@ -60,25 +60,14 @@ enum SweepCommand: Command {
     if let progress { report = { done, total in progress.show(done, of: total) } }
     let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
     progress?.finish()
-    let directory = arguments.value("--out")
-    let plotFile = arguments.value("--plot")
-    if directory != nil || plotFile != nil {
-      let transaction = OutputTransaction()
-      do {
-        if let directory {
-          try transaction.write(
-            Sweep.csv(rows, plan: plan), to: directory + "/" + Sweep.fileName)
-        }
-        if let plotFile {
-          try transaction.write(
-            plot(rows, plan: plan, title: arguments.positionals[0]), to: plotFile)
-        }
-        try transaction.commit()
-      } catch {
-        transaction.discard()
-        throw error
-      }
+    var files: [(path: String, text: String)] = []
+    if let directory = arguments.value("--out") {
+      files.append((directory + "/" + Sweep.fileName, Sweep.csv(rows, plan: plan)))
     }
+    if let plotFile = arguments.value("--plot") {
+      files.append((plotFile, plot(rows, plan: plan, title: arguments.positionals[0])))
+    }
+    try OutputTransaction.write(files)
     console.write(Sweep.table(rows, plan: plan))
     return ExitStatus.success
   }

@@ -236,4 +236,18 @@ public final class OutputTransaction {
     for file in files { file.discard() }
     files.removeAll()
   }
+
+  /// Writes whole files from text as one transaction: every file appears, or none does and
+  /// earlier files at those paths stay as they were.
+  public static func write(_ files: [(path: String, text: String)]) throws(OutputError) {
+    guard !files.isEmpty else { return }
+    let transaction = OutputTransaction()
+    do {
+      for file in files { try transaction.write(file.text, to: file.path) }
+      try transaction.commit()
+    } catch {
+      transaction.discard()
+      throw error
+    }
+  }
 }
