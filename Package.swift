@@ -65,6 +65,12 @@ let package = Package(
     .testTarget(
       name: "ReferenceFigureTests",
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),
+    // Hostile input, through the real `powersim` executable (a dependency, so `swift test` builds
+    // it): the corpus of bad files, limits, interrupted runs, locales.
+    .testTarget(
+      name: "BadInputTests",
+      dependencies: ["powersim", "PowerSimCLI", "ScenarioFiles", "DeviceModels", "JSONSupport"],
+      exclude: ["Corpus"]),
   ],
   swiftLanguageModes: [.v6]
 )

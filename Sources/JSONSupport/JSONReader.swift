@@ -19,34 +19,46 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 /// input cannot exhaust the stack. It runs in linear time and never traps on input.
 public enum JSONReader {
   /// Parses one document from UTF-8 `bytes`; a leading byte-order mark is skipped.
-  public static func parse(_ bytes: [UInt8], maximumDepth: Int = 256) throws(JSONSyntaxError)
-    -> JSONValue
-  {
-    var parser = Parser(bytes: bytes, maximumDepth: maximumDepth)
+  public static func parse(
+    _ bytes: [UInt8], maximumDepth: Int = 256, maximumValues: Int = defaultMaximumValues
+  ) throws(JSONSyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth, maximumValues: maximumValues)
     return try parser.document()
   }
 
   /// Parses one document from `text`.
-  public static func parse(_ text: String, maximumDepth: Int = 256) throws(JSONSyntaxError)
-    -> JSONValue
-  {
-    try parse(Array(text.utf8), maximumDepth: maximumDepth)
+  public static func parse(
+    _ text: String, maximumDepth: Int = 256, maximumValues: Int = defaultMaximumValues
+  ) throws(JSONSyntaxError) -> JSONValue {
+    try parse(Array(text.utf8), maximumDepth: maximumDepth, maximumValues: maximumValues)
   }
+
+  /// The most values (numbers, strings, literals, arrays, objects) one document may hold: parsed
+  /// values take some thirty times the bytes of their text (`0,` becomes a boxed value), so this
+  /// bounds memory at a few hundred megabytes whatever the file.
+  public static let defaultMaximumValues = 5_000_000
 }
 
-private struct Parser {
+/// The parser behind ``JSONReader``: a cursor over the bytes, and the nesting depth.
+struct JSONParser {
   let bytes: [UInt8]
   let maximumDepth: Int
+  let maximumValues: Int
+  var valueCount = 0
   var offset = 0
   var depth = 0
 
-  init(bytes: [UInt8], maximumDepth: Int) {
+  init(bytes: [UInt8], maximumDepth: Int, maximumValues: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
+    self.maximumValues = maximumValues
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
   }
 
   mutating func document() throws(JSONSyntaxError) -> JSONValue {
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+      throw error("expected UTF-8 text, found a UTF-16 byte-order mark (save the file as UTF-8)")
+    }
     skipWhitespace()
     let value = try value()
     skipWhitespace()
@@ -62,6 +74,11 @@ private struct Parser {
     guard offset < bytes.count else {
       throw error("expected a value, found the end of the file")
     }
+    valueCount += 1
+    if valueCount > maximumValues {
+      throw error(
+        "expected at most \(DigitGroups.text(maximumValues)) values in one document, found more")
+    }
     switch bytes[offset] {
     case UInt8(ascii: "{"): return try object()
     case UInt8(ascii: "["): return try array()
@@ -71,7 +88,7 @@ private struct Parser {
     case UInt8(ascii: "n"): return try literal("null", .null)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
     default:
-      throw error("expected a value, found \(found())")
+      throw error("expected a value, found \(foundWordOrCharacter())\(hint())")
     }
   }
 
@@ -107,14 +124,14 @@ private struct Parser {
     while true {
       skipWhitespace()
       guard peek(UInt8(ascii: "\"")) else {
-        throw error("expected a key in double quotes, found \(found())")
+        throw error("expected a key in double quotes, found \(found())\(hint())")
       }
       let keyOffset = offset
       let key = try string()
       if let first = firstSeen[key] {
         let (line, column) = position(of: first)
         throw error(
-          "duplicate key \(JSONText.quoted(key)) (first at line \(line), column \(column))",
+          "expected each key once in an object, found \(JSONText.quoted(key)) again (first at line \(line), column \(column))",
           at: keyOffset)
       }
       firstSeen[key] = keyOffset
@@ -174,7 +191,7 @@ private struct Parser {
     let start = offset
     if peek(UInt8(ascii: "-")) { offset += 1 }
     guard offset < bytes.count, isDigit(bytes[offset]) else {
-      throw error("expected a digit, found \(found())")
+      throw error("expected a digit, found \(foundWordOrCharacter())")
     }
     if bytes[offset] == UInt8(ascii: "0") {
       offset += 1
@@ -208,6 +225,21 @@ private struct Parser {
     offset += 1
     var scalars = String.UnicodeScalarView()
     while true {
+      // A run of plain ASCII goes in at once (a 50 MB string must not cost 50 million appends).
+      let runStart = offset
+      offset = bytes.withUnsafeBufferPointer { buffer in
+        var index = runStart
+        while index < buffer.count {
+          let byte = buffer[index]
+          if byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C { break }
+          index += 1
+        }
+        return index
+      }
+      if offset > runStart {
+        scalars.append(
+          contentsOf: String(decoding: bytes[runStart..<offset], as: UTF8.self).unicodeScalars)
+      }
       guard offset < bytes.count else {
         throw error("expected '\"' to end the string, found the end of the file")
       }
@@ -329,99 +361,5 @@ private struct Parser {
     }
     offset += length
     return scalar
-  }
-
-  // MARK: Helpers
-
-  func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
-
-  func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
-
-  mutating func skipWhitespace() {
-    while offset < bytes.count {
-      switch bytes[offset] {
-      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-      default: return
-      }
-    }
-  }
-
-  /// How the input at `offset` reads in "found …".
-  func found(word: Bool = false, from start: Int? = nil) -> String {
-    let begin = start ?? offset
-    guard begin < bytes.count else { return "the end of the file" }
-    if word {
-      var end = begin
-      while end < bytes.count, end - begin < 20,
-        !(bytes[end] == 0x20 || bytes[end] == 0x0A || bytes[end] == 0x0D || bytes[end] == 0x09
-          || bytes[end] == UInt8(ascii: ",") || bytes[end] == UInt8(ascii: "}")
-          || bytes[end] == UInt8(ascii: "]"))
-      {
-        end += 1
-      }
-      if let text = String(validating: bytes[begin..<end], as: UTF8.self), !text.isEmpty {
-        return "'\(text)'"
-      }
-    }
-    return foundCharacterDescription(at: begin)
-  }
-
-  func foundCharacter() -> String {
-    guard offset < bytes.count else { return "" }
-    var copy = self
-    copy.offset = offset + 1
-    if let scalar = try? copy.utf8Scalar() { return String(scalar) }
-    return "0x" + hex(bytes[offset + 1])
-  }
-
-  func foundCharacterDescription(at index: Int) -> String {
-    var copy = self
-    copy.offset = index
-    let byte = bytes[index]
-    if byte >= 0x80 {
-      guard let scalar = try? copy.utf8Scalar() else {
-        return "the byte 0x\(hex(byte)), which is not UTF-8"
-      }
-      return "'\(scalar)'"
-    }
-    if byte < 0x20 || byte == 0x7F { return "the control character U+00\(hex(byte))" }
-    return "'\(Unicode.Scalar(byte))'"
-  }
-
-  func hex(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 0x0F)])
-  }
-
-  func hex16(_ value: UInt32) -> String {
-    hex(UInt8(value >> 8)) + hex(UInt8(value & 0xFF))
-  }
-
-  /// Line and column (in scalars) of byte `index`.
-  func position(of index: Int) -> (Int, Int) {
-    var line = 1
-    // A byte-order mark is invisible in editors: the first line's columns start after it.
-    var lineStart = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var cursor = 0
-    let end = min(index, bytes.count)
-    while cursor < end {
-      if bytes[cursor] == 0x0A {
-        line += 1
-        lineStart = cursor + 1
-      }
-      cursor += 1
-    }
-    var column = 1
-    cursor = lineStart
-    while cursor < end {
-      if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-      cursor += 1
-    }
-    return (line, column)
-  }
-
-  func error(_ message: String, at index: Int? = nil) -> JSONSyntaxError {
-    let (line, column) = position(of: index ?? offset)
-    return JSONSyntaxError(line: line, column: column, message: message)
   }
 }

@@ -120,4 +120,31 @@ public enum JSONText {
     }
     return output + "\""
   }
+
+  /// `text` safe to print on one line of a terminal: control characters (C0, DEL and C1, which
+  /// could move the cursor, recolour or clear a terminal, or break a message over lines) become
+  /// escapes such as `\n` and `\u001B`; everything else stays as it is.
+  public static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var output = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      default:
+        if isControl(scalar) {
+          let hex = String(scalar.value, radix: 16, uppercase: true)
+          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return output
+  }
+
+  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
 }

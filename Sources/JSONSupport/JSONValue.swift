@@ -98,6 +98,15 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     }
   }
 
+  /// Removes the members whose keys are in `keys`.
+  ///
+  /// - Complexity: O(*n*) for *n* members, however many are removed.
+  public mutating func removeMembers(_ keys: Set<String>) {
+    guard !keys.isEmpty else { return }
+    for key in keys { values[key] = nil }
+    orderedKeys.removeAll { keys.contains($0) }
+  }
+
   /// The members in order.
   public func makeIterator() -> AnyIterator<Element> {
     var index = 0

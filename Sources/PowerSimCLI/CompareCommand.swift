@@ -31,18 +31,21 @@ enum CompareCommand: Command {
       OptionSpec(
         name: "--jobs", valueName: "N",
         help: "Simulates up to N alternatives at once (default: every core)."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let jobs = try parseJobs(arguments.value("--jobs"), command: spec)
     let files = arguments.positionals
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     var alternatives: [Alternative] = []
     var header: String
     if files.count == 1 {
       let document = try ScenarioDocument.load(files[0])
       for variant in document.variantNames {
         alternatives.append(
-          Alternative(label: variant, scenario: try document.scenario(variant: variant)))
+          Alternative(
+            label: variant, scenario: try document.scenario(variant: variant, limits: limits)))
       }
       let baseline = alternatives[0].scenario
       let count = alternatives.count
@@ -53,7 +56,7 @@ enum CompareCommand: Command {
       let labels = labels(for: files)
       header = "\(files.count) scenarios, the first the baseline\n"
       for (file, label) in zip(files, labels) {
-        let scenario = try ScenarioDocument.load(file).scenario()
+        let scenario = try ScenarioDocument.load(file).scenario(limits: limits)
         alternatives.append(Alternative(label: label, scenario: scenario))
         header +=
           "  \(label): \(file) (\(scenario.name)), device \(scenario.deviceName), "
@@ -65,23 +68,12 @@ enum CompareCommand: Command {
     let comparison = Comparison.run(
       alternatives, jobs: jobs,
       powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) })
-    let directory = arguments.value("--out")
-    if directory != nil || plotFile != nil {
-      let transaction = OutputTransaction()
-      do {
-        if let directory {
-          try transaction.write(
-            ComparisonCSV.render(comparison), to: directory + "/" + ComparisonCSV.fileName)
-        }
-        if let plotFile {
-          try transaction.write(plot(comparison, title: header), to: plotFile)
-        }
-        try transaction.commit()
-      } catch {
-        transaction.discard()
-        throw error
-      }
+    var outputs: [(path: String, text: String)] = []
+    if let directory = arguments.value("--out") {
+      outputs.append((directory + "/" + ComparisonCSV.fileName, ComparisonCSV.render(comparison)))
     }
+    if let plotFile { outputs.append((plotFile, plot(comparison, title: header))) }
+    try OutputTransaction.write(outputs)
     console.write(header + "\n" + ComparisonText.render(comparison))
     return ExitStatus.success
   }

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSupport
 import Reports
 import ScenarioFiles
 
@@ -83,7 +84,7 @@ public enum PowerSim {
     }
     guard let command = command(named: name) else {
       console.writeError(
-        "Error: unknown subcommand '\(name)'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n"
+        "Error: unknown subcommand '\(JSONText.printable(name))'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n"
       )
       return ExitStatus.usage
     }
@@ -97,13 +98,14 @@ public enum PowerSim {
     } catch let error as UsageError {
       let spec = error.command ?? command.spec
       console.writeError(
-        "Error: \(error.message)\nUsage: \(spec.usage)\n  See 'powersim \(spec.name) --help'.\n")
+        "Error: \(JSONText.printable(error.message))\nUsage: \(spec.usage)\n  See 'powersim \(spec.name) --help'.\n"
+      )
       return ExitStatus.usage
     } catch let error as InputError {
       console.writeError("Error: \(error)\n")
       return ExitStatus.failure
     } catch {
-      console.writeError("Error: \(error)\n")
+      console.writeError("Error: \(JSONText.printable(String(describing: error)))\n")
       return ExitStatus.failure
     }
   }

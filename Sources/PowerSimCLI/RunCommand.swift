@@ -44,6 +44,7 @@ enum RunCommand: Command {
         help:
           "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."
       ),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -61,10 +62,15 @@ enum RunCommand: Command {
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
-      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName)
+      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
+      limits: try RunLimitsOption.limits(arguments, command: spec))
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = exact
+    if let resolution {
+      try checkRows(
+        resolution, text: arguments.value("--resolution") ?? "", duration: scenario.setup.duration)
+    }
     request.resolution = resolution
     request.window = window
     request.plotFile = arguments.value("--plot")
@@ -100,6 +106,20 @@ enum RunCommand: Command {
     } catch {
       throw error as! UsageError
     }
+  }
+
+  /// Refuses a `--resolution` that would write more than ``BinWidth/maximumRequestedBins`` rows.
+  static func checkRows(_ resolution: TimeSpan, text: String, duration: TimeSpan)
+    throws(UsageError)
+  {
+    let maximum = BinWidth.maximumRequestedBins
+    let rows = duration.nanoseconds / resolution.nanoseconds
+    guard rows > maximum else { return }
+    let smallest = BinWidth.defaultWidth(for: duration, maximumBins: maximum)
+    throw UsageError(
+      message:
+        "--resolution: \"\(text)\" would cut the run of \(duration) into more than 10,000,000 rows of power.csv; choose \"\(smallest)\" or more",
+      command: spec)
   }
 
   /// `FROM,TO`.

@@ -45,6 +45,7 @@ enum SweepCommand: Command {
       OptionSpec(
         name: "--shard", valueName: "I/N",
         help: "Runs only the points whose index is I modulo N, I from 0 to N − 1."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -52,32 +53,21 @@ enum SweepCommand: Command {
     let jobs = try parseJobs(arguments.value("--jobs"), command: spec)
     let document = try ScenarioDocument.load(arguments.positionals[0])
     if !document.variantNames.contains(plan.variant) {
-      _ = try document.scenario(variant: plan.variant)
+      _ = try document.scenario(variant: plan.variant, limits: plan.limits)
     }
     let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { done, total in progress.show(done, of: total) } }
     let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
     progress?.finish()
-    let directory = arguments.value("--out")
-    let plotFile = arguments.value("--plot")
-    if directory != nil || plotFile != nil {
-      let transaction = OutputTransaction()
-      do {
-        if let directory {
-          try transaction.write(
-            Sweep.csv(rows, plan: plan), to: directory + "/" + Sweep.fileName)
-        }
-        if let plotFile {
-          try transaction.write(
-            plot(rows, plan: plan, title: arguments.positionals[0]), to: plotFile)
-        }
-        try transaction.commit()
-      } catch {
-        transaction.discard()
-        throw error
-      }
+    var files: [(path: String, text: String)] = []
+    if let directory = arguments.value("--out") {
+      files.append((directory + "/" + Sweep.fileName, Sweep.csv(rows, plan: plan)))
     }
+    if let plotFile = arguments.value("--plot") {
+      files.append((plotFile, plot(rows, plan: plan, title: arguments.positionals[0])))
+    }
+    try OutputTransaction.write(files)
     console.write(Sweep.table(rows, plan: plan))
     return ExitStatus.success
   }
@@ -113,19 +103,22 @@ enum SweepCommand: Command {
         message: "missing '--set KEY.PATH=V1,V2,…' (at least one parameter to sweep)",
         command: spec)
     }
+    var plan: SweepPlan
     do {
       var parameters: [SweepParameter] = []
       for setting in settings { parameters.append(try SweepParameter(parsing: setting)) }
       let shard = try arguments.value("--shard").map { text throws(SweepArgumentError) in
         try SweepShard(parsing: text)
       }
-      return try SweepPlan(
+      plan = try SweepPlan(
         parameters: parameters,
         variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
         shard: shard ?? .whole)
     } catch {
       throw UsageError(message: error.message, command: spec)
     }
+    plan.limits = try RunLimitsOption.limits(arguments, command: spec)
+    return plan
   }
 }
 

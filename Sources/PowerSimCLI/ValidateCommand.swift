@@ -14,14 +14,17 @@ enum ValidateCommand: Command {
     arguments: [
       ArgumentSpec(name: "SCENARIO", help: "The scenario files to check.", isVariadic: true)
     ],
-    options: [])
+    options: [RunLimitsOption.spec])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     var status = ExitStatus.success
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     for file in arguments.positionals {
       do {
         let document = try ScenarioDocument.load(file)
-        for variant in document.variantNames { _ = try document.scenario(variant: variant) }
+        for variant in document.variantNames {
+          _ = try document.scenario(variant: variant, limits: limits)
+        }
         let count = document.variantNames.count
         console.write("\(file): ok (\(count) variant\(count == 1 ? "" : "s"))\n")
       } catch {

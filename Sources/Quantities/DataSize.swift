@@ -22,8 +22,9 @@ public struct DataSize: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// This size rounded up to a whole number of `unit`s (flash pages). `unit` must be positive.
   public func roundedUp(toMultipleOf unit: DataSize) -> DataSize {
     precondition(unit.bytes > 0, "rounding to an empty unit")
-    let units = (bytes + unit.bytes - 1) / unit.bytes
-    return DataSize(bytes: units * unit.bytes)
+    let units = bytes / unit.bytes + (bytes % unit.bytes == 0 ? 0 : 1)
+    let (rounded, overflow) = units.multipliedReportingOverflow(by: unit.bytes)
+    return DataSize(bytes: overflow ? .max : rounded)
   }
 
   /// `2 MB`, `4096 B`.

@@ -66,10 +66,14 @@ public enum QuantityInput: Sendable, Equatable {
 public struct QuantityError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The message.
   public var message: String
+  /// Whether the value was a finite number too large for its storage type, so that a caller with
+  /// a tighter limit (a run of at most 366 days) can say so instead.
+  public var isTooLarge: Bool
 
   /// An error with `message`.
-  public init(message: String) {
+  public init(message: String, isTooLarge: Bool = false) {
     self.message = message
+    self.isTooLarge = isTooLarge
   }
 
   /// The message.

@@ -159,8 +159,8 @@ public enum QuantityParser {
     else {
       throw QuantityError(
         message:
-          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)"
-      )
+          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)",
+        isTooLarge: true)
     }
     return value
   }
@@ -184,8 +184,8 @@ public enum QuantityParser {
     guard scaled.isFinite else {
       throw QuantityError(
         message:
-          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)"
-      )
+          "expected \(dimension.phrase) of \(dimension.limitPhrase), found \(input.found) (too large)",
+        isTooLarge: true)
     }
     return scaled == 0 ? 0 : scaled
   }

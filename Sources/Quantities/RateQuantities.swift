@@ -21,7 +21,8 @@ public struct DataRate: Hashable, Comparable, Sendable, CustomStringConvertible 
   public func timeToTransfer(_ size: DataSize) -> TimeSpan {
     precondition(bytesPerSecond > 0, "transfer at a zero rate")
     let nanoseconds = (Double(size.bytes) * 1e9 / bytesPerSecond).rounded(.up)
-    return TimeSpan(nanoseconds: Int64(nanoseconds))
+    // Beyond 2^62 ns (146 years, far past any run) the time saturates instead of trapping.
+    return TimeSpan(nanoseconds: nanoseconds < 0x1p62 ? Int64(nanoseconds) : 1 << 62)
   }
 
   /// `13 Mbit/s`.

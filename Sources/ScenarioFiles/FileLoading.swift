@@ -1,6 +1,12 @@
 import Foundation
 import JSONSupport
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reading input files: whole files as bytes, JSON documents with syntax errors located, and
 /// paths relative to the file that names them.
 enum FileLoading {
@@ -8,13 +14,29 @@ enum FileLoading {
   static let maximumFileSize = 256 * 1024 * 1024
 
   /// The bytes of `path`; an error names the file and why it could not be read.
+  ///
+  /// Only regular files are read (symbolic links are followed): a device such as `/dev/zero`,
+  /// a pipe or a socket would never end, or block. The size is checked before anything is read.
   static func bytes(of path: String) throws(InputError) -> [UInt8] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw InputError(file: path, path: nil, message: "cannot read the file: it does not exist")
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      let reason = errno == ENOENT || errno == ENOTDIR ? "it does not exist" : "permission denied"
+      throw InputError(file: path, path: nil, message: "cannot read the file: \(reason)")
     }
-    guard !isDirectory.boolValue else {
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR:
       throw InputError(file: path, path: nil, message: "cannot read the file: it is a directory")
+    default:
+      throw InputError(
+        file: path, path: nil,
+        message: "cannot read the file: it is not a regular file (a device, pipe or socket)")
+    }
+    guard status.st_size <= maximumFileSize else {
+      throw InputError(
+        file: path, path: nil,
+        message:
+          "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw InputError(

@@ -42,10 +42,17 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
-  /// The one-line form users see after `Error: `.
+  /// The one-line form users see after `Error: `, with any control characters the input put in
+  /// it (a name holding an escape sequence or a line break) escaped.
   public var description: String {
-    if let line, let column { return "\(file):\(line):\(column): \(message)" }
-    if let path, !path.isEmpty { return "\(file): \(path): \(message)" }
-    return "\(file): \(message)"
+    let text: String
+    if let line, let column {
+      text = "\(file):\(line):\(column): \(message)"
+    } else if let path, !path.isEmpty {
+      text = "\(file): \(path): \(message)"
+    } else {
+      text = "\(file): \(message)"
+    }
+    return JSONText.printable(text)
   }
 }

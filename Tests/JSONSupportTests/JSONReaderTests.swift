@@ -224,7 +224,11 @@ func located(_ line: Int, _ column: Int, _ message: String) -> String {
     #expect(syntaxError(#"{"a": tru}"#) == located(1, 7, "expected a value, found 'tru'"))
     #expect(syntaxError("nul") == located(1, 1, "expected a value, found 'nul'"))
     #expect(syntaxError("[1, +2]") == located(1, 5, "expected a value, found '+'"))
-    #expect(syntaxError("{'a': 1}") == located(1, 2, "expected a key in double quotes, found '''"))
+    #expect(
+      syntaxError("{'a': 1}")
+        == located(
+          1, 2,
+          "expected a key in double quotes, found ''' (JSON strings and keys take double quotes)"))
     #expect(syntaxError("{} x") == located(1, 4, "expected the end of the document, found 'x'"))
   }
 
@@ -252,10 +256,15 @@ func located(_ line: Int, _ column: Int, _ message: String) -> String {
   @Test func duplicateKeysAreRejected() {
     #expect(
       syntaxError(#"{"a": 1, "a": 2}"#)
-        == located(1, 10, "duplicate key \"a\" (first at line 1, column 2)"))
+        == located(
+          1, 10,
+          "expected each key once in an object, found \"a\" again (first at line 1, column 2)"))
     let text = "{\n  \"sync\": {},\n  \"ui\": {},\n  \"sync\": {}\n}"
     #expect(
-      syntaxError(text) == located(4, 3, "duplicate key \"sync\" (first at line 2, column 3)"))
+      syntaxError(text)
+        == located(
+          4, 3,
+          "expected each key once in an object, found \"sync\" again (first at line 2, column 3)"))
   }
 
   /// The same key in different objects is fine; escapes are compared after decoding.
@@ -263,7 +272,9 @@ func located(_ line: Int, _ column: Int, _ message: String) -> String {
     #expect(syntaxError(#"{"a": {"a": 1}, "b": {"a": 2}}"#) == nil)
     #expect(
       syntaxError(#"{"a": 1, "\u0061": 2}"#)
-        == located(1, 10, "duplicate key \"a\" (first at line 1, column 2)"))
+        == located(
+          1, 10,
+          "expected each key once in an object, found \"a\" again (first at line 1, column 2)"))
   }
 
   /// Nesting is bounded: 256 levels parse, 257 are an error at the 257th bracket, and a

@@ -5,7 +5,7 @@ import Testing
 @Suite struct ArgumentParsingTests {
   static let runUsage =
     "powersim run SCENARIO [--variant NAME] [--out DIR] [--resolution DUR] [--exact] "
-    + "[--window FROM,TO] [--json] [--plot FILE.svg] [--trace FILE.json]"
+    + "[--window FROM,TO] [--json] [--plot FILE.svg] [--trace FILE.json] [--max-events N]"
 
   static let runHelp = """
     OVERVIEW: Simulates a scenario and prints its energy account.
@@ -32,6 +32,8 @@ import Testing
       --plot FILE.svg         Draws power over time, stacked by component, as an SVG file.
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per
                               state and work item.
+      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                              leave more than N/1000 occurrences waiting (at most 10 million).
       -h, --help              Shows this help.
 
     """
@@ -43,12 +45,14 @@ import Testing
     first problem in each file with its file, JSON path and what was expected. Exits with status 1 if
     any file has a problem.
 
-    USAGE: powersim validate SCENARIO…
+    USAGE: powersim validate SCENARIO… [--max-events N]
 
     ARGUMENTS:
       SCENARIO                The scenario files to check.
 
     OPTIONS:
+      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                              leave more than N/1000 occurrences waiting (at most 10 million).
       -h, --help              Shows this help.
 
     """
@@ -147,7 +151,7 @@ import Testing
 
   @Test func otherCommandsUsageErrors() {
     let (status, text) = Self.usageError(
-      ["validate"], usage: "powersim validate SCENARIO…", command: "validate")
+      ["validate"], usage: "powersim validate SCENARIO… [--max-events N]", command: "validate")
     #expect(status == 64)
     #expect(text == "Error: missing expected argument 'SCENARIO'")
     let (devicesStatus, devicesText) = Self.usageError(

@@ -13,7 +13,7 @@ import Testing
       deadline misses, unfinished occurrences), each with its change against the baseline. Alternatives
       run in parallel; the results are the same as one at a time.
 
-      USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N]
+      USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N] [--max-events N]
 
       ARGUMENTS:
         SCENARIO                The scenario file whose variants to compare, or several files to compare.
@@ -23,6 +23,8 @@ import Testing
                                 directory.
         --plot FILE.svg         Draws the alternatives' total power over time, overlaid, as an SVG file.
         --jobs N                Simulates up to N alternatives at once (default: every core).
+        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                                leave more than N/1000 occurrences waiting (at most 10 million).
         -h, --help              Shows this help.
 
       """
@@ -48,7 +50,7 @@ import Testing
       across machines: every shard's file has the header, and the whole sweep is the first file followed
       by the other files' rows.
 
-      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--plot FILE.svg] [--jobs N] [--shard I/N]
+      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--plot FILE.svg] [--jobs N] [--shard I/N] [--max-events N]
 
       ARGUMENTS:
         SCENARIO                The scenario file to sweep.
@@ -62,6 +64,8 @@ import Testing
                                 the others, as an SVG file.
         --jobs N                Simulates up to N points at once (default: every core).
         --shard I/N             Runs only the points whose index is I modulo N, I from 0 to N − 1.
+        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
+                                leave more than N/1000 occurrences waiting (at most 10 million).
         -h, --help              Shows this help.
 
       """

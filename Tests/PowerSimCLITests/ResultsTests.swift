@@ -46,6 +46,8 @@ import Testing
         == "\(SHA256.hex([UInt8](scenario)))  scenarios/\(name).json\n",
       "scenarios/\(name).json changed since results/\(name) was made: \(Self.advice)")
     let table = try #require(CLI.read(directory, "compare.csv"), "no results/\(name)/compare.csv")
+    let plot = try #require(CLI.read(directory, "compare.svg"), "no results/\(name)/compare.svg")
+    #expect(plot.hasSuffix("</svg>\n"), "results/\(name)/compare.svg is not a whole SVG document")
     #expect(
       table.hasPrefix(ComparisonCSV.fixedColumns.joined(separator: ",") + ","),
       "results/\(name)/compare.csv has other columns than compare writes now: \(Self.advice)")

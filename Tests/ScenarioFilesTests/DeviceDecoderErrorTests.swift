@@ -132,7 +132,7 @@ import Testing
     let gps = Self.generic("gps", "[\(Self.on), \(Self.off)]")
     #expect(
       Self.error(gps, battery: #"{ "capacity": "1 Wh", "capacity_mah": 100 }"#)
-        == #"test.json: device.battery.capacity_mah: give either "capacity" or "capacity_mah", not both (a device that extends one which gives the other can set it to null)"#
+        == #"test.json: device.battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (a device that extends one which gives the other can set it to null)"#
     )
     #expect(
       Self.error(gps, battery: #"{ "capacity_mah": 100 }"#)

@@ -63,12 +63,14 @@ import Testing
     ),
     ("time,cpuu\n1 s,1 ms\n", "row 1, column \"cpuu\"", "did you mean \"cpu\"?"),
     ("time,cpu\n20 s,1 ms\n", "row 2, column \"time\"", "expected a time within the run"),
-    ("time,cpu,cpu\n1 s,1 ms,1 ms\n", "row 1", "the column \"cpu\" appears twice"),
+    ("time,cpu,cpu\n1 s,1 ms,1 ms\n", "row 1", "expected each column once, found \"cpu\" twice"),
     (
       "time,x-note,cpu\n1 s,\"two\nlines\",1 ms\n2 s,,slow\n", "row 3 (line 4), column \"cpu\"",
       "slow"
     ),
-    ("time,cpu\n\"1 s,1 ms\n", "line 2", "a quoted field is not closed"),
+    (
+      "time,cpu\n\"1 s,1 ms\n", "line 2", "expected a closing quote for a field opened on this line"
+    ),
     (
       "time,download,via\n1 s,1 MB,gps\n", "row 2, column \"via\"", "expected a radio of the device"
     ),

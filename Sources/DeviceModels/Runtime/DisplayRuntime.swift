@@ -41,7 +41,7 @@ struct DisplayRuntime {
     let total =
       Double(spec.panelPower.nanowatts) + perHertz * hertz + emission
     let dynamic = max(0, perHertz * (hertz - spec.idleRefresh.hertz))
-    return (Int64(total.rounded()), Int64(dynamic.rounded()))
+    return (Saturating.nanowatts(total.rounded()), Saturating.nanowatts(dynamic.rounded()))
   }
 }
 

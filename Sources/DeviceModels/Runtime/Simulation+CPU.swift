@@ -108,7 +108,8 @@ extension DeviceSimulation {
     let duration = Self.nanosecondsRoundedUp(jobs[job].remainingWork / speed)
     nodes[core].jobGeneration &+= 1
     schedule(
-      .segmentDone(node: Int32(core), generation: nodes[core].jobGeneration), at: now + duration,
+      .segmentDone(node: Int32(core), generation: nodes[core].jobGeneration),
+      at: Saturating.sum(now, duration),
       rank: EventRank.completion)
   }
 
@@ -117,8 +118,8 @@ extension DeviceSimulation {
   /// work is 1 050 000 ns, not 1 050 001.
   static func nanosecondsRoundedUp(_ value: Double) -> Int64 {
     let nearest = value.rounded()
-    if abs(value - nearest) <= 1e-9 * max(1, nearest) { return Int64(nearest) }
-    return Int64(value.rounded(.up))
+    if abs(value - nearest) <= 1e-9 * max(1, nearest) { return Saturating.nanoseconds(nearest) }
+    return Saturating.nanoseconds(value.rounded(.up))
   }
 
   /// A core became waking or active.

@@ -46,7 +46,7 @@ extension DeviceSimulation {
     ledger.countWakeup(slot: nodes[node].firstSlot + Int32(state))
     recordChange(node)
     markBusy(node)
-    schedule(.wakeDone(node: Int32(node)), at: now + latency, rank: EventRank.wake)
+    schedule(.wakeDone(node: Int32(node)), at: Saturating.sum(now, latency), rank: EventRank.wake)
   }
 
   /// Puts the node in its active state and lets whatever waited for it go on.

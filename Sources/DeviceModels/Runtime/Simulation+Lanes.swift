@@ -59,7 +59,8 @@ extension DeviceSimulation {
     recordChange(node)
     nodes[node].jobGeneration &+= 1
     schedule(
-      .segmentDone(node: Int32(node), generation: nodes[node].jobGeneration), at: now + duration,
+      .segmentDone(node: Int32(node), generation: nodes[node].jobGeneration),
+      at: Saturating.sum(now, duration),
       rank: EventRank.completion)
   }
 
@@ -144,7 +145,7 @@ extension DeviceSimulation {
     let chosen = operatingPointIndex(points, choice: gpu.frequency, ipc: 1)
     let top = points[points.count - 1].frequency.hertz
     let scaled = (Double(step.amount) * top / points[chosen].frequency.hertz).rounded(.up)
-    return (Int64(scaled), points[chosen].power.nanowatts)
+    return (Saturating.nanoseconds(scaled), points[chosen].power.nanowatts)
   }
 
   private func storageSegment(_ index: Int32, step: CompiledStep, activePower: Int64) -> (
@@ -182,7 +183,9 @@ extension DeviceSimulation {
     case .throughput(let base, let perMbitDown, let perMbitUp):
       let perMbit = isDownload ? perMbitDown : perMbitUp
       let extra = Double(perMbit.nanowatts) * bandwidth.megabitsPerSecond
-      return (duration, base.nanowatts + Int64(extra.rounded()))
+      return (
+        duration, Saturating.sum(base.nanowatts, Saturating.nanowatts(extra.rounded()))
+      )
     }
   }
 

@@ -190,8 +190,10 @@ extension DeviceSimulation {
 
   /// Due time of frame `k`: `start + ⌊k · 10⁹ / rate⌋`, exact for whole frame rates.
   func frameDue(_ workload: Int32, _ k: Int) -> Int64? {
-    guard let clock = workloads[Int(workload)].frameClock else { return nil }
-    let due = clock.start + clock.offset(ofFrame: k)
+    guard let clock = workloads[Int(workload)].frameClock,
+      let offset = clock.offset(ofFrame: k, before: endTime)
+    else { return nil }
+    let due = clock.start + offset
     if due >= clock.end { return nil }
     return due < endTime ? due : nil
   }
@@ -232,7 +234,7 @@ extension DeviceSimulation {
   func debounceTriggered(_ workload: Int32) {
     let index = Int(workload)
     workloads[index].debounceGeneration &+= 1
-    let expiry = now + workloads[index].debounce
+    let expiry = Saturating.sum(now, workloads[index].debounce)
     guard expiry < endTime else {
       knownWakes.remove(index)
       return

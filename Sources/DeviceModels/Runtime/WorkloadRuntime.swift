@@ -104,7 +104,7 @@ extension DeviceSimulation {
 /// section 2), exactly in integers for a whole frame rate.
 struct FrameClock {
   let rate: Double
-  /// The rate in hertz when it is a whole number of at least 1, else 0.
+  /// The rate in hertz when it is a whole number from 1 to 10¹⁸, else 0.
   let wholeRate: Int64
   let start: Int64
   /// The end of the animation (`start + for`), or `Int64.max`.
@@ -113,15 +113,21 @@ struct FrameClock {
   /// The clock of a `frames` timing, or `nil` for any other.
   init?(_ timing: WorkloadTiming) {
     guard case .frames(let rate, let start, let duration) = timing else { return nil }
-    self.rate = rate.hertz
-    wholeRate = rate.hertz == rate.hertz.rounded() && rate.hertz >= 1 ? Int64(rate.hertz) : 0
+    let hertz = rate.hertz
+    self.rate = hertz
+    wholeRate = hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
     self.start = start.nanosecondsSinceStart
     end = duration.map { start.nanosecondsSinceStart + $0.nanoseconds } ?? .max
   }
 
-  /// Nanoseconds from the start to frame `k`.
-  func offset(ofFrame k: Int) -> Int64 {
-    guard wholeRate > 0 else { return Int64((Double(k) * 1e9 / rate).rounded(.down)) }
+  /// Nanoseconds from the start to frame `k`, or `nil` when a rate so low puts frame `k` beyond
+  /// `endTime` (and any run).
+  func offset(ofFrame k: Int, before endTime: Int64) -> Int64? {
+    guard wholeRate > 0 else {
+      let exact = (Double(k) * 1e9 / rate).rounded(.down)
+      guard exact < Double(endTime) else { return nil }
+      return Int64(exact)
+    }
     let (product, overflow) = Int64(k).multipliedReportingOverflow(by: 1_000_000_000)
     if !overflow { return product / wholeRate }
     return Int64(Int128(k) * 1_000_000_000 / Int128(wholeRate))

@@ -84,9 +84,21 @@ enum TemporaryFiles {
 /// interrupted run leaves earlier results untouched and no debris (SPEC section 9).
 public enum InterruptCleanup {
   /// Installs SIGINT and SIGTERM handlers that remove every temporary output file and exit with
-  /// status 130 or 143, as a shell reports a process killed by those signals.
+  /// status 130 or 143, as a shell reports a process killed by those signals; and ignores
+  /// SIGXFSZ, so that a file-size limit (`ulimit -f`) fails the write with an error, which
+  /// discards the unfinished files, instead of killing the process with its temporaries left.
+  ///
+  /// The handlers are installed whatever the parent left (a shell starts background jobs with
+  /// SIGINT ignored, some launchers start children with signals blocked): an interruption of
+  /// powersim always cleans up and stops.
   public static func install() {
     _ = TemporaryFiles.table
+    signal(SIGXFSZ, SIG_IGN)
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     signal(SIGINT) { _ in
       TemporaryFiles.removeAll()
       _exit(130)

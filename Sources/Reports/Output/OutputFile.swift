@@ -51,9 +51,21 @@ public final class OutputFile {
     let unique = UInt32.random(in: 0...UInt32.max)
     let prefix = directory.isEmpty ? "" : directory + "/"
     temporaryPath = prefix + ".powersim-\(name).\(getpid()).\(unique).tmp"
-    descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw OutputError.system(destination, "create the file") }
-    TemporaryFiles.register(temporaryPath)
+    // Created and registered with SIGINT and SIGTERM held back, so an interruption between the
+    // two cannot leave the file behind unregistered.
+    var opened: Int32 = -1
+    var failure: Int32 = 0
+    let path = temporaryPath
+    TemporaryFiles.blockSignals {
+      opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+      failure = errno
+      if opened >= 0 { TemporaryFiles.register(path) }
+    }
+    descriptor = opened
+    guard descriptor >= 0 else {
+      errno = failure
+      throw OutputError.system(destination, "create the file")
+    }
     buffer.reserveCapacity(Self.flushSize)
   }
 
@@ -90,7 +102,13 @@ public final class OutputFile {
 
   /// Flushes, syncs and closes the temporary file, then renames it onto the destination.
   public func commit() throws(OutputError) {
-    precondition(!isFinished, "an output file committed twice")
+    try finishWriting()
+    try moveIntoPlace()
+  }
+
+  /// Flushes, syncs and closes the temporary file; on failure it is removed.
+  func finishWriting() throws(OutputError) {
+    precondition(!isFinished && descriptor >= 0, "an output file finished twice")
     do {
       try flush()
     } catch {
@@ -104,15 +122,28 @@ public final class OutputFile {
     }
     close(descriptor)
     descriptor = -1
+  }
+
+  /// Renames the finished temporary file onto the destination.
+  func moveIntoPlace() throws(OutputError) {
+    precondition(!isFinished && descriptor < 0, "an output file moved before it was finished")
     guard rename(temporaryPath, destination) == 0 else {
       let failure = OutputError.system(destination, "move the finished file into place")
-      unlink(temporaryPath)
-      TemporaryFiles.unregister(temporaryPath)
-      isFinished = true
+      discard()
       throw failure
     }
     TemporaryFiles.unregister(temporaryPath)
     isFinished = true
+  }
+
+  /// Whether the destination can be replaced by a file: it does not exist or is not a directory.
+  func checkDestination() throws(OutputError) {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw OutputError(path: destination, message: "cannot replace it: it is a directory")
+    }
   }
 
   /// Removes the temporary file; the destination is untouched. Safe to call more than once.
@@ -130,8 +161,8 @@ public final class OutputFile {
 /// on failure every temporary file is removed.
 ///
 /// The renames themselves happen one after another: if one fails part way (a full disk does not
-/// fail a rename, but a permission change could), the files already renamed stay in place and
-/// the error names the one that failed.
+/// fail a rename, but a permission change between the checks and the renames could), the files
+/// already renamed stay in place and the error names the one that failed.
 public final class OutputTransaction {
   private var files: [OutputFile] = []
 
@@ -168,15 +199,34 @@ public final class OutputTransaction {
     try file(at: path).write(text)
   }
 
-  /// Renames every file into place, in the order they were opened.
+  /// Finishes every file, then renames them all into place, in the order they were opened.
+  ///
+  /// Nothing is renamed until every file is written and synced and no destination is a
+  /// directory; the renames then run with SIGINT and SIGTERM held back, so an interruption
+  /// leaves either every old file or every new one (it takes effect once they are all in place).
   public func commit() throws(OutputError) {
-    for (index, file) in files.enumerated() {
-      do {
-        try file.commit()
-      } catch {
-        for rest in files[(index + 1)...] { rest.discard() }
-        throw error
+    do {
+      for file in files {
+        try file.checkDestination()
+        try file.finishWriting()
       }
+    } catch {
+      discard()
+      throw error
+    }
+    var failure: OutputError?
+    TemporaryFiles.blockSignals {
+      for file in files where failure == nil {
+        do throws(OutputError) {
+          try file.moveIntoPlace()
+        } catch {
+          failure = error
+        }
+      }
+    }
+    if let failure {
+      discard()
+      throw failure
     }
     files.removeAll()
   }
@@ -185,5 +235,19 @@ public final class OutputTransaction {
   public func discard() {
     for file in files { file.discard() }
     files.removeAll()
+  }
+
+  /// Writes whole files from text as one transaction: every file appears, or none does and
+  /// earlier files at those paths stay as they were.
+  public static func write(_ files: [(path: String, text: String)]) throws(OutputError) {
+    guard !files.isEmpty else { return }
+    let transaction = OutputTransaction()
+    do {
+      for file in files { try transaction.write(file.text, to: file.path) }
+      try transaction.commit()
+    } catch {
+      transaction.discard()
+      throw error
+    }
   }
 }

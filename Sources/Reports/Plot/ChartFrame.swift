@@ -120,11 +120,15 @@ extension SVGDocument {
     }
   }
 
-  /// The legend, one entry per line from `top` down.
+  /// The legend, one entry per line from `top` down; an entry whose name and value do not fit
+  /// on one line puts its value on a second line, and a name too long for the legend is cut
+  /// with an ellipsis (its full text stays in the entry's tooltip).
   mutating func drawLegend(_ entries: [LegendEntry], top: Double) {
     beginGroup([("class", "legend")])
-    for (index, entry) in entries.enumerated() {
-      let y = top + Double(index) * 20
+    let nameLeft = ChartStyle.legendLeft + 20
+    let available = ChartStyle.legendRight - nameLeft
+    var y = top
+    for entry in entries {
       if entry.isLine {
         line(
           x1: ChartStyle.legendLeft, y1: y + 6, x2: ChartStyle.legendLeft + 14, y2: y + 6,
@@ -132,11 +136,27 @@ extension SVGDocument {
       } else {
         rect(x: ChartStyle.legendLeft, y: y, width: 12, height: 12, fill: entry.color)
       }
-      text(entry.name, x: ChartStyle.legendLeft + 20, y: y + 10, fill: ChartStyle.textColor)
+      let fitting = Self.fitting(entry.name, width: available)
+      text(fitting, x: nameLeft, y: y + 10, fill: ChartStyle.textColor)
+      if Self.estimatedWidth(fitting + " " + entry.value) > available {
+        y += 16
+      }
       text(
         entry.value, x: ChartStyle.legendRight, y: y + 10, anchor: "end",
         fill: ChartStyle.mutedTextColor)
+      y += 20
     }
     endGroup()
+  }
+
+  /// An estimate of the width of `text` at the legend's font size: common sans-serif faces
+  /// average about 6.5 px per glyph at 12 px.
+  static func estimatedWidth(_ text: String) -> Double { Double(text.count) * 6.5 }
+
+  /// `text`, cut with an ellipsis to fit `width`.
+  static func fitting(_ text: String, width: Double) -> String {
+    guard estimatedWidth(text) > width else { return text }
+    let characters = max(1, Int(width / 6.5) - 1)
+    return String(text.prefix(characters)) + "…"
   }
 }

@@ -6,6 +6,9 @@ public enum BinWidth {
   /// About this many rows at most by default (SPEC section 8).
   public static let maximumBins = 10_000
 
+  /// The most rows `--resolution` may ask `power.csv` for (about a gigabyte of CSV).
+  public static let maximumRequestedBins = 10_000_000
+
   /// The default bin width for a run of `duration`: at most `maximumBins` bins.
   public static func defaultWidth(for duration: TimeSpan, maximumBins: Int = maximumBins)
     -> TimeSpan

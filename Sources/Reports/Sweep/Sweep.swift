@@ -92,7 +92,8 @@ public enum Sweep {
     let values = plan.values(at: index)
     let assignments = zip(plan.parameters, values).map { (path: $0.path, value: $1.json) }
     do {
-      return try document.setting(assignments).scenario(variant: plan.variant)
+      return try document.setting(assignments).scenario(
+        variant: plan.variant, limits: plan.limits)
     } catch {
       throw SweepPointError(
         index: index,

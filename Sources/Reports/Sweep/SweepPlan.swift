@@ -1,4 +1,5 @@
 public import JSONSupport
+public import ScenarioFiles
 
 /// A command-line argument of `sweep` that cannot be used (a usage error, exit status 64).
 public struct SweepArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -159,6 +160,8 @@ public struct SweepPlan: Sendable {
   public var shard: SweepShard
   /// The number of points in the whole sweep.
   public let pointCount: Int
+  /// The run limits each point is checked against before it runs.
+  public var limits: RunLimits = .standard
 
   /// A plan; two parameters may not set the same path.
   public init(parameters: [SweepParameter], variant: String, shard: SweepShard = .whole)

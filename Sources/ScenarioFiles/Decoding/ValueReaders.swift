@@ -44,9 +44,51 @@ struct ValueReader {
   func positiveTime(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
     let span = try time(value, path)
     guard span > .zero else {
-      throw error(path, "expected a time greater than zero, found \(Self.found(value))")
+      throw error(
+        path,
+        "expected a time greater than zero, found \(Self.found(value))\(roundsToZero(value, unit: "ns"))"
+      )
     }
     return span
+  }
+
+  /// A time greater than zero and at most `maximum`. Larger values, including those too large
+  /// for nanoseconds, are reported as `expected <limitPhrase>`.
+  func boundedTime(
+    _ value: JSONValue, _ path: JSONPath, atMost maximum: TimeSpan, limitPhrase: String
+  ) throws(InputError) -> TimeSpan {
+    let input = try quantityInput(value, path, .time)
+    let span: TimeSpan
+    do {
+      span = try QuantityParser.time(input)
+    } catch {
+      guard error.isTooLarge else { throw self.error(path, error.message) }
+      throw self.error(path, "expected \(limitPhrase), found \(Self.found(value))")
+    }
+    guard span <= maximum else {
+      throw self.error(path, "expected \(limitPhrase), found \(Self.found(value))")
+    }
+    guard span > .zero else {
+      throw error(
+        path,
+        "expected a time greater than zero, found \(Self.found(value))\(roundsToZero(value, unit: "ns"))"
+      )
+    }
+    return span
+  }
+
+  /// ` (it rounds to 0 ns)` when `value` is not written as zero but rounds to zero `unit`s: times
+  /// are whole nanoseconds and sizes whole bytes (SPEC section 2).
+  private func roundsToZero(_ value: JSONValue, unit: String) -> String {
+    let text: String
+    switch value {
+    case .number(let number): text = number.literal
+    case .string(let string): text = string
+    default: return ""
+    }
+    let mantissa = text.unicodeScalars.prefix { $0 == "." || $0 == " " || ("0"..."9").contains($0) }
+    guard mantissa.contains(where: { ("1"..."9").contains($0) }) else { return "" }
+    return " (it rounds to 0 \(unit))"
   }
 
   func instant(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Instant {
@@ -69,7 +111,10 @@ struct ValueReader {
   func positiveDataSize(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> DataSize {
     let size = try dataSize(value, path)
     guard size.bytes > 0 else {
-      throw error(path, "expected a data size greater than zero, found \(Self.found(value))")
+      throw error(
+        path,
+        "expected a data size greater than zero, found \(Self.found(value))\(roundsToZero(value, unit: "B"))"
+      )
     }
     return size
   }
@@ -120,8 +165,24 @@ struct ValueReader {
   func integer(_ value: JSONValue, _ path: JSONPath, in range: ClosedRange<Int>) throws(InputError)
     -> Int
   {
-    guard case .number(let number) = value, let integer = number.integerValue else {
+    guard case .number(let number) = value else {
       throw error(path, "expected a whole number, found \(Self.found(value))")
+    }
+    let upper = range.upperBound == Int.max ? "" : " to \(range.upperBound)"
+    guard let integer = number.integerValue else {
+      let double = number.doubleValue
+      guard double.isInfinite || (double == double.rounded() && abs(double) >= 9e15) else {
+        throw error(path, "expected a whole number, found \(number.literal)")
+      }
+      if double < 0 {
+        throw error(
+          path,
+          "expected a whole number from \(range.lowerBound)\(upper), found \(number.literal)")
+      }
+      throw error(
+        path,
+        "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(number.literal) (too large)"
+      )
     }
     guard range.contains(integer) else {
       if range.upperBound == Int.max {

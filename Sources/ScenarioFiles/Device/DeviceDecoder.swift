@@ -67,7 +67,7 @@ struct DeviceDecoder {
       if object.contains("capacity_mah") {
         throw object.error(
           "capacity_mah",
-          "give either \"capacity\" or \"capacity_mah\", not both (a device that extends one which gives the other can set it to null)"
+          "expected either \"capacity\" or \"capacity_mah\", found both (a device that extends one which gives the other can set it to null)"
         )
       }
     } else if let mah = object.optional("capacity_mah") {
@@ -81,14 +81,27 @@ struct DeviceDecoder {
         throw object.error("\"capacity_mah\" needs \"voltage\" to convert charge to energy")
       }
       let voltage = try reader.voltage(voltageValue, object.path("voltage"))
+      guard voltage.volts > 0 else {
+        throw object.error(
+          "voltage",
+          "expected a voltage greater than zero, found \(ValueReader.found(voltageValue))")
+      }
       // mAh × V = mWh; 1 mWh = 3.6 J.
-      capacity = .joules(number.doubleValue * voltage.volts * 3.6)
+      let joules = number.doubleValue * voltage.volts * 3.6
+      guard joules <= 1.7e20 else {
+        throw object.error(
+          "capacity_mah",
+          "expected a capacity of at most 1.7e20 J, found \(number.literal) mAh at \(ValueReader.found(voltageValue)) (too large)"
+        )
+      }
+      capacity = .joules(joules)
     } else {
       throw object.error(
         "a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
     }
     guard capacity > .zero else {
-      throw object.error("capacity", "expected a capacity greater than zero")
+      let key = object.contains("capacity") ? "capacity" : "capacity_mah"
+      throw object.error(key, "expected a capacity greater than zero")
     }
     let chargePower = try object.optional("charge_power").map { v throws(InputError) in
       try reader.power(v, object.path("charge_power"))

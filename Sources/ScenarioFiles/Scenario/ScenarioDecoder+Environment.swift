@@ -140,7 +140,7 @@ extension ScenarioDecoder {
       case (nil, let apl?):
         content = .averagePixelLevel(try reader.fraction(apl, object.path("apl")))
       case (.some, .some):
-        throw object.error("apl", "give either \"appearance\" or \"apl\", not both")
+        throw object.error("apl", "expected either \"appearance\" or \"apl\", found both")
       case (nil, nil):
         throw object.error(
           "a display session needs \"appearance\" (\"light\" or \"dark\") or an explicit \"apl\"")

@@ -78,13 +78,12 @@ extension ScenarioDecoder {
     if debounce != nil && ["trace", "frames", "window"].contains(kind) {
       throw object.error("debounce", "\"debounce\" does not apply to \"\(kind)\" workloads")
     }
+    if kind == "trace" && object.contains("work") {
+      throw object.error("work", "a trace's rows carry their own work; remove \"work\"")
+    }
     let timing = try decodeTiming(kind, &object, context: context, work: work)
     var workSpec: WorkSpec = []
-    if kind == "trace" {
-      if object.contains("work") {
-        throw object.error("work", "a trace's rows carry their own work; remove \"work\"")
-      }
-    } else {
+    if kind != "trace" {
       let defaultQoS: QoSClass = kind == "frames" ? .userInteractive : .default
       workSpec = try work.decode(
         try object.required("work"), at: object.path("work"), defaultQoS: defaultQoS)

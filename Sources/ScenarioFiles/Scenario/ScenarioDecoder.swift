@@ -12,7 +12,10 @@ struct ScenarioDecoder {
     "visibility", "workloads",
   ]
 
-  func decode(_ json: JSONValue, variant: String) throws(InputError) -> Scenario {
+  /// Decodes `json` and checks the result against `limits`.
+  func decode(_ json: JSONValue, variant: String, limits: RunLimits) throws(InputError)
+    -> Scenario
+  {
     var object = try ObjectReader(json, at: [], in: file, what: "a scenario")
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.string(v, object.path("name"))
@@ -46,6 +49,7 @@ struct ScenarioDecoder {
     let setup = SimulationSetup(
       device: device, workloads: workloads, environment: environment, display: display,
       visibility: visibility, duration: duration, seed: UInt64(seed))
+    try limits.check(setup, file: file)
     let fileName = String(file.split(separator: "/").last ?? Substring(file))
     return Scenario(
       name: name ?? fileName, description: description, variant: variant, file: file,
@@ -53,12 +57,8 @@ struct ScenarioDecoder {
   }
 
   private func decodeDuration(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
-    let duration = try reader.positiveTime(value, path)
-    guard duration <= .maximumRunLength else {
-      throw reader.error(
-        path, "expected a duration of at most 366 days, found \(ValueReader.found(value))")
-    }
-    return duration
+    try reader.boundedTime(
+      value, path, atMost: .maximumRunLength, limitPhrase: "a duration of at most 366 days")
   }
 
   /// Resolves and decodes `device`, with `device_patch` merged in.
@@ -80,7 +80,14 @@ struct ScenarioDecoder {
     } catch {
       guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
       let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
-      guard patchTouches(patch, inner) else { throw error }
+      guard patchTouches(patch, inner) else {
+        // The value is the device's own, but a patch that changed its neighbours may have made
+        // it wrong (replacing the clusters leaves the QoS policy naming the old ones): say so.
+        guard patchChangesNeighbours(patch, inner) else { throw error }
+        var noted = error
+        noted.message += " (after device_patch)"
+        throw noted
+      }
       var relocated = error
       let full = JSONPath([.key("device_patch")] + inner.components)
       relocated.file = file

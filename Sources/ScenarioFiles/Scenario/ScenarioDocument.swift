@@ -13,6 +13,9 @@ public struct ScenarioDocument: Sendable {
   /// The variants' patches, in file order.
   public let variants: [(name: String, patch: JSONValue)]
 
+  /// The most variants a file may have: each is decoded (and `compare` simulates each) in full.
+  public static let maximumVariants = 1_000
+
   /// The name of the base scenario among the variants.
   public static let baselineName = "baseline"
 
@@ -35,6 +38,13 @@ public struct ScenarioDocument: Sendable {
         throw InputError(
           file: file, jsonPath: path,
           message: "expected an object of variants keyed by name, found \(value.kindPhrase)")
+      }
+      guard members.count <= Self.maximumVariants else {
+        throw InputError(
+          file: file, jsonPath: path,
+          message:
+            "expected at most 1,000 variants, found \(members.count) (sweep a parameter with powersim sweep instead)"
+        )
       }
       for (name, patch) in members {
         let variantPath = path.appending(key: name)
@@ -59,10 +69,13 @@ public struct ScenarioDocument: Sendable {
   /// `baseline`, then the variants in file order.
   public var variantNames: [String] { [Self.baselineName] + variants.map(\.name) }
 
-  /// The scenario of `variant`, decoded and validated.
-  public func scenario(variant: String = baselineName) throws(InputError) -> Scenario {
+  /// The scenario of `variant`, decoded and validated, and checked against `limits` (a run that
+  /// would take too long is an error, see ``RunLimits``).
+  public func scenario(variant: String = baselineName, limits: RunLimits = .standard)
+    throws(InputError) -> Scenario
+  {
     guard variant != Self.baselineName else {
-      return try ScenarioDecoder(file: file).decode(base, variant: variant)
+      return try ScenarioDecoder(file: file).decode(base, variant: variant, limits: limits)
     }
     guard let patch = variants.first(where: { $0.name == variant })?.patch else {
       var message =
@@ -74,7 +87,7 @@ public struct ScenarioDocument: Sendable {
     }
     do {
       return try ScenarioDecoder(file: file).decode(
-        base.mergePatched(with: patch), variant: variant)
+        base.mergePatched(with: patch), variant: variant, limits: limits)
     } catch {
       throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
     }
@@ -121,6 +134,20 @@ func patchTouches(_ patch: JSONValue, _ path: JSONPath) -> Bool {
     current = next
   }
   return true
+}
+
+/// Whether `patch` changes something in the same component (`components.NAME`) or top-level
+/// object (`battery`) as the value at `path`.
+func patchChangesNeighbours(_ patch: JSONValue, _ path: JSONPath) -> Bool {
+  let needed = path.components.first == .key("components") ? 2 : 1
+  var current = patch
+  for component in path.components.prefix(needed) {
+    guard case .object(let object) = current, case .key(let key) = component,
+      let next = object[key]
+    else { return false }
+    current = next
+  }
+  return path.components.count > needed
 }
 
 /// A decoded, validated scenario variant: what one run needs, with its names.

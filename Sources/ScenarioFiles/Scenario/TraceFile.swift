@@ -28,8 +28,7 @@ enum TraceFile {
       )
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw InputError(
-        file: tracePath, path: nil, message: "expected UTF-8 text, found invalid bytes")
+      throw invalidUTF8(bytes, file: tracePath)
     }
     let records: [CSVRecord]
     do {
@@ -52,7 +51,8 @@ enum TraceFile {
     var seen: Set<String> = []
     for column in header.fields where !seen.insert(column).inserted {
       throw InputError(
-        file: tracePath, path: "row 1", message: "the column \"\(column)\" appears twice")
+        file: tracePath, path: "row 1",
+        message: "expected each column once, found \"\(column)\" twice")
     }
     let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
     let known = WorkDecoder.stepKeys + traceWork.genericNames
@@ -107,6 +107,35 @@ enum TraceFile {
     return rows
   }
 
+  /// The error for a file that is not UTF-8: the line of the first bad byte, and the byte.
+  static func invalidUTF8(_ bytes: [UInt8], file: String) -> InputError {
+    var line = 1
+    var index = 0
+    while index < bytes.count {
+      let end = index + max(utf8SequenceLength(bytes[index]), 1)
+      guard end <= bytes.count, String(validating: bytes[index..<end], as: UTF8.self) != nil
+      else { break }
+      if bytes[index] == 0x0A { line += 1 }
+      index = end
+    }
+    let byte = bytes[min(index, bytes.count - 1)]
+    let hex = (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    return InputError(
+      file: file, path: "line \(line)",
+      message: "expected UTF-8 text, found the byte 0x\(hex) (save the file as UTF-8)")
+  }
+
+  /// The length of the UTF-8 sequence `lead` starts, or 0 for a byte no sequence starts with.
+  static func utf8SequenceLength(_ lead: UInt8) -> Int {
+    switch lead {
+    case 0..<0x80: 1
+    case 0xC2...0xDF: 2
+    case 0xE0...0xEF: 3
+    case 0xF0...0xF4: 4
+    default: 0
+    }
+  }
+
   /// `row N` for the record at `index` (the header is row 1), with its first line when that
   /// differs.
   static func rowName(index: Int, line: Int) -> String {
@@ -136,6 +165,11 @@ struct CSVSyntaxError: Error {
 /// A small RFC 4180 reader: fields separated by commas, records by CRLF or LF, fields in double
 /// quotes may hold commas, line breaks and doubled quotes.
 enum CSVParser {
+  /// The most rows a trace may have after its header: each row becomes an occurrence held in
+  /// memory for the whole run.
+  static let maximumRows = 5_000_000
+
+  /// The records of `text`: a header and at most ``maximumRows`` rows.
   static func parse(_ text: String) throws(CSVSyntaxError) -> [CSVRecord] {
     var records: [CSVRecord] = []
     var fields: [String] = []
@@ -174,6 +208,11 @@ enum CSVParser {
       case "\n":
         fields.append(field)
         records.append(CSVRecord(fields: fields, line: recordLine))
+        if records.count > maximumRows + 1 {
+          throw CSVSyntaxError(
+            line: recordLine,
+            message: "expected at most 5,000,000 rows after the header, found more")
+        }
         fields = []
         field = ""
         afterQuote = false
@@ -194,7 +233,10 @@ enum CSVParser {
     }
     if inQuotes {
       throw CSVSyntaxError(
-        line: recordLine, message: "a quoted field is not closed before the end of the file")
+        line: recordLine,
+        message:
+          "expected a closing quote for a field opened on this line, found the end of the file"
+      )
     }
     if !field.isEmpty || !fields.isEmpty || afterQuote {
       fields.append(field)

@@ -17,6 +17,9 @@ struct WorkDecoder {
     "upload", "via", "gpu",
   ]
 
+  /// The most requests one write step may be split into (the engine counts them in 32 bits).
+  static let maximumWriteRequests: Int64 = 1_000_000_000
+
   var reader: ValueReader { ValueReader(file: file) }
 
   /// Names of the device's generic components.
@@ -78,7 +81,15 @@ struct WorkDecoder {
     }
     if let size = object.optional("write_size") {
       try needs("write_size", "write", object)
-      step.writeSize = try reader.positiveDataSize(size, object.path("write_size"))
+      let requestSize = try reader.positiveDataSize(size, object.path("write_size"))
+      let requests = (step.write?.bytes ?? 0) / requestSize.bytes
+      guard requests <= Self.maximumWriteRequests else {
+        throw object.error(
+          "write_size",
+          "expected a write_size that splits the write into at most 1e9 requests, found \(ValueReader.found(size)) (\(Approximate.text(Double(requests))) requests)"
+        )
+      }
+      step.writeSize = requestSize
     }
     if let via = object.optional("via") {
       let name = try reader.name(via, object.path("via"))

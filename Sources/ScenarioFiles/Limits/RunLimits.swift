@@ -1,0 +1,151 @@
+public import DeviceModels
+import JSONSupport
+import Quantities
+
+/// How much work one run may take, checked before it starts, so that a scenario that would run
+/// for hours, days or for ever — or fill memory with work that can never be served — is refused
+/// with a message saying what to change (SPEC section 9).
+///
+/// The check estimates, from the workloads alone, how many events the engine would take off its
+/// queue (an occurrence costs a few events, plus one per CPU thread, per storage request and per
+/// ladder state it walks through) and how many occurrences would still be
+/// waiting at the end when work arrives faster than a component can serve it. The estimates are
+/// within a small factor of the real counts, not bounds: the limits are set far above what any
+/// realistic scenario needs, and far below what a typo (`"every": "1 ns"`) asks for.
+///
+/// The defaults let a simulated day of a phone animating at 120 fps (about 1.4e8 events) run,
+/// and refuse a 1 ns timer over 366 days (3e17).
+public struct RunLimits: Sendable, Hashable {
+  /// The most events a run may be estimated to take.
+  public var maximumEvents: Double
+
+  /// The most occurrences that may be estimated to be waiting for a component at the end of the
+  /// run (each holds a few hundred bytes until it is served): a thousandth of ``maximumEvents``,
+  /// and never more than 1e7 (a few gigabytes).
+  public var maximumWaitingOccurrences: Double { min(maximumEvents / 1_000, 1e7) }
+
+  /// Limits allowing at most `maximumEvents` events.
+  public init(maximumEvents: Double) {
+    self.maximumEvents = maximumEvents
+  }
+
+  /// The default limits: at most 1e9 events (about a minute and a half of simulation at the
+  /// engine's 10 million events per second), and so at most 1e6 waiting occurrences.
+  public static let standard = RunLimits(maximumEvents: 1e9)
+
+  /// No event limit, for callers that have checked the setup themselves; the backlog limit stays
+  /// at its ceiling of 1e7 waiting occurrences.
+  public static let unlimited = RunLimits(maximumEvents: .infinity)
+
+  /// The estimated cost of running `setup`.
+  public static func estimate(_ setup: SimulationSetup) -> RunEstimate {
+    RunEstimate(setup)
+  }
+
+  /// Checks `setup`, decoded from `file`, against these limits; the error names the workload
+  /// responsible and what to change.
+  func check(_ setup: SimulationSetup, file: String) throws(InputError) {
+    let estimate = RunEstimate(setup)
+    if estimate.events > maximumEvents {
+      throw eventError(estimate, setup: setup, file: file)
+    }
+    if let backlog = estimate.largestBacklog, backlog.waiting > maximumWaitingOccurrences {
+      throw backlogError(backlog, setup: setup, file: file)
+    }
+  }
+
+  private func eventError(_ estimate: RunEstimate, setup: SimulationSetup, file: String)
+    -> InputError
+  {
+    let limit = "more than a run may take (\(Approximate.text(maximumEvents)))"
+    let raise = "or raise the limit with --max-events"
+    guard let worst = estimate.workloads.max(by: { $0.events < $1.events }),
+      worst.events > maximumEvents / 2
+    else {
+      let names = estimate.workloads.sorted { $0.events > $1.events }.prefix(3).map {
+        "\"\($0.name)\" (\(Approximate.text($0.events)))"
+      }
+      return InputError(
+        file: file, jsonPath: ["workloads"],
+        message:
+          "the workloads together need about \(Approximate.text(estimate.events)) events to simulate, \(limit); the largest are \(names.joined(separator: ", ")); lighten them, shorten \"duration\", \(raise)"
+      )
+    }
+    let workload = setup.workloads.first { $0.name == worst.name }!
+    let (key, advice) = Self.advice(for: workload.timing)
+    var changes = [advice]
+    let steps = Self.steps(of: workload)
+    if steps.contains(where: { $0.threads >= 64 }) { changes.append("use fewer \"threads\"") }
+    if steps.contains(where: { step in
+      guard let write = step.write, let size = step.writeSize else { return false }
+      return write.bytes / max(size.bytes, 1) >= 64
+    }) {
+      changes.append("use a larger \"write_size\"")
+    }
+    changes.append("shorten \"duration\"")
+    let path = JSONPath([.key("workloads"), .key(worst.name)] + (key.map { [.key($0)] } ?? []))
+    return InputError(
+      file: file, jsonPath: path,
+      message:
+        "this workload needs about \(Approximate.text(worst.events)) events to simulate (\(Approximate.text(worst.occurrences)) occurrences of about \(Approximate.text(worst.eventsPerOccurrence)) events each), \(limit); \(changes.joined(separator: ", ")), \(raise)"
+    )
+  }
+
+  private func backlogError(_ backlog: Backlog, setup: SimulationSetup, file: String)
+    -> InputError
+  {
+    let workload = setup.workloads.first { $0.name == backlog.workload }!
+    let (key, advice) = Self.advice(for: workload.timing)
+    let path = JSONPath(
+      [.key("workloads"), .key(backlog.workload)] + (key.map { [.key($0)] } ?? []))
+    let load = Approximate.text(backlog.load)
+    let raise = maximumEvents / 1_000 < 1e7 ? ", or raise the limit with --max-events" : ""
+    return InputError(
+      file: file, jsonPath: path,
+      message:
+        "work arrives faster than the \(backlog.component) can serve it (\(load)× what it can do), so about \(Approximate.text(backlog.waiting)) occurrences would be left waiting, more than a run may hold (\(Approximate.text(maximumWaitingOccurrences))); \(advice), or make the work smaller\(raise)"
+    )
+  }
+
+  /// Every work object of `workload`, a trace's rows' included.
+  static func steps(of workload: WorkloadSpec) -> [WorkStepSpec] {
+    guard case .trace(let rows) = workload.timing else { return workload.work }
+    return rows.flatMap(\.work)
+  }
+
+  /// The key that sets how often a workload runs, and how to make it run less.
+  static func advice(for timing: WorkloadTiming) -> (key: String?, advice: String) {
+    switch timing {
+    case .periodic:
+      ("every", "make \"every\" longer or end it sooner with \"until\" or \"count\"")
+    case .poisson:
+      (nil, "lower \"rate\" (or lengthen \"mean_interval\") or end it sooner with \"until\"")
+    case .frames: ("frames", "lower the frame rate or end it sooner with \"for\"")
+    case .times: ("times", "give fewer times")
+    case .trace: ("trace", "replay fewer rows")
+    case .once: ("at", "make the work smaller")
+    case .window: ("window", "make the work smaller")
+    }
+  }
+}
+
+/// Counts for messages: exact below a million, else two significant digits and a power of ten
+/// (`3.2e16`), the same in every locale.
+enum Approximate {
+  static func text(_ value: Double) -> String {
+    guard value.isFinite else { return "infinitely many" }
+    if value < 1e6 { return DecimalFormat.significant(value.rounded(.up), digits: 7) }
+    var exponent = 0
+    var mantissa = value
+    while mantissa >= 10 {
+      mantissa /= 10
+      exponent += 1
+    }
+    var digits = DecimalFormat.significant(mantissa, digits: 2)
+    if digits == "10" {
+      digits = "1"
+      exponent += 1
+    }
+    return "\(digits)e\(exponent)"
+  }
+}

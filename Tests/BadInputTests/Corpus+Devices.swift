@@ -1,0 +1,85 @@
+extension BadInputCorpus {
+  /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense patches.
+  static let devices: [BadInput] = [
+    BadInput(
+      "devices/device-file-syntax.json",
+      "devices/parts/broken.json:5:1: expected ',' or '}' after an object member, found the end of the file"
+    ),
+    BadInput(
+      "devices/device-is-directory.json",
+      #"devices/device-is-directory.json: device: cannot read the device file "devices/parts": it is a directory"#
+    ),
+    BadInput(
+      "devices/device-number.json",
+      #"devices/device-number.json: device: expected a device: a built-in name ("devboard", "laptop" or "phone"), a path to a device file, or an object; found a number"#
+    ),
+    BadInput(
+      "devices/device-special-file.json",
+      #"devices/device-special-file.json: device: cannot read the device file "/dev/zero": it is not a regular file (a device, pipe or socket)"#
+    ),
+    BadInput(
+      "devices/extends-cycle.json",
+      "devices/parts/cycle-b.json: extends: device files extend each other in a cycle: devices/parts/cycle-a.json → devices/parts/cycle-b.json → devices/parts/cycle-a.json"
+    ),
+    BadInput(
+      "devices/extends-missing.json",
+      #"devices/parts/extends-missing.json: extends: cannot read the device file "devices/parts/gone.json": it does not exist"#
+    ),
+    BadInput(
+      "devices/extends-negative-battery.json",
+      #"devices/parts/negative-battery.json: battery.capacity: expected an energy that is not negative, found "-12 Wh""#
+    ),
+    BadInput(
+      "devices/extends-self.json",
+      "devices/parts/self.json: extends: device files extend each other in a cycle: devices/parts/self.json → devices/parts/self.json"
+    ),
+    BadInput(
+      "devices/inline-one-state.json",
+      "devices/inline-one-state.json: device.components.gps.states: expected at least two states (the active state, then an idle state), found 1"
+    ),
+    BadInput(
+      "devices/inline-unknown-type.json",
+      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
+    ),
+    BadInput(
+      "devices/missing-file.json",
+      #"devices/missing-file.json: device: cannot read the device file "devices/parts/no-such-device.json": it does not exist"#
+    ),
+    BadInput(
+      "devices/patch-negative-power.json",
+      #"devices/patch-negative-power.json: device_patch.components.platform.states[1].power: expected a power that is not negative, found "-1 mW""#
+    ),
+    BadInput(
+      "devices/patch-nonsense.json",
+      "devices/patch-nonsense.json: device_patch.components.cpu.clusters: expected an array (clusters), found a string"
+    ),
+    BadInput(
+      "devices/patch-remove-components.json",
+      #"devices/patch-remove-components.json: device_patch: a device needs the key "components", which is missing"#
+    ),
+    BadInput(
+      "devices/patch-zero-cores.json",
+      #"devices/patch-zero-cores.json: device_patch.components.gpu.opps[0].freq: expected a frequency greater than zero, found "0 Hz""#
+    ),
+    BadInput(
+      "devices/unknown-built-in.json",
+      #"devices/unknown-built-in.json: device: expected a built-in device ("devboard", "laptop" or "phone") or a path to a device file ending in .json, found "phon" (did you mean "phone"?)"#
+    ),
+    BadInput(
+      "devices/patch-capacity-overflow.json",
+      #"devices/patch-capacity-overflow.json: device_patch.battery.capacity_mah: expected a capacity of at most 1.7e20 J, found 1e300 mAh at "1e300 V" (too large)"#
+    ),
+    BadInput(
+      "devices/patch-battery-both-capacities.json",
+      #"built-in device "phone": battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (a device that extends one which gives the other can set it to null) (after device_patch)"#
+    ),
+    BadInput(
+      "devices/patch-zero-voltage.json",
+      #"devices/patch-zero-voltage.json: device_patch.battery.voltage: expected a voltage greater than zero, found "0 V""#
+    ),
+    BadInput(
+      "devices/patch-replaces-clusters.json",
+      #"built-in device "phone": components.cpu.qos_policy.user-interactive.clusters[0]: expected the name of a cluster ("only"), found "prime" (after device_patch)"#
+    ),
+  ]
+}

@@ -1,0 +1,49 @@
+extension BadInputCorpus {
+  /// Environment, display and visibility: overlapping, reversed or gapped intervals, unknown keys.
+  static let environment: [BadInput] = [
+    BadInput(
+      "environment/battery-start-over-one.json",
+      #"environment/battery-start-over-one.json: environment.battery_start: expected a fraction between 0 and 1 (or "0%" to "100%"), found 2"#
+    ),
+    BadInput(
+      "environment/charging-not-a-pair.json",
+      "environment/charging-not-a-pair.json: environment.charging[0]: expected a pair [from, to], found an array of 1"
+    ),
+    BadInput(
+      "environment/display-appearance-and-apl.json",
+      #"environment/display-appearance-and-apl.json: display[0].apl: expected either "appearance" or "apl", found both"#
+    ),
+    BadInput(
+      "environment/display-overlapping.json",
+      "environment/display-overlapping.json: display[1]: expected display sessions in time order without overlaps, found one starting at 20 s before the previous ends at 30 s"
+    ),
+    BadInput(
+      "environment/display-reversed.json",
+      "environment/display-reversed.json: display[0].to: expected a session that ends after it starts, found [40 s, 10 s]"
+    ),
+    BadInput(
+      "environment/network-gap.json",
+      "environment/network-gap.json: environment.network[1].from: network intervals must cover the run without gaps or overlaps; expected this one to start at 20 s, found 30 s"
+    ),
+    BadInput(
+      "environment/network-unknown.json",
+      #"environment/network-unknown.json: environment.network: expected "wifi", "cellular" or a radio of the device ("cellular" or "wifi"), found "5g""#
+    ),
+    BadInput(
+      "environment/unknown-environment-key.json",
+      #"environment/unknown-environment-key.json: environment.netwrok: unknown key "netwrok" in an environment (did you mean "network"?)"#
+    ),
+    BadInput(
+      "environment/unknown-top-level-key.json",
+      #"environment/unknown-top-level-key.json: durration: unknown key "durration" in a scenario (did you mean "duration"?)"#
+    ),
+    BadInput(
+      "environment/visibility-reversed.json",
+      "environment/visibility-reversed.json: visibility[0]: expected an interval that ends after it starts, found [5 s, 1 s]"
+    ),
+    BadInput(
+      "environment/key-with-line-break.json",
+      #"environment/key-with-line-break.json: ["dura\ntion"]: unknown key "dura\ntion" in a scenario (did you mean "duration"?)"#
+    ),
+  ]
+}
