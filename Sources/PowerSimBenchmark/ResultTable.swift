@@ -51,10 +51,9 @@ enum Format {
     String(format: "%.3f s", value)
   }
 
-  /// `11.78 M/s`.
+  /// `11.78 M events/s`.
   static func rate(_ perSecond: Double) -> String {
-    perSecond >= 1e6
-      ? String(format: "%.2f M/s", perSecond / 1e6) : String(format: "%.1f /s", perSecond)
+    String(format: "%.2f M events/s", perSecond / 1e6)
   }
 
   /// `9.52 scenarios/s`.
