@@ -1,4 +1,4 @@
-/// Memory for a run's fixed-size tables — nodes, ladders, busy-child lists, the ledger's totals —
+/// Memory for a run's fixed-size tables — nodes, ladders, owner sets, the ledger's totals —
 /// allocated when the run is prepared and freed with whatever holds this object.
 ///
 /// The hot loop reads and writes these tables several times per event. As arrays held by a class,
