@@ -39,7 +39,8 @@ public struct EventQueue<Event> {
 
   /// The heap is `entries[0 ..< heapCount]`; the slots after it are spare room kept from earlier
   /// pushes, so that a push and a pop each touch the array's storage once (one uniqueness check)
-  /// instead of resizing it.
+  /// instead of resizing it. (A spare slot keeps a copy of the event last moved out of it until a
+  /// push reuses it or ``removeAll()`` empties the queue.)
   @usableFromInline var entries: [Entry]
   @usableFromInline var heapCount = 0
   @usableFromInline var nextSequence: UInt64 = 0
