@@ -80,8 +80,14 @@ extension DeviceSimulation {
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
     nodes[parent].busyChildren += 1
+    guard nodes[parent].busyChildren == 1 else {
+      // The parent was already busy for other children: it draws the same power, and only its
+      // owners may have changed with this child's.
+      refreshParentOwners(of: node)
+      return
+    }
     ownerStateChanged(parent)
-    if nodes[parent].busyChildren == 1 { nodes[parent].timerGeneration &+= 1 }
+    nodes[parent].timerGeneration &+= 1
     if nodes[parent].phase == .active { recordChange(parent) }
   }
 
@@ -91,13 +97,13 @@ extension DeviceSimulation {
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
     nodes[parent].busyChildren -= 1
-    ownerStateChanged(parent)
     if nodes[parent].busyChildren == 0 {
       nodes[parent].lastServed = nodes[node].lastServed
       ownerStateChanged(parent)
       idleEntry(parent)
     } else {
-      recordChange(parent)
+      // Still busy for other children: the same power, perhaps fewer owners.
+      refreshParentOwners(of: node)
     }
   }
 
