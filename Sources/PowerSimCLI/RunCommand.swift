@@ -108,7 +108,7 @@ enum RunCommand: Command {
     }
   }
 
-  /// Refuses a `--resolution` that would write more than ``BinWidth/maximumRequestedBins`` rows.
+  /// Refuses a `--resolution` that would write more than `BinWidth.maximumRequestedBins` rows.
   static func checkRows(_ resolution: TimeSpan, text: String, duration: TimeSpan)
     throws(UsageError)
   {

@@ -14,7 +14,7 @@ public protocol SimulationModel: AnyObject {
 
 /// The clock and the event queue of one simulation run.
 ///
-/// `Scheduler` holds simulated time as an ``Instant`` that only moves forward, and a queue of
+/// `Scheduler` holds simulated time as an `Instant` that only moves forward, and a queue of
 /// pending events (see ``EventQueue`` for their order). ``run(_:until:)`` takes events off the
 /// queue one at a time, sets the clock to the event's time before the model sees it (as SwiftNIO's
 /// `EmbeddedEventLoop` does), and stops at the end of the run: an event due exactly at the end is

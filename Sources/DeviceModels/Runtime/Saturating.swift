@@ -4,7 +4,7 @@
 ///
 /// A saturated duration lies far beyond the end of any run (at most 366 days), so the event it
 /// schedules never happens and the work is reported unfinished; a saturated power is the largest
-/// a ``Power`` holds. Neither turns into a wrong number inside the run.
+/// a `Power` holds. Neither turns into a wrong number inside the run.
 enum Saturating {
   /// The longest duration the model derives: 2^62 ns, about 146 years.
   static let longestDuration: Int64 = 1 << 62

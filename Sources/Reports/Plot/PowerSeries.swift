@@ -39,7 +39,7 @@ public struct PowerSeries: Sendable {
       "a state of charge at each bin's start and at the end")
   }
 
-  /// A series from bins recorded whole (``PowerSeriesCollector``'s `bins`, recorded at a width
+  /// A series from bins recorded whole (`PowerSeriesCollector`'s `bins`, recorded at a width
   /// such as ``PowerSeriesRecorder/plotBinWidth(for:)``) for a run of `duration` whose
   /// components are `components`; `endStateOfCharge` completes the battery line (none without
   /// it, or when the bins carry no state of charge).

@@ -3,7 +3,7 @@ import JSONSupport
 import Quantities
 
 /// Writes one simulated variant into a ``TraceFile`` as one process of the trace, from the
-/// simulation's activity and exact power changes (set it as both the ``RecordingOptions``
+/// simulation's activity and exact power changes (set it as both the `RecordingOptions`
 /// `activitySink` and, through the power series, the receiver of exact changes).
 ///
 /// What Perfetto (ui.perfetto.dev) or `chrome://tracing` then shows, in the process named after

@@ -2,7 +2,7 @@ import DeviceModels
 import JSONSupport
 import Quantities
 
-/// Decodes a device object (SPEC section 4) into a validated ``DeviceSpec``.
+/// Decodes a device object (SPEC section 4) into a validated `DeviceSpec`.
 ///
 /// `extends` must already have been resolved (see ``DeviceResolver``): this sees one merged
 /// object. Every number is checked here, so the simulator can trust what it gets.
