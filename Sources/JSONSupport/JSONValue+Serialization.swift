@@ -94,7 +94,9 @@ extension String {
   }
 }
 
-/// JSON text helpers for writers that stream large documents without building a tree.
+/// JSON text helpers for writers that stream large documents without building a tree, and
+/// ``printable(_:)``, the one way names from input files are shown on a terminal (in error
+/// messages and in the tables `powersim` prints).
 public enum JSONText {
   /// `string` as a JSON string literal: `"`, `\` and control characters escaped; other
   /// characters, non-ASCII included, as they are.
@@ -121,11 +123,22 @@ public enum JSONText {
     return output + "\""
   }
 
-  /// `text` safe to print on one line of a terminal: control characters (C0, DEL and C1, which
-  /// could move the cursor, recolour or clear a terminal, or break a message over lines) become
-  /// escapes such as `\n` and `\u001B`; everything else stays as it is.
+  /// `text` safe to print on one line of a terminal: every character that could move the
+  /// cursor, recolour or clear the terminal, break a line, or reorder the text around it becomes
+  /// a visible escape; everything else, non-ASCII letters included, stays as it is.
+  ///
+  /// Line feed, carriage return and tab print as `\n`, `\r` and `\t`; the other escaped
+  /// characters as `\u` and four uppercase hexadecimal digits (`\u001B` for ESC). Escaped are the
+  /// C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F), the line and paragraph
+  /// separators (U+2028, U+2029), and the bidirectional formatting characters that could make a
+  /// line read in another order than it is stored (U+061C, U+200E, U+200F, U+202A–U+202E,
+  /// U+2066–U+2069). A backslash stays as it is, so the escapes are for reading, not for
+  /// reversing: the CSV and JSON outputs hold names exactly.
+  ///
+  /// - Complexity: O(*n*) in the number of Unicode scalars of `text`; `text` itself, without a
+  ///   copy, when nothing needs escaping.
   public static func printable(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var output = ""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -133,7 +146,7 @@ public enum JSONText {
       case "\r": output += "\\r"
       case "\t": output += "\\t"
       default:
-        if isControl(scalar) {
+        if needsEscape(scalar) {
           let hex = String(scalar.value, radix: 16, uppercase: true)
           output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {
@@ -144,7 +157,15 @@ public enum JSONText {
     return output
   }
 
-  private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  /// Whether ``printable(_:)`` escapes `scalar` (every such scalar is below U+10000, so four
+  /// hexadecimal digits always suffice).
+  static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true  // C0 controls, DEL, C1 controls
+    case 0x2028, 0x2029: true  // line and paragraph separators
+    case 0x061C, 0x200E, 0x200F: true  // Arabic letter mark, left-to-right and right-to-left marks
+    case 0x202A...0x202E, 0x2066...0x2069: true  // bidi embeddings, overrides and isolates
+    default: false
+    }
   }
 }

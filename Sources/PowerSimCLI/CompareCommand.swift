@@ -1,3 +1,4 @@
+import JSONSupport
 import Reports
 import ScenarioFiles
 
@@ -39,6 +40,8 @@ enum CompareCommand: Command {
     let files = arguments.positionals
     let limits = try RunLimitsOption.limits(arguments, command: spec)
     var alternatives: [Alternative] = []
+    // The header names scenarios, devices, labels and files as the tables do: escaped.
+    let shown = JSONText.printable
     var header: String
     if files.count == 1 {
       let document = try ScenarioDocument.load(files[0])
@@ -50,7 +53,7 @@ enum CompareCommand: Command {
       let baseline = alternatives[0].scenario
       let count = alternatives.count
       header =
-        "\(baseline.name)\n  device \(baseline.deviceName), \(Units.durationText(baseline.setup.duration)), "
+        "\(shown(baseline.name))\n  device \(shown(baseline.deviceName)), \(Units.durationText(baseline.setup.duration)), "
         + "\(count) alternative\(count == 1 ? "" : "s")\n"
     } else {
       let labels = labels(for: files)
@@ -59,7 +62,8 @@ enum CompareCommand: Command {
         let scenario = try ScenarioDocument.load(file).scenario(limits: limits)
         alternatives.append(Alternative(label: label, scenario: scenario))
         header +=
-          "  \(label): \(file) (\(scenario.name)), device \(scenario.deviceName), "
+          "  \(shown(label)): \(shown(file)) (\(shown(scenario.name))), "
+          + "device \(shown(scenario.deviceName)), "
           + "\(Units.durationText(scenario.setup.duration))\n"
       }
     }

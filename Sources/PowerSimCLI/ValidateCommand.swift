@@ -1,3 +1,4 @@
+import JSONSupport
 import Reports
 import ScenarioFiles
 
@@ -26,7 +27,8 @@ enum ValidateCommand: Command {
           _ = try document.scenario(variant: variant, limits: limits)
         }
         let count = document.variantNames.count
-        console.write("\(file): ok (\(count) variant\(count == 1 ? "" : "s"))\n")
+        console.write(
+          "\(JSONText.printable(file)): ok (\(count) variant\(count == 1 ? "" : "s"))\n")
       } catch {
         console.writeError("Error: \(error)\n")
         status = ExitStatus.failure

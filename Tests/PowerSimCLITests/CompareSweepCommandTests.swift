@@ -156,4 +156,28 @@ import Testing
         "2 scenarios, the first the baseline\n  gps-fixes: \(Self.gps) (GPS fixes: sporadic vs batched), device devboard, 10 min\n  faster: \(faster) (Faster fixes), device devboard, 10 min\n\nNo saving: no alternative uses less energy than gps-fixes (the closest, faster, +"
       ))
   }
+
+  /// The header names the scenario, its device, and each file and its label, escaped as the
+  /// table is: a file and a scenario name holding line breaks and escape sequences.
+  @Test func compareHeaderEscapesNames() throws {
+    let directory = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let first = directory.appendingPathComponent("one\u{1B}[2J.json").path
+    let second = directory.appendingPathComponent("two\n.json").path
+    try #"{ "name": "Idle\r\nnow", "device": "devboard", "duration": "1 min" }"#.write(
+      toFile: first, atomically: true, encoding: .utf8)
+    try #"{ "name": "Idle\u2028later", "device": "devboard", "duration": "2 min" }"#.write(
+      toFile: second, atomically: true, encoding: .utf8)
+    let several = CLI.run(["compare", first, second])
+    #expect(several.status == 0, "\(several.error)")
+    #expect(
+      several.output.hasPrefix(
+        "2 scenarios, the first the baseline\n"
+          + #"  one\u001B[2J: \#(directory.path)/one\u001B[2J.json (Idle\r\nnow), device devboard, 1 min"#
+          + "\n"
+          + #"  two\n: \#(directory.path)/two\n.json (Idle\u2028later), device devboard, 2 min"#
+          + "\n\n"))
+    let one = CLI.run(["compare", first])
+    #expect(one.output.hasPrefix(#"Idle\r\nnow"# + "\n  device devboard, 1 min, 1 alternative\n\n"))
+  }
 }

@@ -39,4 +39,14 @@ import Testing
       result.error
         == "Error: \(broken):3:17: expected ',' or '}' after an object member, found 's'\n")
   }
+
+  /// A file name holding a line break and an escape sequence prints escaped, on one line.
+  @Test func fileNamesAreEscaped() throws {
+    let directory = try TemporaryDirectory()
+    let file = try directory.write(
+      "a\nb\u{1B}[31m.json", #"{ "device": "phone", "duration": "1 h" }"#)
+    let result = powersim("validate", file)
+    #expect(result.status == 0)
+    #expect(result.output == directory.path + #"/a\nb\u001B[31m.json: ok (1 variant)"# + "\n")
+  }
 }

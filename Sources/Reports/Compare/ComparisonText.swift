@@ -1,4 +1,5 @@
 import DeviceModels
+import JSONSupport
 import Quantities
 
 /// The table `powersim compare` prints: a headline naming the largest saving, then one column
@@ -12,9 +13,10 @@ public enum ComparisonText {
   }
 
   /// One line naming the largest saving, e.g. `Largest saving: coalesced, −1.23 J (−18.4%) vs
-  /// baseline, mostly cpu fixed cost`.
+  /// baseline, mostly cpu fixed cost`; labels and component names as `JSONText.printable(_:)`
+  /// shows them, like the table's.
   public static func headline(_ comparison: Comparison) -> String {
-    let baseline = comparison.baseline.label
+    let baseline = JSONText.printable(comparison.baseline.label)
     guard comparison.entries.count > 1 else {
       return
         "Nothing to compare: only \(baseline) (give the scenario variants, or compare several files)."
@@ -22,14 +24,16 @@ public enum ComparisonText {
     guard let saving = comparison.largestSaving else {
       let least = comparison.entries.dropFirst().min { $0.energy < $1.energy }!
       return "No saving: no alternative uses less energy than \(baseline) (the closest, "
-        + "\(least.label), " + change(least.energy, from: comparison.baseline.energy) + ")."
+        + "\(JSONText.printable(least.label)), "
+        + change(least.energy, from: comparison.baseline.energy) + ")."
     }
     let whole = saving.change.attojoules
     let part = saving.partChange.attojoules
     let mostly = whole != 0 && part * 2 <= whole ? "mostly" : "the largest part"
-    return "Largest saving: \(saving.label), "
+    return "Largest saving: \(JSONText.printable(saving.label)), "
       + change(by: saving.change, of: comparison.baseline.energy)
-      + " vs \(baseline), \(mostly) \(saving.component) \(saving.part.rawValue) cost"
+      + " vs \(baseline), \(mostly) \(JSONText.printable(saving.component)) "
+      + "\(saving.part.rawValue) cost"
   }
 
   /// The table without the headline.

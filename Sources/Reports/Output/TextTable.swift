@@ -1,4 +1,11 @@
+import JSONSupport
+
 /// A plain-text table with aligned columns, for the terminal.
+///
+/// Every title and cell goes through `JSONText.printable(_:)`, so a name from an input file that
+/// holds a line break, a tab, an escape sequence or a bidirectional override shows as escapes
+/// such as `\n` and `\u001B` instead of breaking the table or acting on the terminal; columns
+/// are as wide as the escaped text.
 public struct TextTable {
   /// How a column's cells line up.
   public enum Alignment: Sendable {
@@ -10,13 +17,13 @@ public struct TextTable {
 
   /// A table with these column titles and alignments.
   public init(columns: [(title: String, alignment: Alignment)]) {
-    self.columns = columns
+    self.columns = columns.map { (JSONText.printable($0.title), $0.alignment) }
   }
 
   /// Appends a row of cells (as many as columns).
   public mutating func appendRow(_ cells: [String]) {
     precondition(cells.count == columns.count, "a table row with the wrong number of cells")
-    rows.append(cells)
+    rows.append(cells.map(JSONText.printable))
   }
 
   /// Appends a horizontal rule.

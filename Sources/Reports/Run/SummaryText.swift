@@ -1,4 +1,5 @@
 public import DeviceModels
+import JSONSupport
 import Quantities
 public import ScenarioFiles
 
@@ -17,13 +18,15 @@ public enum SummaryText {
     return text
   }
 
+  /// The scenario's name (and variant), then its device, duration and seed, then its totals; the
+  /// names as `JSONText.printable(_:)` shows them, like the tables'.
   static func header(_ result: RunResult, scenario: Scenario) -> String {
-    var line = "\(scenario.name)"
+    var line = JSONText.printable(scenario.name)
     if scenario.variant != ScenarioDocument.baselineName {
-      line += " — variant \(scenario.variant)"
+      line += " — variant \(JSONText.printable(scenario.variant))"
     }
     line +=
-      "\n  device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
+      "\n  device \(JSONText.printable(scenario.deviceName)), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
     line +=
       "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
     if let life = result.battery?.life {
