@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Values at the edge of what the decoder accepts, which the model must survive: each scenario

@@ -2,6 +2,7 @@ import DeviceModels
 import Foundation
 import JSONSupport
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// Run limits (see `RunLimits`): runaway runs are refused before they start, legitimate ones

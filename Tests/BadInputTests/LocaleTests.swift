@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The same input gives byte-identical output under any locale and time zone: a German locale

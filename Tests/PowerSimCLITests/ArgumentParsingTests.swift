@@ -91,17 +91,17 @@ import Testing
     ("run", runHelp), ("validate", validateHelp), ("devices", devicesHelp), ("device", deviceHelp),
   ])
   func helpScreens(command: String, golden: String) {
-    let result = PowerSimTests.run([command, "--help"])
+    let result = CLI.run([command, "--help"])
     #expect(result.status == 0)
     #expect(result.output == golden)
     #expect(result.error.isEmpty)
     // -h anywhere on the line asks for help, whatever else is there.
-    #expect(PowerSimTests.run([command, "x", "-h"]).output == golden)
+    #expect(CLI.run([command, "x", "-h"]).output == golden)
   }
 
   /// The usage error of `arguments`: its message, then the command's usage and help pointer.
   static func usageError(_ arguments: [String], usage: String, command: String) -> (Int32, String) {
-    let result = PowerSimTests.run(arguments)
+    let result = CLI.run(arguments)
     #expect(result.output.isEmpty)
     let suffix = "\nUsage: \(usage)\n  See 'powersim \(command) --help'.\n"
     #expect(result.error.hasSuffix(suffix))

@@ -1,16 +1,33 @@
 import Foundation
 import PowerSimCLI
+import TestSupport
 
-/// Runs `powersim` in process, capturing what it writes.
+/// The one harness of the command-line tests: runs `powersim` in process and captures what it
+/// prints. Files go in a `TemporaryDirectory` (from `TestSupport`).
 enum CLI {
-  /// What one command line produced.
+  /// What one command line printed and returned.
   struct Outcome {
+    /// The exit status: 0, 1 or 64.
     var status: Int32
+    /// Everything written to standard output.
     var output: String
+    /// Everything written to standard error.
     var error: String
   }
 
-  final class Buffer: @unchecked Sendable {
+  /// Runs `powersim` with `arguments` (without the program name); `errorIsTerminal` makes it
+  /// believe standard error is a terminal, so long commands show progress.
+  static func run(_ arguments: [String], errorIsTerminal: Bool = false) -> Outcome {
+    let output = Buffer()
+    let error = Buffer()
+    let console = Console(
+      write: output.append, writeError: error.append, errorIsTerminal: errorIsTerminal)
+    let status = PowerSim.main(arguments, console: console)
+    return Outcome(status: status, output: output.contents, error: error.contents)
+  }
+
+  /// Text written to a console; sweeps and comparisons write from several threads.
+  private final class Buffer: @unchecked Sendable {
     private let lock = NSLock()
     private var text = ""
 
@@ -27,16 +44,6 @@ enum CLI {
     }
   }
 
-  /// Runs `arguments` (without the program name).
-  static func run(_ arguments: [String], errorIsTerminal: Bool = false) -> Outcome {
-    let output = Buffer()
-    let error = Buffer()
-    let console = Console(
-      write: output.append, writeError: error.append, errorIsTerminal: errorIsTerminal)
-    let status = PowerSim.main(arguments, console: console)
-    return Outcome(status: status, output: output.contents, error: error.contents)
-  }
-
   /// The package's root directory.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -45,17 +52,72 @@ enum CLI {
   static func scenario(_ name: String) -> String {
     root.appendingPathComponent("scenarios").appendingPathComponent(name).path
   }
-
-  /// A fresh temporary directory, removed by `body`'s caller when done.
-  static func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("powersim-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    return directory
-  }
-
-  /// The contents of `file` in `directory`, or `nil`.
-  static func read(_ directory: URL, _ file: String) -> String? {
-    try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-  }
 }
+
+// MARK: Oracles and fixtures
+
+/// A naive RFC 4180 reader, the oracle for the files the program writes: records end in CRLF,
+/// fields containing a comma, quote or line break are quoted, quotes inside doubled. Returns
+/// `nil` for text that breaks those rules (a bare LF ending a record, an unescaped quote).
+func parseCSV(_ text: String) -> [[String]]? {
+  var records: [[String]] = []
+  var record: [String] = []
+  var field = ""
+  var scalars = Array(text.unicodeScalars)[...]
+  var quoted = false
+  var atFieldStart = true
+  while let scalar = scalars.popFirst() {
+    if quoted {
+      if scalar == "\"" {
+        if scalars.first == "\"" {
+          scalars.removeFirst()
+          field.unicodeScalars.append("\"")
+        } else {
+          quoted = false
+        }
+      } else {
+        field.unicodeScalars.append(scalar)
+      }
+      continue
+    }
+    switch scalar {
+    case "\"":
+      guard atFieldStart else { return nil }
+      quoted = true
+      atFieldStart = false
+    case ",":
+      record.append(field)
+      field = ""
+      atFieldStart = true
+    case "\r":
+      guard scalars.popFirst() == "\n" else { return nil }
+      record.append(field)
+      records.append(record)
+      record = []
+      field = ""
+      atFieldStart = true
+    case "\n":
+      return nil
+    default:
+      field.unicodeScalars.append(scalar)
+      atFieldStart = false
+    }
+  }
+  guard !quoted, record.isEmpty, field.isEmpty else { return nil }
+  return records
+}
+
+/// The SPEC 5.1 worked example: the GPS on a platform that sleeps (10 mW) 500 ms after its
+/// last busy moment, and is busy (100 mW) while the GPS wakes, serves or holds.
+let gpsScenarioText = """
+  {
+    "name": "GPS worked example",
+    "device": \(gpsBoard),
+    "duration": "20 s",
+    "workloads": { "fix": { "times": ["2 s", "4 s"], "work": { "gps": "500 ms" } } },
+    "variants": {
+      "with battery": { "device": { "battery": { "capacity": "1 Wh" } } },
+      "a,\\"quoted\\" one": { "workloads": { "say \\"hi\\"\\r\\nthen leave": { "at": "15 s", "work": { "gps": "1 ms" } } } }
+    }
+  }
+  """

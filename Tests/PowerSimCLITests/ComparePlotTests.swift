@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -52,10 +53,10 @@ import Testing
     return collector.titles
   }
 
-  static func directory() throws -> URL {
-    let directory = try CLI.temporaryDirectory()
-    try scenario.write(
-      to: directory.appendingPathComponent("tiny.json"), atomically: true, encoding: .utf8)
+  /// A fresh directory holding `tiny.json`.
+  static func directory() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    try directory.write(scenario, to: "tiny.json")
     return directory
   }
 
@@ -63,12 +64,11 @@ import Testing
   /// Rarer: uses at 0 and 10 s: 2 × 2 s × 0.3 W = 1.2 J, −50% against the baseline.
   @Test func compareDrawsOneLinePerAlternative() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let plot = directory.appendingPathComponent("compare.svg").path
+    let plot = directory.path("compare.svg")
     let outcome = CLI.run(
-      ["compare", directory.appendingPathComponent("tiny.json").path, "--plot", plot])
+      ["compare", directory.path("tiny.json"), "--plot", plot])
     #expect(outcome.status == 0, "\(outcome.error)")
-    let titles = try Self.titles(try String(contentsOfFile: plot, encoding: .utf8))
+    let titles = try Self.titles(try directory.read("compare.svg"))
     #expect(titles.first == "Tiny plot")
     #expect(titles.contains("baseline: 2.4 J"))
     #expect(titles.contains("rarer: 1.2 J (-50.0% against baseline)"))
@@ -77,14 +77,13 @@ import Testing
   /// Work of 1 s or 2 s every 5 s: 4 uses × (work + 1 s) × 0.3 W = 2.4 J and 3.6 J.
   @Test func sweepDrawsEnergyAgainstTheSweptValue() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let plot = directory.appendingPathComponent("sweep.svg").path
+    let plot = directory.path("sweep.svg")
     let outcome = CLI.run([
-      "sweep", directory.appendingPathComponent("tiny.json").path,
+      "sweep", directory.path("tiny.json"),
       "--set", "workloads.use.work.part=1 s,2 s", "--plot", plot, "--jobs", "1",
     ])
     #expect(outcome.status == 0, "\(outcome.error)")
-    let titles = try Self.titles(try String(contentsOfFile: plot, encoding: .utf8))
+    let titles = try Self.titles(try directory.read("sweep.svg"))
     #expect(titles.contains("workloads.use.work.part = 1 s: 2.4 J"))
     #expect(titles.contains("workloads.use.work.part = 2 s: 3.6 J"))
   }
@@ -92,17 +91,15 @@ import Testing
   /// A plot that cannot be written leaves no CSV behind either: the outputs are one transaction.
   @Test func comparePlotAndTableAppearTogether() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    try "a file".write(
-      to: directory.appendingPathComponent("blocked"), atomically: true, encoding: .utf8)
+    try directory.write("a file", to: "blocked")
     let outcome = CLI.run([
-      "compare", directory.appendingPathComponent("tiny.json").path,
-      "--out", directory.appendingPathComponent("table").path,
-      "--plot", directory.appendingPathComponent("blocked/compare.svg").path,
+      "compare", directory.path("tiny.json"),
+      "--out", directory.path("table"),
+      "--plot", directory.path("blocked/compare.svg"),
     ])
     #expect(outcome.status == 1)
     #expect(
       !FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("table/compare.csv").path))
+        atPath: directory.path("table/compare.csv")))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `compare`, `sweep` and `schema` from the command line: exit statuses, outputs, parallel runs
@@ -10,17 +11,14 @@ import Testing
   ]
 
   @Test func exitStatuses() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let bad = directory.appendingPathComponent("bad.json").path
-    try #"{ "device": "phone", "duration": "5 MB" }"#.write(
-      toFile: bad, atomically: true, encoding: .utf8)
+    let directory = try TemporaryDirectory()
+    let bad = try directory.write(#"{ "device": "phone", "duration": "5 MB" }"#, to: "bad.json")
     let cases: [([String], Int32)] = [
       (["compare", Self.gps], 0),
       (["schema"], 0),
       (["compare", bad], 1),
       (["compare", Self.gps, bad], 1),
-      (["compare", directory.appendingPathComponent("missing.json").path], 1),
+      (["compare", directory.path("missing.json")], 1),
       (["sweep", bad, "--set", "seed=1"], 1),
       (["sweep", Self.gps, "--set", "workloads.location.every=-1 s"], 1),
       (["sweep", Self.gps, "--set", "seed=1", "--variant", "nope"], 1),
@@ -73,15 +71,13 @@ import Testing
   }
 
   @Test func sweepInParallelWritesTheSameBytesAsSerially() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try TemporaryDirectory()
     var files: [String] = []
     var tables: [String] = []
     for jobs in ["1", "2", "7"] {
-      let out = directory.appendingPathComponent("jobs-\(jobs)")
-      let outcome = CLI.run(Self.sweep + ["--jobs", jobs, "--out", out.path])
+      let outcome = CLI.run(Self.sweep + ["--jobs", jobs, "--out", directory.path("jobs-\(jobs)")])
       #expect(outcome.status == 0, "\(outcome.error)")
-      files.append(try #require(CLI.read(out, "sweep.csv")))
+      files.append(try directory.read("jobs-\(jobs)/sweep.csv"))
       tables.append(outcome.output)
     }
     #expect(files[0].split(separator: "\r\n").count == 13)
@@ -92,18 +88,17 @@ import Testing
   /// The first shard's file followed by every other shard's rows, sorted by index, is the whole
   /// sweep byte for byte.
   @Test func shardsConcatenateToTheWholeSweep() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let wholeDirectory = directory.appendingPathComponent("whole")
-    #expect(CLI.run(Self.sweep + ["--out", wholeDirectory.path]).status == 0)
-    let whole = try #require(CLI.read(wholeDirectory, "sweep.csv"))
+    let directory = try TemporaryDirectory()
+    #expect(CLI.run(Self.sweep + ["--out", directory.path("whole")]).status == 0)
+    let whole = try directory.read("whole/sweep.csv")
     for count in [2, 5] {
       var combined: [Substring] = []
       for index in 0..<count {
-        let out = directory.appendingPathComponent("shard-\(count)-\(index)")
-        let outcome = CLI.run(Self.sweep + ["--shard", "\(index)/\(count)", "--out", out.path])
+        let out = "shard-\(count)-\(index)"
+        let outcome = CLI.run(
+          Self.sweep + ["--shard", "\(index)/\(count)", "--out", directory.path(out)])
         #expect(outcome.status == 0, "\(outcome.error)")
-        let lines = try #require(CLI.read(out, "sweep.csv")).split(separator: "\r\n")
+        let lines = try directory.read(out + "/sweep.csv").split(separator: "\r\n")
         combined += index == 0 ? lines[...] : lines.dropFirst()
       }
       let rows = combined.dropFirst().sorted {
@@ -122,19 +117,14 @@ import Testing
   }
 
   @Test func compareWritesItsCSVAndGivesTheSameResultsForAnyJobs() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try TemporaryDirectory()
     let scenario = CLI.scenario("gps-fixes.json")
-    let serial = CLI.run([
-      "compare", scenario, "--jobs", "1", "--out", directory.appendingPathComponent("serial").path,
-    ])
-    let parallel = CLI.run([
-      "compare", scenario, "--out", directory.appendingPathComponent("parallel").path,
-    ])
+    let serial = CLI.run(["compare", scenario, "--jobs", "1", "--out", directory.path("serial")])
+    let parallel = CLI.run(["compare", scenario, "--out", directory.path("parallel")])
     #expect(serial.status == 0 && parallel.status == 0)
     #expect(serial.output == parallel.output)
-    let csv = try #require(CLI.read(directory.appendingPathComponent("serial"), "compare.csv"))
-    #expect(CLI.read(directory.appendingPathComponent("parallel"), "compare.csv") == csv)
+    let csv = try directory.read("serial/compare.csv")
+    #expect(try directory.read("parallel/compare.csv") == csv)
     #expect(csv.hasPrefix("alternative,scenario,variant,energy_j,"))
     #expect(csv.split(separator: "\r\n").count == 3)
     #expect(serial.output.contains("\nLargest saving: batched, "))
@@ -142,13 +132,12 @@ import Testing
 
   /// Several files: each is an alternative named after its file, the first the baseline.
   @Test func compareOfSeveralFiles() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let faster = directory.appendingPathComponent("faster.json").path
-    try """
-    { "$schema": "schema.json", "name": "Faster fixes", "device": "devboard", "duration": "10 min",
-      "workloads": { "location": { "every": "10 s", "work": { "gps": "2 s" } } } }
-    """.write(toFile: faster, atomically: true, encoding: .utf8)
+    let directory = try TemporaryDirectory()
+    let faster = try directory.write(
+      """
+      { "$schema": "schema.json", "name": "Faster fixes", "device": "devboard", "duration": "10 min",
+        "workloads": { "location": { "every": "10 s", "work": { "gps": "2 s" } } } }
+      """, to: "faster.json")
     let outcome = CLI.run(["compare", Self.gps, faster])
     #expect(outcome.status == 0)
     #expect(
@@ -160,14 +149,13 @@ import Testing
   /// The header names the scenario, its device, and each file and its label, escaped as the
   /// table is: a file and a scenario name holding line breaks and escape sequences.
   @Test func compareHeaderEscapesNames() throws {
-    let directory = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let first = directory.appendingPathComponent("one\u{1B}[2J.json").path
-    let second = directory.appendingPathComponent("two\n.json").path
-    try #"{ "name": "Idle\r\nnow", "device": "devboard", "duration": "1 min" }"#.write(
-      toFile: first, atomically: true, encoding: .utf8)
-    try #"{ "name": "Idle\u2028later", "device": "devboard", "duration": "2 min" }"#.write(
-      toFile: second, atomically: true, encoding: .utf8)
+    let directory = try TemporaryDirectory()
+    let first = try directory.write(
+      #"{ "name": "Idle\r\nnow", "device": "devboard", "duration": "1 min" }"#,
+      to: "one\u{1B}[2J.json")
+    let second = try directory.write(
+      #"{ "name": "Idle\u2028later", "device": "devboard", "duration": "2 min" }"#,
+      to: "two\n.json")
     let several = CLI.run(["compare", first, second])
     #expect(several.status == 0, "\(several.error)")
     #expect(

@@ -1,30 +1,16 @@
 import Foundation
-import PowerSimCLI
+import TestSupport
 import Testing
 
 /// A user copies a built-in device with `powersim device show`, edits it, and runs a scenario
 /// against the edited file (SPEC section 4): the result changes exactly as the edit says.
 @Suite struct DeviceShowRoundTripTests {
-  /// Runs the command line `arguments`, returning the exit status and standard output.
-  static func powersim(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-    let output = Buffer()
-    let error = Buffer()
-    let console = Console(write: { output.text += $0 }, writeError: { error.text += $0 })
-    let status = PowerSim.main(arguments, console: console)
-    return (status, output.text, error.text)
-  }
-
-  /// Text written to a console.
-  final class Buffer {
-    var text = ""
-  }
-
   /// The `--json` result of running `variant` of `scenario`, as a dictionary.
   static func run(_ scenario: String, variant: String) throws -> [String: Any] {
-    let (status, output, error) = powersim(["run", scenario, "--variant", variant, "--json"])
-    #expect(status == 0, "\(error)")
+    let outcome = CLI.run(["run", scenario, "--variant", variant, "--json"])
+    #expect(outcome.status == 0, "\(outcome.error)")
     return try #require(
-      try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
   }
 
   static func number(_ result: [String: Any], _ path: String...) -> Double {
@@ -34,45 +20,41 @@ import Testing
   }
 
   @Test func showSaveEditAndRun() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("powersim-roundtrip-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let directory = try TemporaryDirectory()
 
     // powersim device show phone > phone.json
-    let shown = Self.powersim(["device", "show", "phone"])
+    let shown = CLI.run(["device", "show", "phone"])
     #expect(shown.status == 0)
-    try shown.output.write(
-      to: directory.appendingPathComponent("phone.json"), atomically: true, encoding: .utf8)
+    try directory.write(shown.output, to: "phone.json")
 
     // Edit a copy: twice the battery (4000 → 8000 mAh).
     let original = "\"capacity_mah\": 4000,"
     #expect(shown.output.components(separatedBy: original).count == 2, "one battery capacity")
-    try shown.output.replacingOccurrences(of: original, with: "\"capacity_mah\": 8000,").write(
-      to: directory.appendingPathComponent("phone-big.json"), atomically: true, encoding: .utf8)
+    try directory.write(
+      shown.output.replacingOccurrences(of: original, with: "\"capacity_mah\": 8000,"),
+      to: "phone-big.json")
 
     // Or extend it in three lines: an OLED twice as bright per watt of full white.
-    try """
-    { "extends": "phone.json",
-      "components": { "display": { "full_white_power": "2.39 W" } } }
-    """.write(
-      to: directory.appendingPathComponent("phone-bright.json"), atomically: true,
-      encoding: .utf8)
+    try directory.write(
+      """
+      { "extends": "phone.json",
+        "components": { "display": { "full_white_power": "2.39 W" } } }
+      """, to: "phone-bright.json")
 
     // Ten minutes of light content at full brightness with a sync every 30 s.
-    let scenario = directory.appendingPathComponent("scenario.json").path
-    try """
-    {
-      "name": "Round trip", "device": "phone.json", "duration": "10 min",
-      "display": [{ "from": "0 s", "to": "10 min", "brightness": "100%", "appearance": "light" }],
-      "workloads": { "sync": { "every": "30 s", "work": { "cpu": "5 ms", "download": "100 KB" } } },
-      "variants": {
-        "built-in": { "device": "phone" },
-        "bigger-battery": { "device": "phone-big.json" },
-        "brighter": { "device": "phone-bright.json" }
+    let scenario = try directory.write(
+      """
+      {
+        "name": "Round trip", "device": "phone.json", "duration": "10 min",
+        "display": [{ "from": "0 s", "to": "10 min", "brightness": "100%", "appearance": "light" }],
+        "workloads": { "sync": { "every": "30 s", "work": { "cpu": "5 ms", "download": "100 KB" } } },
+        "variants": {
+          "built-in": { "device": "phone" },
+          "bigger-battery": { "device": "phone-big.json" },
+          "brighter": { "device": "phone-bright.json" }
+        }
       }
-    }
-    """.write(toFile: scenario, atomically: true, encoding: .utf8)
+      """, to: "scenario.json")
 
     let saved = try Self.run(scenario, variant: "baseline")
     let builtIn = try Self.run(scenario, variant: "built-in")

@@ -1,12 +1,13 @@
 import Foundation
 import JSONSupport
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// `powersim devices` and `powersim device show NAME`.
 @Suite struct DevicesCommandTests {
   @Test func listsEveryBuiltInDevice() throws {
-    let result = powersim("devices")
+    let result = CLI.run(["devices"])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("device") == true)
@@ -25,22 +26,23 @@ import Testing
   /// The JSON printed is valid, and saved to a file it loads as the same device.
   @Test(arguments: BuiltInDevices.names)
   func showPrintsALoadableDevice(name: String) throws {
-    let result = powersim("device", "show", name)
+    let result = CLI.run(["device", "show", name])
     #expect(result.status == 0)
     #expect(result.output.hasSuffix("}\n"))
     let printed = try JSONReader.parse(result.output)
     #expect(printed == (try JSONReader.parse(try #require(BuiltInDevices.json(named: name)))))
     let directory = try TemporaryDirectory()
-    try directory.write("copy.json", result.output)
-    let fromFile = try directory.write("a.json", #"{ "device": "copy.json", "duration": "1 s" }"#)
-    let builtIn = try directory.write("b.json", #"{ "device": "\#(name)", "duration": "1 s" }"#)
+    try directory.write(result.output, to: "copy.json")
+    let fromFile = try directory.write(
+      #"{ "device": "copy.json", "duration": "1 s" }"#, to: "a.json")
+    let builtIn = try directory.write(#"{ "device": "\#(name)", "duration": "1 s" }"#, to: "b.json")
     #expect(
       try ScenarioDocument.load(fromFile).scenario().setup
         == (try ScenarioDocument.load(builtIn).scenario().setup))
   }
 
   @Test func unknownDevice() {
-    let result = powersim("device", "show", "toaster")
+    let result = CLI.run(["device", "show", "toaster"])
     #expect(result.status == 1)
     #expect(
       result.error

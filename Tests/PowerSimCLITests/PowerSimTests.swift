@@ -31,7 +31,7 @@ import Testing
   /// With no arguments, powersim prints its help and succeeds (as swift-argument-parser does for
   /// a command with subcommands and no default).
   @Test func noArgumentsPrintsHelp() {
-    let result = powersim()
+    let result = CLI.run([])
     #expect(result.status == 0)
     #expect(result.output == Self.rootHelp)
     #expect(result.error.isEmpty)
@@ -39,7 +39,7 @@ import Testing
 
   @Test(arguments: [["--help"], ["-h"], ["help"]])
   func helpFlags(arguments: [String]) {
-    let result = PowerSimTests.run(arguments)
+    let result = CLI.run(arguments)
     #expect(result.status == 0)
     #expect(result.output == Self.rootHelp)
   }
@@ -47,8 +47,8 @@ import Testing
   /// `powersim help run` is `powersim run --help`.
   @Test(arguments: ["run", "validate", "devices", "device"])
   func helpForASubcommand(name: String) {
-    let viaHelp = PowerSimTests.run(["help", name])
-    let viaFlag = PowerSimTests.run([name, "--help"])
+    let viaHelp = CLI.run(["help", name])
+    let viaFlag = CLI.run([name, "--help"])
     #expect(viaHelp.status == 0 && viaFlag.status == 0)
     #expect(viaHelp.output == viaFlag.output)
     #expect(viaHelp.output.hasPrefix("OVERVIEW: "))
@@ -58,14 +58,14 @@ import Testing
   /// swift-argument-parser).
   @Test(arguments: ["run", "validate", "devices", "device"])
   func helpFitsInOneHundredColumns(name: String) {
-    let help = PowerSimTests.run([name, "--help"]).output
+    let help = CLI.run([name, "--help"]).output
     for line in help.split(separator: "\n") where !line.hasPrefix("USAGE:") {
       #expect(line.count <= 100, "\(line)")
     }
   }
 
   @Test func unknownSubcommandIsAUsageError() {
-    let result = powersim("simulate", "x.json")
+    let result = CLI.run(["simulate", "x.json"])
     #expect(result.status == 64)
     #expect(result.output.isEmpty)
     #expect(
@@ -78,12 +78,5 @@ import Testing
     #expect(ExitStatus.success == 0)
     #expect(ExitStatus.failure == 1)
     #expect(ExitStatus.usage == 64)
-  }
-
-  static func run(_ arguments: [String]) -> CommandResult {
-    let captured = CapturedText()
-    let console = Console(write: { captured.output += $0 }, writeError: { captured.error += $0 })
-    let status = PowerSim.main(arguments, console: console)
-    return CommandResult(status: status, output: captured.output, error: captured.error)
   }
 }

@@ -23,6 +23,11 @@ import Testing
 
   static let advice = "run results/update.sh"
 
+  /// The text of `file` in `directory`, or `nil` if it cannot be read.
+  static func text(_ directory: URL, _ file: String) -> String? {
+    try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+  }
+
   @Test func everyScenarioHasResultsAndEveryResultAScenario() throws {
     let entries = try FileManager.default.contentsOfDirectory(atPath: Self.results.path)
     let directories = entries.filter { entry in
@@ -42,11 +47,11 @@ import Testing
       contentsOf: CLI.root.appendingPathComponent("scenarios/\(name).json"))
     let directory = Self.results.appendingPathComponent(name)
     #expect(
-      CLI.read(directory, "scenario.sha256")
+      Self.text(directory, "scenario.sha256")
         == "\(SHA256.hex([UInt8](scenario)))  scenarios/\(name).json\n",
       "scenarios/\(name).json changed since results/\(name) was made: \(Self.advice)")
-    let table = try #require(CLI.read(directory, "compare.csv"), "no results/\(name)/compare.csv")
-    let plot = try #require(CLI.read(directory, "compare.svg"), "no results/\(name)/compare.svg")
+    let table = try #require(Self.text(directory, "compare.csv"), "no results/\(name)/compare.csv")
+    let plot = try #require(Self.text(directory, "compare.svg"), "no results/\(name)/compare.svg")
     #expect(plot.hasSuffix("</svg>\n"), "results/\(name)/compare.svg is not a whole SVG document")
     #expect(
       table.hasPrefix(ComparisonCSV.fixedColumns.joined(separator: ",") + ","),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `powersim run --out DIR`: the CSV files with the columns of SPEC section 8 (and `qos.csv`), RFC 4180
@@ -8,8 +9,8 @@ import Testing
   /// Runs the worked example with `options` into a fresh directory and returns it.
   static func run(_ options: String...) throws -> TemporaryDirectory {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = PowerSimTests.run(["run", scenario, "--out", directory.path + "/out"] + options)
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario, "--out", directory.path("out")] + options)
     #expect(result.status == 0, "\(result.error)")
     return directory
   }
@@ -56,7 +57,7 @@ import Testing
 
   @Test func filesAndHeaders() throws {
     let directory = try Self.run()
-    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/out")
+    let files = try FileManager.default.contentsOfDirectory(atPath: directory.path("out"))
     #expect(files.sorted() == Self.columns.map(\.file).sorted())
     for (file, spec, added) in Self.columns {
       let records = try Self.records(directory, file)
@@ -155,8 +156,8 @@ import Testing
 
   @Test func exactAndResolutionExcludeEachOther() throws {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = powersim("run", scenario, "--exact", "--resolution", "1 s")
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario, "--exact", "--resolution", "1 s"])
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("Error: --exact and --resolution cannot be used together\n"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// SPEC section 3: the same file and seed give byte-identical outputs; each random workload
@@ -21,11 +22,11 @@ import Testing
 
   static func outputs(_ arguments: String...) throws -> [String: String] {
     let directory = try TemporaryDirectory()
-    let file = try directory.write("s.json", scenario)
-    let result = PowerSimTests.run(["run", file, "--out", directory.path + "/out"] + arguments)
+    let file = try directory.write(scenario, to: "s.json")
+    let result = CLI.run(["run", file, "--out", directory.path("out")] + arguments)
     #expect(result.status == 0, "\(result.error)")
     var files: [String: String] = [:]
-    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path + "/out") {
+    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path("out")) {
       files[name] = try directory.read("out/" + name)
     }
     return files

@@ -1,5 +1,6 @@
 import Foundation
 import JSONSupport
+import TestSupport
 import Testing
 
 /// `powersim run` on the SPEC 5.1 worked example, every number checked against the hand
@@ -39,8 +40,8 @@ import Testing
 
   @Test func summaryOfTheWorkedExample() throws {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = powersim("run", scenario)
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario])
     #expect(result.status == 0)
     #expect(result.error.isEmpty)
     #expect(result.output == Self.summary)
@@ -50,8 +51,8 @@ import Testing
   /// 3600 / 0.0915 s = 10.93 h, and ends at 1 − 1.83 / 3600 = 99.95%, printed 99.9%.
   @Test func summaryWithABattery() throws {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = powersim("run", scenario, "--variant", "with battery")
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario, "--variant", "with battery"])
     #expect(result.status == 0)
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "GPS worked example — variant with battery")
@@ -77,8 +78,8 @@ import Testing
 
   @Test func jsonSummary() throws {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = powersim("run", scenario, "--json")
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario, "--json"])
     #expect(result.status == 0)
     let json = try JSONReader.parse(result.output)
     let root = try #require(Self.object(json))
@@ -148,8 +149,8 @@ import Testing
 
   @Test func jsonBattery() throws {
     let directory = try TemporaryDirectory()
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let result = powersim("run", scenario, "--json", "--variant", "with battery")
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let result = CLI.run(["run", scenario, "--json", "--variant", "with battery"])
     let root = try #require(Self.object(try JSONReader.parse(result.output)))
     #expect(root["variant"] == .string("with battery"))
     let battery = try #require(Self.object(root["battery"]))
@@ -163,22 +164,21 @@ import Testing
   @Test func scenarioErrorsExitWithOne() throws {
     let directory = try TemporaryDirectory()
     let bad = try directory.write(
-      "bad.json",
-      #"{ "device": "devboard", "duration": "10 s", "workloads": { "sync": { "every": "5 MB", "work": { "gps": "1 s" } } } }"#
-    )
-    let result = powersim("run", bad)
+      #"{ "device": "devboard", "duration": "10 s", "workloads": { "sync": { "every": "5 MB", "work": { "gps": "1 s" } } } }"#,
+      to: "bad.json")
+    let result = CLI.run(["run", bad])
     #expect(result.status == 1)
     #expect(result.output.isEmpty)
     #expect(
       result.error
         == #"Error: \#(bad): workloads.sync.every: expected a time such as "5 s" or "20 ms", found "5 MB" (a data size)"#
         + "\n")
-    let missing = directory.path + "/missing.json"
+    let missing = directory.path("missing.json")
     #expect(
-      powersim("run", missing).error
+      CLI.run(["run", missing]).error
         == "Error: \(missing): cannot read the file: it does not exist\n")
-    let scenario = try directory.write("gps.json", gpsScenarioText)
-    let unknown = powersim("run", scenario, "--variant", "batery")
+    let scenario = try directory.write(gpsScenarioText, to: "gps.json")
+    let unknown = CLI.run(["run", scenario, "--variant", "batery"])
     #expect(unknown.status == 1)
     #expect(
       unknown.error

@@ -1,15 +1,10 @@
 import Foundation
-import PowerSimCLI
+import TestSupport
 import Testing
 
 /// `powersim run --plot/--trace/--window` from the command line: the files appear together or
 /// not at all, and a window outside the run is a usage error.
 @Suite struct RunPlotTraceTests {
-  final class Output: @unchecked Sendable {
-    var standard = ""
-    var error = ""
-  }
-
   static let scenario = """
     {
       "name": "GPS",
@@ -21,42 +16,36 @@ import Testing
     }
     """
 
-  /// Runs `powersim` with `arguments` in a fresh directory holding `scenario.json`.
-  static func run(_ arguments: [String], in directory: String) -> (Int32, Output) {
-    let output = Output()
-    let console = Console(
-      write: { output.standard += $0 }, writeError: { output.error += $0 })
-    let status = PowerSim.main(
-      arguments.map { $0.replacingOccurrences(of: "DIR", with: directory) }, console: console)
-    return (status, output)
+  /// Runs `powersim` with `arguments`, `DIR` in them standing for `directory`.
+  static func run(_ arguments: [String], in directory: TemporaryDirectory) -> CLI.Outcome {
+    CLI.run(arguments.map { $0.replacingOccurrences(of: "DIR", with: directory.path) })
   }
 
-  static func directory() throws -> String {
-    let path = NSTemporaryDirectory() + "powersim-cli-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    try scenario.write(toFile: path + "/scenario.json", atomically: true, encoding: .utf8)
-    return path
+  /// A fresh directory holding `scenario.json`.
+  static func directory() throws -> TemporaryDirectory {
+    let directory = try TemporaryDirectory()
+    try directory.write(scenario, to: "scenario.json")
+    return directory
   }
 
   @Test func writesThePlotAndTheTrace() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let (status, output) = Self.run(
+    let outcome = Self.run(
       [
         "run", "DIR/scenario.json", "--plot", "DIR/plots/power.svg", "--trace", "DIR/trace.json",
         "--window", "1 s,5 s",
       ], in: directory)
-    #expect(status == 0, "\(output.error)")
-    let svg = try String(contentsOfFile: directory + "/plots/power.svg", encoding: .utf8)
+    #expect(outcome.status == 0, "\(outcome.error)")
+    let svg = try directory.read("plots/power.svg")
     #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg"))
     #expect(svg.hasSuffix("</svg>\n"))
-    let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/trace.json"))
+    let data = try Data(contentsOf: directory.url.appendingPathComponent("trace.json"))
     let trace = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     let events = try #require(trace["traceEvents"] as? [[String: Any]])
     let times = events.compactMap { ($0["ts"] as? NSNumber)?.doubleValue }
     #expect(times.min() == 1_000_000)
     #expect(times.max() == 5_000_000)
-    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
       $0.hasPrefix(".powersim-")
     }
     #expect(leftovers.isEmpty, "no temporary files left")
@@ -66,28 +55,26 @@ import Testing
   /// stays as it was.
   @Test func filesAppearTogetherOrNotAtAll() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    try "earlier".write(toFile: directory + "/power.svg", atomically: true, encoding: .utf8)
-    try "a file".write(toFile: directory + "/blocked", atomically: true, encoding: .utf8)
-    let (status, output) = Self.run(
+    try directory.write("earlier", to: "power.svg")
+    try directory.write("a file", to: "blocked")
+    let outcome = Self.run(
       ["run", "DIR/scenario.json", "--plot", "DIR/power.svg", "--trace", "DIR/blocked/trace.json"],
       in: directory)
-    #expect(status == 1)
-    #expect(output.error.hasPrefix("Error: "))
-    #expect(try String(contentsOfFile: directory + "/power.svg", encoding: .utf8) == "earlier")
+    #expect(outcome.status == 1)
+    #expect(outcome.error.hasPrefix("Error: "))
+    #expect(try directory.read("power.svg") == "earlier")
   }
 
   @Test func windowAfterTheRunIsAUsageError() throws {
     let directory = try Self.directory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    let (status, output) = Self.run(
+    let outcome = Self.run(
       ["run", "DIR/scenario.json", "--trace", "DIR/trace.json", "--window", "30 s,40 s"],
       in: directory)
-    #expect(status == 64)
+    #expect(outcome.status == 64)
     #expect(
-      output.error.hasPrefix(
+      outcome.error.hasPrefix(
         "Error: --window: expected a window that starts before the run ends (20 s), found \"30 s,40 s\"\n"
       ))
-    #expect(!FileManager.default.fileExists(atPath: directory + "/trace.json"))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("trace.json")))
   }
 }

@@ -1,12 +1,13 @@
+import TestSupport
 import Testing
 
 /// `powersim validate`: every variant of every file, the first problem of each reported.
 @Suite struct ValidateCommandTests {
   @Test func validFiles() throws {
     let directory = try TemporaryDirectory()
-    let gps = try directory.write("gps.json", gpsScenarioText)
-    let idle = try directory.write("idle.json", #"{ "device": "phone", "duration": "1 h" }"#)
-    let result = powersim("validate", gps, idle)
+    let gps = try directory.write(gpsScenarioText, to: "gps.json")
+    let idle = try directory.write(#"{ "device": "phone", "duration": "1 h" }"#, to: "idle.json")
+    let result = CLI.run(["validate", gps, idle])
     #expect(result.status == 0)
     #expect(result.output == "\(gps): ok (3 variants)\n\(idle): ok (1 variant)\n")
     #expect(result.error.isEmpty)
@@ -16,11 +17,11 @@ import Testing
   @Test func aBadVariantFailsItsFile() throws {
     let directory = try TemporaryDirectory()
     let bad = try directory.write(
-      "bad.json",
-      #"{ "device": "devboard", "duration": "1 min", "variants": { "long": { "duration": "400 d" } } }"#
-    )
-    let good = try directory.write("good.json", #"{ "device": "devboard", "duration": "1 min" }"#)
-    let result = powersim("validate", bad, good)
+      #"{ "device": "devboard", "duration": "1 min", "variants": { "long": { "duration": "400 d" } } }"#,
+      to: "bad.json")
+    let good = try directory.write(
+      #"{ "device": "devboard", "duration": "1 min" }"#, to: "good.json")
+    let result = CLI.run(["validate", bad, good])
     #expect(result.status == 1)
     #expect(result.output == "\(good): ok (1 variant)\n")
     #expect(
@@ -32,8 +33,8 @@ import Testing
   @Test func syntaxErrors() throws {
     let directory = try TemporaryDirectory()
     let broken = try directory.write(
-      "broken.json", "{\n  \"device\": \"phone\",\n  \"duration\": 1 s\n}")
-    let result = powersim("validate", broken)
+      "{\n  \"device\": \"phone\",\n  \"duration\": 1 s\n}", to: "broken.json")
+    let result = CLI.run(["validate", broken])
     #expect(result.status == 1)
     #expect(
       result.error
@@ -44,8 +45,8 @@ import Testing
   @Test func fileNamesAreEscaped() throws {
     let directory = try TemporaryDirectory()
     let file = try directory.write(
-      "a\nb\u{1B}[31m.json", #"{ "device": "phone", "duration": "1 h" }"#)
-    let result = powersim("validate", file)
+      #"{ "device": "phone", "duration": "1 h" }"#, to: "a\nb\u{1B}[31m.json")
+    let result = CLI.run(["validate", file])
     #expect(result.status == 0)
     #expect(result.output == directory.path + #"/a\nb\u001B[31m.json: ok (1 variant)"# + "\n")
   }

@@ -2,6 +2,7 @@ import DeviceModels
 import Foundation
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 @testable import Reports
@@ -115,21 +116,19 @@ import Testing
 /// `run --out` writes `qos.csv` with the other files, in the same transaction.
 @Suite struct RunPipelineQoSTests {
   @Test func runWritesQoSCSV() throws {
-    let directory = NSTemporaryDirectory() + "powersim-qos-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let file = directory + "/scenario.json"
-    try """
-    { "name": "qos", "duration": "10 s",
-      "device": { "name": "d", "components": { "unit": { "type": "generic",
-        "states": [ { "name": "on", "power": "1 W" }, { "name": "off", "power": "0 W", "after": "0 s" } ] } } },
-      "workloads": { "w": { "every": "2 s", "work": { "unit": "100 ms", "qos": "utility" } } } }
-    """.write(toFile: file, atomically: true, encoding: .utf8)
-    var request = RunRequest(scenario: try ScenarioDocument.load(file).scenario())
-    request.outputDirectory = directory + "/out"
+    let directory = try TemporaryDirectory()
+    let json = """
+      { "name": "qos", "duration": "10 s",
+        "device": { "name": "d", "components": { "unit": { "type": "generic",
+          "states": [ { "name": "on", "power": "1 W" }, { "name": "off", "power": "0 W", "after": "0 s" } ] } } },
+        "workloads": { "w": { "every": "2 s", "work": { "unit": "100 ms", "qos": "utility" } } } }
+      """
+    var request = RunRequest(scenario: try scenario(json, in: directory))
+    request.outputDirectory = directory.path("out")
     try FileManager.default.createDirectory(
-      atPath: directory + "/out", withIntermediateDirectories: true)
+      atPath: directory.path("out"), withIntermediateDirectories: true)
     _ = try RunPipeline.run(request)
-    let written = try String(contentsOfFile: directory + "/out/qos.csv", encoding: .utf8)
+    let written = try directory.read("out/qos.csv")
     // Five runs of 100 ms, each starting on time on a unit with no wake latency.
     #expect(
       written == """

@@ -1,6 +1,7 @@
 import DeviceModels
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// How a scenario names its device: built-in, file (relative to the scenario), inline; and
@@ -33,9 +34,9 @@ import Testing
   /// A path is relative to the scenario file, wherever the program runs.
   @Test func deviceFileRelativeToTheScenario() throws {
     let directory = try TemporaryDirectory()
-    try directory.write("devices/board.json", gpsBoard)
+    try directory.write(gpsBoard, to: "devices/board.json")
     let scenario = try directory.write(
-      "scenarios/gps.json", #"{ "device": "../devices/board.json", "duration": "1 s" }"#)
+      #"{ "device": "../devices/board.json", "duration": "1 s" }"#, to: "scenarios/gps.json")
     let decoded = try ScenarioDocument.load(scenario).scenario()
     #expect(decoded.deviceName == "gps-board")
     #expect(decoded.setup.device == (try decodeScenario(gpsScenario())).setup.device)
@@ -46,14 +47,13 @@ import Testing
   @Test func extendsABuiltInDevice() throws {
     let directory = try TemporaryDirectory()
     try directory.write(
-      "phone-xl.json",
       """
       { "extends": "phone",
         "name": "phone-xl",
         "battery": { "capacity_mah": 5000 } }
-      """)
+      """, to: "phone-xl.json")
     let scenario = try directory.write(
-      "s.json", #"{ "device": "phone-xl.json", "duration": "1 s" }"#)
+      #"{ "device": "phone-xl.json", "duration": "1 s" }"#, to: "s.json")
     let xl = try ScenarioDocument.load(scenario).scenario().setup.device
     let phone = try decodeScenario(#"{ "device": "phone", "duration": "1 s" }"#).setup.device
     #expect(xl.name == "phone-xl")
@@ -67,14 +67,13 @@ import Testing
   /// and `null` removes a component.
   @Test func extendsChains() throws {
     let directory = try TemporaryDirectory()
-    try directory.write("devices/base.json", gpsBoard)
+    try directory.write(gpsBoard, to: "devices/base.json")
     try directory.write(
-      "devices/variants/quiet.json",
-      #"{ "extends": "../base.json", "name": "quiet", "components": { "platform": null } }"#)
+      #"{ "extends": "../base.json", "name": "quiet", "components": { "platform": null } }"#,
+      to: "devices/variants/quiet.json")
     let scenario = try directory.write(
-      "s.json",
-      #"{ "device": { "extends": "devices/variants/quiet.json", "name": "quieter" }, "duration": "1 s" }"#
-    )
+      #"{ "device": { "extends": "devices/variants/quiet.json", "name": "quieter" }, "duration": "1 s" }"#,
+      to: "s.json")
     let decoded = try ScenarioDocument.load(scenario).scenario()
     #expect(decoded.deviceName == "quieter")
     #expect(decoded.setup.device.components.map(\.name) == ["gps"])
@@ -82,9 +81,9 @@ import Testing
 
   @Test func extendsCycle() throws {
     let directory = try TemporaryDirectory()
-    let a = try directory.write("a.json", #"{ "extends": "b.json" }"#)
-    let b = try directory.write("b.json", #"{ "extends": "a.json", "name": "b" }"#)
-    let scenario = try directory.write("s.json", #"{ "device": "a.json", "duration": "1 s" }"#)
+    let a = try directory.write(#"{ "extends": "b.json" }"#, to: "a.json")
+    let b = try directory.write(#"{ "extends": "a.json", "name": "b" }"#, to: "b.json")
+    let scenario = try directory.write(#"{ "device": "a.json", "duration": "1 s" }"#, to: "s.json")
     #expect(
       fileError(scenario)
         == "\(b): extends: device files extend each other in a cycle: \(a) → \(b) → \(a)")
@@ -92,8 +91,8 @@ import Testing
 
   @Test func extendsItself() throws {
     let directory = try TemporaryDirectory()
-    let a = try directory.write("a.json", #"{ "extends": "./a.json" }"#)
-    let scenario = try directory.write("s.json", #"{ "device": "a.json", "duration": "1 s" }"#)
+    let a = try directory.write(#"{ "extends": "./a.json" }"#, to: "a.json")
+    let scenario = try directory.write(#"{ "device": "a.json", "duration": "1 s" }"#, to: "s.json")
     #expect(
       fileError(scenario) == "\(a): extends: device files extend each other in a cycle: \(a) → \(a)"
     )
@@ -119,17 +118,18 @@ import Testing
 
   @Test func missingAndBrokenDeviceFiles() throws {
     let directory = try TemporaryDirectory()
-    let broken = try directory.write("broken.json", "{\n  \"name\": \"x\",\n}")
+    let broken = try directory.write("{\n  \"name\": \"x\",\n}", to: "broken.json")
     let scenario = try directory.write(
-      "s.json", #"{ "device": "nope.json", "duration": "1 s" }"#)
+      #"{ "device": "nope.json", "duration": "1 s" }"#, to: "s.json")
     #expect(
       fileError(scenario)
         == "\(scenario): device: cannot read the device file \"\(directory.path)/nope.json\": it does not exist"
     )
-    let second = try directory.write("t.json", #"{ "device": "broken.json", "duration": "1 s" }"#)
+    let second = try directory.write(
+      #"{ "device": "broken.json", "duration": "1 s" }"#, to: "t.json")
     #expect(fileError(second) == "\(broken):3:1: expected a key in double quotes, found '}'")
-    let notObject = try directory.write("list.json", "[]")
-    let third = try directory.write("u.json", #"{ "device": "list.json", "duration": "1 s" }"#)
+    let notObject = try directory.write("[]", to: "list.json")
+    let third = try directory.write(#"{ "device": "list.json", "duration": "1 s" }"#, to: "u.json")
     #expect(fileError(third) == "\(notObject): expected a device object, found an array")
   }
 
@@ -137,9 +137,9 @@ import Testing
   @Test func errorsInADeviceFileNameThatFile() throws {
     let directory = try TemporaryDirectory()
     let device = try directory.write(
-      "d.json",
-      gpsBoard.replacingOccurrences(of: #""power": "60 mW""#, with: #""power": "60 mV""#))
-    let scenario = try directory.write("s.json", #"{ "device": "d.json", "duration": "1 s" }"#)
+      gpsBoard.replacingOccurrences(of: #""power": "60 mW""#, with: #""power": "60 mV""#),
+      to: "d.json")
+    let scenario = try directory.write(#"{ "device": "d.json", "duration": "1 s" }"#, to: "s.json")
     #expect(
       fileError(scenario)
         == #"\#(device): components.gps.states[1].power: expected a power such as "300 mW" or "1.2 W", found "60 mV" (a voltage)"#

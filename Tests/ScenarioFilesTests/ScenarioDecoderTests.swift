@@ -1,6 +1,7 @@
 import DeviceModels
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// The scenario's top level: required and optional keys, the seed, names, unknown keys, syntax
@@ -97,11 +98,11 @@ import Testing
   @Test func syntaxErrorsNameTheFileLineAndColumn() throws {
     let directory = try TemporaryDirectory()
     let file = try directory.write(
-      "bad.json", "{\n  \"device\": \"devboard\",\n  \"duration\": \"1 s\"\n  \"seed\": 1\n}\n")
+      "{\n  \"device\": \"devboard\",\n  \"duration\": \"1 s\"\n  \"seed\": 1\n}\n", to: "bad.json")
     #expect(
       fileError(file) == "\(file):4:3: expected ',' or '}' after an object member, found '\"'")
     let duplicate = try directory.write(
-      "dup.json", "{ \"device\": \"devboard\", \"duration\": \"1 s\", \"duration\": \"2 s\" }")
+      "{ \"device\": \"devboard\", \"duration\": \"1 s\", \"duration\": \"2 s\" }", to: "dup.json")
     #expect(
       fileError(duplicate)
         == "\(duplicate):1:44: expected each key once in an object, found \"duration\" again (first at line 1, column 25)"
@@ -110,7 +111,7 @@ import Testing
     #expect(fileError(missing) == "\(missing): cannot read the file: it does not exist")
     #expect(
       fileError(directory.path) == "\(directory.path): cannot read the file: it is a directory")
-    let list = try directory.write("list.json", "[]")
+    let list = try directory.write("[]", to: "list.json")
     #expect(fileError(list) == "\(list): expected a scenario object, found an array")
   }
 

@@ -2,6 +2,7 @@ import DeviceModels
 import JSONSupport
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// Variants and device patches: JSON Merge Patches (RFC 7396) over the scenario and the device,

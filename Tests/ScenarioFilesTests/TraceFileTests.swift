@@ -2,6 +2,7 @@ import DeviceModels
 import Foundation
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// Trace replay (SPEC 6.1 `trace`): a CSV file relative to the scenario, with a `time` column and
@@ -10,7 +11,7 @@ import Testing
   /// Writes `csv` to `traces/day.csv` beside a scenario replaying it and decodes the scenario.
   static func load(_ csv: String, duration: String = "10 s") throws -> Scenario {
     let directory = try TemporaryDirectory()
-    try directory.write("traces/day.csv", csv)
+    try directory.write(csv, to: "traces/day.csv")
     return try ScenarioFixture.scenario(
       ScenarioFixture.text(
         workloads: #""t": { "trace": "traces/day.csv" }"#, duration: duration),
@@ -103,15 +104,14 @@ import Testing
 
   static func scenario(in directory: TemporaryDirectory, trace: String) throws -> String {
     try directory.write(
-      "scenarios/s.json",
-      gpsScenario(workloads: #"{ "replay": { "trace": "\#(trace)" } }"#))
+      gpsScenario(workloads: #"{ "replay": { "trace": "\#(trace)" } }"#), to: "scenarios/s.json")
   }
 
   /// Cells read like scenario values: a bare number in base units (2.5 s, 0.25 s), or a string
   /// with a unit; an empty cell is an absent step.
   @Test func rowsBecomeOccurrences() throws {
     let directory = try TemporaryDirectory()
-    try directory.write("traces/fixes.csv", "time,gps\r\n1 s,500 ms\r\n2.5,0.25\r\n3 s,\r\n")
+    try directory.write("time,gps\r\n1 s,500 ms\r\n2.5,0.25\r\n3 s,\r\n", to: "traces/fixes.csv")
     let file = try Self.scenario(in: directory, trace: "../traces/fixes.csv")
     let workload = try #require(try ScenarioDocument.load(file).scenario().setup.workloads.first)
     func at(_ milliseconds: Int64) -> Instant {
@@ -143,18 +143,18 @@ import Testing
       fileError(missing)
         == "\(missing): workloads.replay.trace: cannot read the trace \"\(directory.path)/scenarios/nope.csv\": it does not exist"
     )
-    try directory.write("scenarios/a.csv", "when,gps\n1 s,1 s\n")
+    try directory.write("when,gps\n1 s,1 s\n", to: "scenarios/a.csv")
     let first = try Self.scenario(in: directory, trace: "a.csv")
     #expect(
       fileError(first)
         == #"\#(directory.path)/scenarios/a.csv: row 1: expected a "time" column in the header, found "when" and "gps""#
     )
-    try directory.write("scenarios/a.csv", "time,gps\n2 s,1 s\n1 s,1 s\n")
+    try directory.write("time,gps\n2 s,1 s\n1 s,1 s\n", to: "scenarios/a.csv")
     #expect(
       fileError(first)
         == "\(directory.path)/scenarios/a.csv: row 3: expected rows in time order, found 1 s after 2 s"
     )
-    try directory.write("scenarios/a.csv", "time,gps\n1 s,5 MB\n")
+    try directory.write("time,gps\n1 s,5 MB\n", to: "scenarios/a.csv")
     #expect(
       fileError(first)
         == #"\#(directory.path)/scenarios/a.csv: row 2, column "gps": expected a time such as "5 s" or "20 ms", found "5 MB" (a data size)"#

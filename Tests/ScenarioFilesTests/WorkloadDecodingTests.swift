@@ -1,6 +1,7 @@
 import DeviceModels
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: span.nanoseconds) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -140,31 +141,5 @@ struct PowerSimProcess {
         standardOutput: (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "<not UTF-8>",
         standardError: (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "<not UTF-8>")
     }
-  }
-}
-
-/// A fresh directory under the system's temporary directory, removed when released.
-final class TemporaryDirectory: Sendable {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("powersim-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  /// The path of `name` inside.
-  func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-  /// Writes `text` to `name` inside and returns its path.
-  @discardableResult
-  func write(_ text: String, to name: String) throws -> String {
-    let path = path(name)
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    return path
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: url)
   }
 }

@@ -2,6 +2,7 @@ import DeviceModels
 import Foundation
 import Quantities
 import Reports
+import TestSupport
 import Testing
 
 /// The plot's recorder adds fine bins up to at most ~one bin per pixel, exactly, whatever the
@@ -66,8 +67,7 @@ import Testing
 
 /// A series made from bins collected whole (what `compare` keeps) is the recorder's series.
 @Test func seriesFromCollectedBinsMatchesTheRecorder() throws {
-  let directory = try temporaryDirectory()
-  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let directory = try TemporaryDirectory()
   let setup = try scenario(workedExample, in: directory).setup
   let (result, recorded) = PowerSeriesRecorder.run(setup)
   let collector = PowerSeriesCollector()

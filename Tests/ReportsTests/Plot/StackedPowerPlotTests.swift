@@ -2,6 +2,7 @@ import DeviceModels
 import Foundation
 import Quantities
 import Reports
+import TestSupport
 import Testing
 
 /// `run --plot` on SPEC 5.1's worked example beside a constant 50 mW sensor, whose power at any
@@ -16,13 +17,12 @@ import Testing
 
   /// Runs the worked example with `--plot` (and `--out` when asked) and returns the SVG.
   static func plot(withCSV: Bool = false) throws -> String {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directory = try TemporaryDirectory()
     var request = RunRequest(scenario: try scenario(workedExample, in: directory))
-    request.plotFile = directory + "/plot.svg"
-    if withCSV { request.outputDirectory = directory + "/out" }
+    request.plotFile = directory.path("plot.svg")
+    if withCSV { request.outputDirectory = directory.path("out") }
     _ = try RunPipeline.run(request)
-    return try String(contentsOfFile: directory + "/plot.svg", encoding: .utf8)
+    return try directory.read("plot.svg")
   }
 
   @Test func isWellFormedWithOneAreaPerComponentAxesAndLegend() throws {
@@ -95,8 +95,7 @@ import Testing
 
   /// The series the plot draws integrates exactly to the run's energy, per component.
   @Test func seriesIntegratesToTheRunEnergy() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directory = try TemporaryDirectory()
     let setup = try scenario(workedExample, in: directory).setup
     let (result, series) = PowerSeriesRecorder.run(setup)
     #expect(series.binWidth == .milliseconds(50))

@@ -1,25 +1,18 @@
 import Foundation
 import Reports
 import ScenarioFiles
+import TestSupport
 import Testing
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
 
-/// A fresh directory under the system's temporary directory, removed by the caller.
-func temporaryDirectory() throws -> String {
-  let path = NSTemporaryDirectory() + "powersim-reports-\(UUID().uuidString)"
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// The scenario in `json`, written to `directory` and loaded as a user's file would be.
-func scenario(_ json: String, in directory: String, variant: String = "baseline") throws
-  -> Scenario
+func scenario(_ json: String, in directory: TemporaryDirectory, variant: String = "baseline")
+  throws -> Scenario
 {
-  let path = directory + "/scenario.json"
-  try json.write(toFile: path, atomically: true, encoding: .utf8)
+  let path = try directory.write(json, to: "scenario.json")
   return try ScenarioDocument.load(path).scenario(variant: variant)
 }
 

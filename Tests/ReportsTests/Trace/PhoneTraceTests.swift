@@ -1,6 +1,7 @@
 import DeviceModels
 import Foundation
 import Reports
+import TestSupport
 import Testing
 
 /// The trace of a busy phone — CPU parts on several cores re-timed by frequency changes, frames
@@ -25,13 +26,12 @@ import Testing
     """
 
   @Test func nestsAndAddsUpToTheResidencies() throws {
-    let directory = try temporaryDirectory()
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directory = try TemporaryDirectory()
     var request = RunRequest(scenario: try scenario(Self.busyPhone, in: directory))
-    request.traceFile = directory + "/trace.json"
+    request.traceFile = directory.path("trace.json")
     let result = try RunPipeline.run(request)
     // Parsing checks that B/E pairs nest on each thread in time order.
-    let trace = try ParsedTrace(path: directory + "/trace.json")
+    let trace = try ParsedTrace(path: directory.path("trace.json"))
     let nodes = result.components.flatMap(\.nodes)
     #expect(trace.threadNames.values.sorted() == nodes.map(\.path).sorted())
     for node in nodes {

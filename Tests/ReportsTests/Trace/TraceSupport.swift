@@ -1,6 +1,7 @@
 import Foundation
 import Reports
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// A trace file read back: its events, and the slices they describe.
@@ -102,15 +103,14 @@ private func numbers(_ args: [String: Any]) -> [String: Double] {
 func runTrace(_ json: String, window: (Double, Double)? = nil, variant: String = "baseline") throws
   -> ParsedTrace
 {
-  let directory = try temporaryDirectory()
-  defer { try? FileManager.default.removeItem(atPath: directory) }
+  let directory = try TemporaryDirectory()
   var request = RunRequest(scenario: try scenario(json, in: directory, variant: variant))
-  request.traceFile = directory + "/trace.json"
+  request.traceFile = directory.path("trace.json")
   if let window {
     request.window = .init(
       start: .init(nanosecondsSinceStart: Int64(window.0 * 1e9)),
       end: .init(nanosecondsSinceStart: Int64(window.1 * 1e9)))
   }
   _ = try RunPipeline.run(request)
-  return try ParsedTrace(path: directory + "/trace.json")
+  return try ParsedTrace(path: directory.path("trace.json"))
 }
