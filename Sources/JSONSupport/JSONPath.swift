@@ -7,7 +7,9 @@ public enum JSONPathComponent: Hashable, Sendable {
 }
 
 /// A location inside a JSON document, for messages: `workloads.sync.every`, `display[0].from`,
-/// `workloads["my.sync"].every`. The document itself prints as `(top level)`.
+/// `workloads["my.sync"].every`. The document itself (the empty path) prints as `the document`,
+/// so that a sentence naming a path reads the same at the root: "cannot set [0]: the document is
+/// an object, not an array".
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
   /// The steps from the top.
   public var components: [JSONPathComponent]
@@ -25,6 +27,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
   /// The top of the document.
   public static let root = JSONPath()
 
+  /// Whether this is the document itself, with no steps.
+  public var isRoot: Bool { components.isEmpty }
+
   /// This path, one member further.
   public func appending(key: String) -> JSONPath {
     JSONPath(components + [.key(key)])
@@ -35,9 +40,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
     JSONPath(components + [.index(index)])
   }
 
-  /// The path as users read it.
+  /// The path as users read it; `the document` for the root.
   public var description: String {
-    guard !components.isEmpty else { return "(top level)" }
+    guard !isRoot else { return "the document" }
     var text = ""
     for component in components {
       switch component {

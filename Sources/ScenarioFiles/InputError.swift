@@ -3,11 +3,13 @@ import JSONSupport
 /// A problem with a user's input: which file, where in it, and what was expected versus found.
 ///
 /// Printed as `FILE: PATH: MESSAGE` (for a JSON value), `FILE:LINE:COLUMN: MESSAGE` (for a syntax
-/// error), or `FILE: MESSAGE` (for the file as a whole).
+/// error), or `FILE: MESSAGE` (for the file as a whole, its top-level value included: `FILE: a
+/// scenario needs the key "duration", which is missing`).
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The file, as the user named it (or as resolved relative to the file that referred to it).
   public var file: String
-  /// The JSON path of the offending value (`workloads.sync.every`), or a trace position.
+  /// The JSON path of the offending value (`workloads.sync.every`), or a trace position; `nil`
+  /// for the file as a whole and for its top-level value.
   public var path: String?
   /// For syntax errors, the 1-based line and column.
   public var line: Int?
@@ -26,10 +28,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
-  /// An error about the value at `path` in `file`.
+  /// An error about the value at `path` in `file`; at the root, an error about the file as a
+  /// whole (the message names what the document lacks or holds).
   init(file: String, jsonPath: JSONPath, message: String) {
     self.file = file
-    self.path = jsonPath.description
+    self.path = jsonPath.isRoot ? nil : jsonPath.description
     self.jsonPath = jsonPath
     self.message = message
   }

@@ -1,6 +1,11 @@
 extension BadInputCorpus {
   /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense patches.
   static let devices: [BadInput] = [
+    // A key missing at the top of a device file: the file, then the message, with no path.
+    BadInput(
+      "devices/device-file-no-components.json",
+      #"devices/parts/no-components.json: a device needs the key "components", which is missing"#
+    ),
     BadInput(
       "devices/device-file-syntax.json",
       "devices/parts/broken.json:5:1: expected ',' or '}' after an object member, found the end of the file"

@@ -47,7 +47,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "quantities/duration-missing.json",
-      #"quantities/duration-missing.json: (top level): a scenario needs the key "duration", which is missing"#
+      #"quantities/duration-missing.json: a scenario needs the key "duration", which is missing"#
     ),
     BadInput(
       "quantities/duration-nan.json",

@@ -9,7 +9,9 @@ import Testing
     #expect(
       JSONPath([.key("display"), .index(0), .key("brightness")]).description
         == "display[0].brightness")
-    #expect(JSONPath().description == "(top level)")
+    #expect(JSONPath().description == "the document")
+    #expect(JSONPath.root.isRoot && JSONPath().isRoot)
+    #expect(!(["duration"] as JSONPath).isRoot)
     #expect(JSONPath.root.appending(index: 2).description == "[2]")
     #expect(JSONPath([.key("a"), .index(1), .index(2)]).description == "a[1][2]")
     // Letters, digits, "_" and "-" need no quotes.
@@ -95,6 +97,6 @@ import Testing
         == "cannot set display.x: display has no element x")
     #expect(
       Self.settingError(document, JSONPath([.index(0)]))
-        == "cannot set [0]: (top level) is an object, not an array")
+        == "cannot set [0]: the document is an object, not an array")
   }
 }

@@ -113,7 +113,7 @@ import Testing
     )
     #expect(
       scenarioError(#"{ "duration": "1 s" }"#)
-        == #"test.json: (top level): a scenario needs the key "device", which is missing"#)
+        == #"test.json: a scenario needs the key "device", which is missing"#)
   }
 
   @Test func missingAndBrokenDeviceFiles() throws {

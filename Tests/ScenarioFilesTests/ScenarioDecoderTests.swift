@@ -51,7 +51,7 @@ import Testing
     let device = #""device": "devboard""#
     #expect(
       scenarioError("{ \(device) }")
-        == #"test.json: (top level): a scenario needs the key "duration", which is missing"#)
+        == #"test.json: a scenario needs the key "duration", which is missing"#)
     #expect(
       scenarioError(#"{ \#(device), "duration": "0 s" }"#)
         == #"test.json: duration: expected a time greater than zero, found "0 s""#)
