@@ -1,3 +1,4 @@
+import JSONSupport
 import Quantities
 
 /// Builds the text of a self-contained SVG document: no scripts, no style sheets, no external
@@ -108,18 +109,23 @@ struct SVGDocument {
     return DecimalFormat.scaledTrimmed(Int128(hundredths), scale: 2)
   }
 
-  /// `text` with the five XML special characters escaped.
+  /// `text` as XML character data: shown as the tables show names (control, line-breaking and
+  /// bidirectional formatting characters as visible escapes, see `JSONText.printable`), with the
+  /// five XML special characters escaped, and the two non-characters XML 1.0 forbids (U+FFFE,
+  /// U+FFFF) as visible escapes too, so that any name from a scenario file gives well-formed XML.
   static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    for scalar in JSONText.printable(text).unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&apos;"
-      default: result.append(character)
+      case "\u{FFFE}": result += "\\uFFFE"
+      case "\u{FFFF}": result += "\\uFFFF"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -25,6 +25,25 @@ import Testing
     return try directory.read("plot.svg")
   }
 
+  /// Names come from scenario files and may hold anything JSON can: control characters (which
+  /// XML 1.0 forbids even as character references), U+FFFF, markup. The plot shows them as the
+  /// tables do, and stays well-formed.
+  @Test func namesWithControlCharactersAndMarkupGiveWellFormedXML() throws {
+    let directory = try TemporaryDirectory()
+    let hostile = #""sen\u001Bsor\n\uFFFF<&>\u202E\"x""#
+    let json = workedExample.replacingOccurrences(of: #""sensor""#, with: hostile)
+      .replacingOccurrences(of: #""GPS worked example""#, with: #""title\u0007""#)
+    var request = RunRequest(scenario: try scenario(json, in: directory))
+    request.plotFile = directory.path("plot.svg")
+    _ = try RunPipeline.run(request)
+    let svg = try #require(parseXML(try directory.read("plot.svg")))
+    let areas = try #require(svg.group("areas")).all("path")
+    // By hand: each escape as `JSONText.printable` writes it; `<`, `&`, `>` and `"` as themselves
+    // once the XML parser has decoded their entities.
+    #expect(areas[0].title == #"sen\u001Bsor\n\uFFFF<&>\u202E"x: 1 J (44.1%)"#)
+    #expect(svg.all("text").map(\.text).contains(#"title\u0007 — baseline"#))
+  }
+
   @Test func isWellFormedWithOneAreaPerComponentAxesAndLegend() throws {
     let svg = try #require(parseXML(try Self.plot()))
     #expect(svg.name == "svg")
