@@ -51,6 +51,8 @@ enum FuzzScenario {
                      "work": { "cpu": "1 ms", "qos": "utility", "write": "64 KiB", "write_size": "4 KiB" } },
           "poisson": { "rate": "5 Hz", "until": "1.5 s", "debounce": "50 ms", "work": { "upload": "20 KB" } },
           "taps": { "times": ["0.1 s", "0.4 s", "0.41 s"], "when": "visible", "work": { "gpu": "2 ms" } },
+          "blink": { "every": "300 ms", "when": "visible", "work": { "cpu": "1 ms" } },
+          "glance": { "window": ["1.3 s", "1.6 s"], "when": "visible", "work": { "cpu": "1 ms" } },
           "ui": { "frames": "60 fps", "from": "0.5 s", "for": "0.5 s", "work": { "cpu": "2 ms", "gpu": "9 ms" } },
           "later": { "window": ["0.2 s", "1.8 s"], "requires": "radio-active", "work": { "download": "2 MB", "via": "cellular" } }
         },

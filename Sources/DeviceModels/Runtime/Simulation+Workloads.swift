@@ -108,7 +108,8 @@ extension DeviceSimulation {
     if let count, k >= count { return nil }
     let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(k))
     guard !overflow else { return nil }
-    let due = start.nanosecondsSinceStart + product
+    let (due, beyond) = start.nanosecondsSinceStart.addingReportingOverflow(product)
+    guard !beyond else { return nil }
     if let end, due >= end.nanosecondsSinceStart { return nil }
     return due < endTime ? due : nil
   }
@@ -121,6 +122,11 @@ extension DeviceSimulation {
     else { return }
     if workloads[index].onlyWhenVisible, let due = timerDue(workload, workloads[index].nextIndex) {
       let visible = nextVisibleStart(atOrAfter: due)
+      if visible >= endTime {
+        // Not visible again before the run ends: the timer has nothing more to do.
+        knownWakes.remove(index)
+        return
+      }
       if visible > due {
         let offset = visible - start.nanosecondsSinceStart
         let k = (offset + every.nanoseconds - 1) / every.nanoseconds
@@ -270,9 +276,19 @@ extension DeviceSimulation {
     }
   }
 
-  /// The deadline came: run now if still waiting.
+  /// The deadline came: run now if still waiting — unless the workload runs only while the app
+  /// is visible and it is not: then, as every `when: "visible"` workload outside the visibility
+  /// intervals, it does nothing (SPEC 3), and the window passes without an occurrence.
   func windowDeadlineReached(_ workload: Int32) {
-    if workloads[Int(workload)].isDeferred { runDeferred(workload) }
+    let index = Int(workload)
+    guard workloads[index].isDeferred else { return }
+    if workloads[index].onlyWhenVisible && !environment.isVisible {
+      workloads[index].isDeferred = false
+      pendingDeferrals.removeAll { $0 == workload }
+      knownWakes.remove(index)
+      return
+    }
+    runDeferred(workload)
   }
 
   /// Runs a deferrable workload's single occurrence, due at its window's start.
