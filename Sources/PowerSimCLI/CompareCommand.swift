@@ -14,7 +14,8 @@ enum CompareCommand: Command {
       total with its floor, fixed and dynamic parts, battery life and the latency cost (worst \
       p99 and maximum latency, dropped frames, deadline misses, unfinished occurrences), each \
       with its change against the baseline. Alternatives run in parallel; the results are the \
-      same as one at a time.
+      same as one at a time. When they take longer than half a second and standard error is a \
+      terminal, a progress line goes there.
       """,
     arguments: [
       ArgumentSpec(
@@ -69,9 +70,15 @@ enum CompareCommand: Command {
     }
     let plotFile = arguments.value("--plot")
     let longest = alternatives.map(\.scenario.setup.duration).max() ?? .zero
+    let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
+    let total = alternatives.count
+    var report: (@Sendable (Int) -> Void)?
+    if let progress { report = { done in progress.show("compare: \(done)/\(total) alternatives") } }
     let comparison = Comparison.run(
       alternatives, jobs: jobs,
-      powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) })
+      powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) },
+      progress: report)
+    progress?.finish()
     var outputs: [(path: String, text: String)] = []
     if let directory = arguments.value("--out") {
       outputs.append((directory + "/" + ComparisonCSV.fileName, ComparisonCSV.render(comparison)))

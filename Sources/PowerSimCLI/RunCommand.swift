@@ -12,7 +12,8 @@ enum RunCommand: Command {
     discussion: """
       Simulates the baseline of SCENARIO (or the variant named with --variant) and prints the \
       energy per component with its share and its floor, fixed and dynamic parts, the workloads \
-      that cost most, their latency, and battery life.
+      that cost most, their latency, and battery life. When the run takes longer than half a \
+      second and standard error is a terminal, a progress line goes there.
       """,
     arguments: [ArgumentSpec(name: "SCENARIO", help: "The scenario file to simulate.")],
     options: [
@@ -81,7 +82,20 @@ enum RunCommand: Command {
           "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
         command: spec)
     }
-    let result = try RunPipeline.run(request)
+    let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
+    if let progress {
+      let total = scenario.setup.duration
+      let totalText = Units.durationText(total)
+      request.progress = { simulated in
+        let percent = Int128(simulated.nanoseconds) * 100 / Int128(max(1, total.nanoseconds))
+        progress.show("run: \(percent)% of \(totalText) simulated")
+      }
+    }
+    let result: RunResult
+    do {
+      defer { progress?.finish() }
+      result = try RunPipeline.run(request)
+    }
     if arguments.flags.contains("--json") {
       console.write(
         ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")

@@ -55,9 +55,9 @@ enum SweepCommand: Command {
     if !document.variantNames.contains(plan.variant) {
       _ = try document.scenario(variant: plan.variant, limits: plan.limits)
     }
-    let progress = console.errorIsTerminal ? ProgressLine(console: console) : nil
+    let progress = ProgressLine.forTerminal(console)
     var report: (@Sendable (Int, Int) -> Void)?
-    if let progress { report = { done, total in progress.show(done, of: total) } }
+    if let progress { report = { done, total in progress.show("sweep: \(done)/\(total) points") } }
     let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
     progress?.finish()
     var files: [(path: String, text: String)] = []
@@ -119,31 +119,5 @@ enum SweepCommand: Command {
     }
     plan.limits = try RunLimitsOption.limits(arguments, command: spec)
     return plan
-  }
-}
-
-/// A progress line on standard error, rewritten in place: `sweep: 12/40 points`.
-final class ProgressLine: @unchecked Sendable {
-  private let writeError: (String) -> Void
-  private let lock = NSLock()
-  private var shown = false
-
-  init(console: Console) {
-    writeError = console.writeError
-  }
-
-  /// Shows `done` of `total` points.
-  func show(_ done: Int, of total: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    writeError("\rsweep: \(done)/\(total) points")
-    shown = true
-  }
-
-  /// Ends the line, if one was shown.
-  func finish() {
-    lock.lock()
-    defer { lock.unlock() }
-    if shown { writeError("\n") }
   }
 }

@@ -12,7 +12,8 @@ import Testing
 
     Simulates the baseline of SCENARIO (or the variant named with --variant) and prints the energy per
     component with its share and its floor, fixed and dynamic parts, the workloads that cost most, their
-    latency, and battery life.
+    latency, and battery life. When the run takes longer than half a second and standard error is a
+    terminal, a progress line goes there.
 
     USAGE: \(runUsage)
 

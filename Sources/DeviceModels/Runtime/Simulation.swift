@@ -41,9 +41,11 @@ public final class Simulation {
 
   /// Runs the simulation to its end and returns the account. A simulation runs once.
   ///
+  /// - Parameter progress: Called from time to time (a hundred times over the run) with the
+  ///   simulated time reached so far, for a progress line; the result does not depend on it.
   /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
-  public func run() -> RunResult {
-    simulation.run()
+  public func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
+    simulation.run(progress: progress)
   }
 }
 
@@ -173,13 +175,24 @@ final class DeviceSimulation: SimulationModel {
   /// Runs the simulation to its end and returns the account.
   ///
   /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
-  func run() -> RunResult {
+  func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
     for node in nodes.indices { recordChange(node) }
     applyEnvironmentChanges()
     for index in workloads.indices { startWorkload(Int32(index)) }
-    scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
+    if let progress {
+      // In slices of a hundredth of the run: the events due before each slice's end are the
+      // same events, in the same order, as in one pass (the scheduler only moves its clock to
+      // the slice's end, and nothing is scheduled between slices).
+      for slice in 1...100 {
+        let end = Int64((Int128(endTime) * Int128(slice)) / 100)
+        scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
+        progress(.nanoseconds(end))
+      }
+    } else {
+      scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
+    }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
     return makeResult()

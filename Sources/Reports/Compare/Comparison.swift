@@ -29,15 +29,17 @@ public struct Comparison: Sendable {
   /// Simulates `alternatives` on up to `jobs` threads; the result is the same for any `jobs`.
   ///
   /// With `powerBinWidth`, each entry also keeps its power series in bins of that width, for an
-  /// overlaid chart of total power (the seam for `compare --plot`).
+  /// overlaid chart of total power (the seam for `compare --plot`). `progress`, if given, is
+  /// called with the number of alternatives simulated so far, one call at a time.
   ///
   /// - Complexity: the sum of the runs' costs, divided over `jobs` threads.
   public static func run(
     _ alternatives: [Alternative], jobs: Int = ParallelMap.defaultJobs,
-    powerBinWidth: TimeSpan? = nil
+    powerBinWidth: TimeSpan? = nil, progress: (@Sendable (_ done: Int) -> Void)? = nil
   ) -> Comparison {
     precondition(!alternatives.isEmpty, "a comparison needs a baseline")
-    let entries = ParallelMap.map(count: alternatives.count, jobs: jobs) { index in
+    let entries = ParallelMap.map(count: alternatives.count, jobs: jobs, progress: progress) {
+      index in
       let alternative = alternatives[index]
       guard let powerBinWidth else {
         let result = Simulation(setup: alternative.scenario.setup).run()

@@ -18,6 +18,8 @@ public struct RunRequest: Sendable {
   public var plotFile: String?
   /// Where to write the Chrome/Perfetto trace (`--trace`), if anywhere.
   public var traceFile: String?
+  /// Told the simulated time reached, a hundred times over the run (for a progress line).
+  public var progress: (@Sendable (_ simulated: TimeSpan) -> Void)?
 
   /// Whether the request writes any file.
   public var writesFiles: Bool { outputDirectory != nil || plotFile != nil || traceFile != nil }
@@ -41,11 +43,14 @@ public enum RunPipeline {
   /// Runs `request`, writes the files it asks for, and returns the account.
   public static func run(_ request: RunRequest) throws -> RunResult {
     let setup = request.scenario.setup
-    guard request.writesFiles else { return Simulation(setup: setup).run() }
+    guard request.writesFiles else {
+      return Simulation(setup: setup).run(progress: request.progress)
+    }
     let transaction = OutputTransaction()
     do {
       let outputs = try RunOutputs(request: request, transaction: transaction)
-      let result = Simulation(setup: setup, recording: outputs.recording).run()
+      let result = Simulation(setup: setup, recording: outputs.recording).run(
+        progress: request.progress)
       try outputs.finish(result, transaction: transaction)
       try transaction.commit()
       return result
