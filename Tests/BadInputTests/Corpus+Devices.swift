@@ -1,5 +1,6 @@
 extension BadInputCorpus {
-  /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense patches.
+  /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense
+  /// patches, misspelt keys.
   static let devices: [BadInput] = [
     // A key missing at the top of a device file: the file, then the message, with no path.
     BadInput(
@@ -41,6 +42,14 @@ extension BadInputCorpus {
     BadInput(
       "devices/inline-one-state.json",
       "devices/inline-one-state.json: device.components.gps.states: expected at least two states (the active state, then an idle state), found 1"
+    ),
+    BadInput(
+      "devices/inline-state-power-typo.json",
+      #"devices/inline-state-power-typo.json: device.components.gps.states[1].pwer: unknown key "pwer" in a ladder state (did you mean "power"?)"#
+    ),
+    BadInput(
+      "devices/inline-type-key-typo.json",
+      #"devices/inline-type-key-typo.json: device.components.gps.tpye: unknown key "tpye" in a component (did you mean "type"?)"#
     ),
     BadInput(
       "devices/inline-unknown-type.json",

@@ -1,5 +1,6 @@
 extension BadInputCorpus {
-  /// Values: wrong types and dimensions, unknown units, NaN and infinity, negative, zero, too large.
+  /// Values: wrong types and dimensions, unknown units, NaN and infinity, negative, zero, too large;
+  /// a required value missing or its key misspelt.
   static let quantities: [BadInput] = [
     BadInput(
       "quantities/brightness-negative.json",
@@ -48,6 +49,10 @@ extension BadInputCorpus {
     BadInput(
       "quantities/duration-missing.json",
       #"quantities/duration-missing.json: a scenario needs the key "duration", which is missing"#
+    ),
+    BadInput(
+      "quantities/duration-typo.json",
+      #"quantities/duration-typo.json: duraton: unknown key "duraton" in a scenario (did you mean "duration"?)"#
     ),
     BadInput(
       "quantities/duration-nan.json",

@@ -1,5 +1,6 @@
 extension BadInputCorpus {
-  /// Workloads: no timing key or two, misplaced modifiers, unsorted or contradictory times, bad work.
+  /// Workloads: no timing key or two, misplaced modifiers, unsorted or contradictory times, bad work,
+  /// misspelt keys.
   static let workloads: [BadInput] = [
     BadInput(
       "workloads/at-after-end.json",
@@ -67,6 +68,10 @@ extension BadInputCorpus {
     BadInput(
       "workloads/work-missing.json",
       #"workloads/work-missing.json: workloads.sync: a workload needs the key "work", which is missing"#
+    ),
+    BadInput(
+      "workloads/work-key-typo.json",
+      #"workloads/work-key-typo.json: workloads.sync.wrok: unknown key "wrok" in a workload (did you mean "work"?)"#
     ),
     BadInput(
       "workloads/work-unknown-step.json",

@@ -166,8 +166,10 @@ import Testing
     #expect(Self.propertyNames(item) == WorkDecoder.stepKeys)
     for type in DeviceDecoder.componentTypes {
       let component = try #require(Self.object(definitions[type]))
-      #expect(Self.propertyNames(component).starts(with: ["type", "description", "parent"]))
+      #expect(Self.propertyNames(component) == DeviceDecoder.componentKeys[type], "\(type)")
     }
+    let state = try #require(Self.object(definitions["ladder_state"]))
+    #expect(Self.propertyNames(state) == DeviceDecoder.idleStateKeys)
   }
 
   static func object(_ value: JSONValue?) -> JSONObject? {

@@ -1,19 +1,38 @@
 import JSONSupport
 
-/// Reads the members of one JSON object, remembering which it used, so that every key it did
-/// not use can be reported: a typo must not silently change a result (SPEC section 3).
+/// Reads the members of one JSON object, checking its keys before any of its values: a typo must
+/// not silently change a result (SPEC section 3), and it is reported as itself — with the key it
+/// most likely meant — rather than as what it caused (a required key that looks missing, a
+/// choice of keys that looks empty).
 ///
 /// Keys starting with `$` (editors add `"$schema"`) or `x-` (users' own notes) are always
-/// allowed.
+/// allowed. The reader remembers which keys it used, so that ``rejectUnusedKeys()`` can catch a
+/// known key that the rest of the object leaves without effect.
+///
+/// The keys are checked when the reader is made with `known:`, or, for an object whose keys
+/// depend on one of its values (a component's `type`), by ``checkKeys(known:)`` once that value
+/// is read. Asking for a required key, or raising an error about the object as a whole, before
+/// the keys were checked is a programmer error.
 struct ObjectReader {
   let file: String
   let path: JSONPath
   let object: JSONObject
   /// What the object is, for messages: "a workload", "a ladder state".
   let what: String
+  /// The keys the object may have, once checked.
+  private var known: [String]?
   private var used: Set<String> = []
 
-  /// A reader for `value`, which must be an object.
+  /// A reader for `value`, which must be an object with no keys but `known` (and `$…`, `x-…`).
+  init(_ value: JSONValue, at path: JSONPath, in file: String, what: String, known: [String])
+    throws(InputError)
+  {
+    try self.init(value, at: path, in: file, what: what)
+    try checkKeys(known: known)
+  }
+
+  /// A reader for `value`, which must be an object, whose keys ``checkKeys(known:)`` checks
+  /// later: call it before ``required(_:)`` or ``error(_:)``.
   init(_ value: JSONValue, at path: JSONPath, in file: String, what: String) throws(InputError) {
     guard case .object(let object) = value else {
       throw InputError(
@@ -26,6 +45,24 @@ struct ObjectReader {
     self.what = what
   }
 
+  /// Fails on the first key (in file order) that is not in `known`, suggesting the closest known
+  /// key, or listing them all when none is close.
+  mutating func checkKeys(known: [String]) throws(InputError) {
+    self.known = known
+    for key in object.keys where !known.contains(key) && !Self.isFree(key) {
+      var message = "unknown key \"\(key)\" in \(what)"
+      if let suggestion = closestMatch(to: key, among: known) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      } else if !known.isEmpty {
+        message += " (expected one of \(listing(known, conjunction: "or")))"
+      }
+      throw InputError(file: file, jsonPath: path(key), message: message)
+    }
+  }
+
+  /// Whether `key` is allowed in any object: `$schema` and the like, `x-` notes.
+  private static func isFree(_ key: String) -> Bool { key.hasPrefix("$") || key.hasPrefix("x-") }
+
   /// The value of `key`, if present.
   mutating func optional(_ key: String) -> JSONValue? {
     guard let value = object[key] else { return nil }
@@ -36,9 +73,7 @@ struct ObjectReader {
   /// The value of `key`; an error when absent.
   mutating func required(_ key: String) throws(InputError) -> JSONValue {
     guard let value = optional(key) else {
-      throw InputError(
-        file: file, jsonPath: path,
-        message: "\(what) needs the key \"\(key)\", which is missing")
+      throw error("\(what) needs the key \"\(key)\", which is missing")
     }
     return value
   }
@@ -54,22 +89,19 @@ struct ObjectReader {
     InputError(file: file, jsonPath: path(key), message: message)
   }
 
-  /// An error about the object as a whole.
+  /// An error about the object as a whole (a key missing, none of several present): one that a
+  /// misspelt key may cause, so only after the keys were checked.
   func error(_ message: String) -> InputError {
-    InputError(file: file, jsonPath: path, message: message)
+    precondition(known != nil, "\(what): check the keys before reporting a missing one")
+    return InputError(file: file, jsonPath: path, message: message)
   }
 
-  /// Fails on the first key that was not used, suggesting the closest known key.
-  func rejectUnknownKeys(known: [String]) throws(InputError) {
-    for key in object.keys where !used.contains(key) {
-      if key.hasPrefix("$") || key.hasPrefix("x-") { continue }
-      var message = "unknown key \"\(key)\" in \(what)"
-      if let suggestion = closestMatch(to: key, among: known) {
-        message += " (did you mean \"\(suggestion)\"?)"
-      } else if !known.isEmpty {
-        message += " (expected one of \(listing(known, conjunction: "or")))"
-      }
-      throw InputError(file: file, jsonPath: path(key), message: message)
+  /// Fails on the first known key that was not used: a safety net for a key that the object's
+  /// other keys leave without effect, which the decoder should have reported more precisely.
+  func rejectUnusedKeys() throws(InputError) {
+    precondition(known != nil, "\(what): check the keys before the unused ones")
+    for key in object.keys where !used.contains(key) && !Self.isFree(key) {
+      throw error(key, "\"\(key)\" has no effect in \(what) like this one; remove it")
     }
   }
 }

@@ -32,8 +32,6 @@ extension DeviceDecoder {
       try decodeQoSPolicy(
         value, at: object.path("qos_policy"), clusters: clusters.map(\.name), into: &policy)
     }
-    try object.rejectUnknownKeys(
-      known: ["type", "description", "parent", "dispatch_cost", "clusters", "qos_policy"])
     return CPUSpec(clusters: clusters, dispatchCost: dispatchCost, qosPolicy: policy)
   }
 
@@ -55,7 +53,12 @@ extension DeviceDecoder {
   private func decodeCluster(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> ClusterSpec
   {
-    var object = try ObjectReader(value, at: path, in: reader.file, what: "a CPU cluster")
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: "a CPU cluster",
+      known: [
+        "name", "cores", "ipc", "opps", "core_states", "core_idle_policy", "states",
+        "idle_policy", "description",
+      ])
     let name = try reader.name(try object.required("name"), object.path("name"))
     let cores = try reader.integer(try object.required("cores"), object.path("cores"), in: 1...256)
     let ipc =
@@ -68,11 +71,7 @@ extension DeviceDecoder {
     let floor = coreLadder.states[coreLadder.deepestIndex].power
     let points = try decodeOperatingPoints(&object, floor: floor)
     _ = object.optional("description")
-    try object.rejectUnknownKeys(
-      known: [
-        "name", "cores", "ipc", "opps", "core_states", "core_idle_policy", "states",
-        "idle_policy", "description",
-      ])
+    try object.rejectUnusedKeys()
     return ClusterSpec(
       name: name, cores: cores, ipc: ipc, operatingPoints: points, coreLadder: coreLadder,
       clusterLadder: clusterLadder)
@@ -82,11 +81,15 @@ extension DeviceDecoder {
     _ value: JSONValue, at path: JSONPath, clusters: [String],
     into policy: inout [QoSClass: QoSRule]
   ) throws(InputError) {
-    var object = try ObjectReader(value, at: path, in: reader.file, what: "a QoS policy")
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: "a QoS policy",
+      known: QoSClass.allCases.map(\.rawValue))
     for qos in QoSClass.allCases {
       guard let ruleValue = object.optional(qos.rawValue) else { continue }
       let rulePath = object.path(qos.rawValue)
-      var rule = try ObjectReader(ruleValue, at: rulePath, in: reader.file, what: "a QoS rule")
+      var rule = try ObjectReader(
+        ruleValue, at: rulePath, in: reader.file, what: "a QoS rule",
+        known: ["clusters", "frequency"])
       var preference = policy[qos]!.clusters
       if let list = rule.optional("clusters") {
         let names = try reader.array(list, rule.path("clusters"), of: "cluster names")
@@ -110,9 +113,9 @@ extension DeviceDecoder {
       if let choice = rule.optional("frequency") {
         frequency = try reader.choice(choice, rule.path("frequency"), FrequencyChoice.self)
       }
-      try rule.rejectUnknownKeys(known: ["clusters", "frequency"])
+      try rule.rejectUnusedKeys()
       policy[qos] = QoSRule(clusters: preference, frequency: frequency)
     }
-    try object.rejectUnknownKeys(known: QoSClass.allCases.map(\.rawValue))
+    try object.rejectUnusedKeys()
   }
 }

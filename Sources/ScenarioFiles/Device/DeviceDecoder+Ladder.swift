@@ -6,6 +6,14 @@ extension DeviceDecoder {
   /// Keys every ladder component takes.
   static let ladderKeys = ["states", "idle_policy"]
 
+  /// Keys of a ladder's first state, the active one.
+  static let activeStateKeys = ["name", "power", "description"]
+
+  /// Keys of a ladder's deeper states.
+  static let idleStateKeys = [
+    "name", "power", "after", "wake_latency", "wake_power", "min_residency", "description",
+  ]
+
   /// Reads `states` and `idle_policy` (or the keys given) into a ladder.
   ///
   /// The first state is the active state and takes only `name` and `power`; deeper states take
@@ -31,7 +39,9 @@ extension DeviceDecoder {
     var activePower = Power.zero
     for (index, item) in items.enumerated() {
       let statePath = statesPath.appending(index: index)
-      var state = try ObjectReader(item, at: statePath, in: reader.file, what: "a ladder state")
+      var state = try ObjectReader(
+        item, at: statePath, in: reader.file, what: "a ladder state",
+        known: index == 0 ? Self.activeStateKeys : Self.idleStateKeys)
       let name = try reader.name(try state.required("name"), state.path("name"))
       if name == "waking" {
         throw state.error(
@@ -45,7 +55,7 @@ extension DeviceDecoder {
       _ = state.optional("description")
       if index == 0 {
         activePower = power
-        try state.rejectUnknownKeys(known: ["name", "power", "description"])
+        try state.rejectUnusedKeys()
         states.append(LadderState(name: name, power: power, wakePower: power))
         continue
       }
@@ -71,10 +81,7 @@ extension DeviceDecoder {
       let residency = try state.optional("min_residency").map { v throws(InputError) in
         try reader.time(v, state.path("min_residency"))
       }
-      try state.rejectUnknownKeys(
-        known: [
-          "name", "power", "after", "wake_latency", "wake_power", "min_residency", "description",
-        ])
+      try state.rejectUnusedKeys()
       states.append(
         LadderState(
           name: name, power: power, after: after, wakeLatency: latency ?? .zero,
@@ -114,11 +121,13 @@ extension DeviceDecoder {
     var points: [OperatingPoint] = []
     for (index, item) in items.enumerated() {
       let pointPath = path.appending(index: index)
-      var point = try ObjectReader(item, at: pointPath, in: reader.file, what: "an operating point")
+      var point = try ObjectReader(
+        item, at: pointPath, in: reader.file, what: "an operating point",
+        known: ["freq", "power", "description"])
       let frequency = try reader.positiveFrequency(try point.required("freq"), point.path("freq"))
       let power = try reader.power(try point.required("power"), point.path("power"))
       _ = point.optional("description")
-      try point.rejectUnknownKeys(known: ["freq", "power", "description"])
+      try point.rejectUnusedKeys()
       if let previous = points.last, frequency <= previous.frequency {
         throw point.error(
           "freq",

@@ -22,11 +22,6 @@ extension DeviceDecoder {
       pageSize: try object.optional("page_size").map { v throws(InputError) in
         try reader.positiveDataSize(v, object.path("page_size"))
       } ?? .kibibytes(4))
-    try object.rejectUnknownKeys(
-      known: ["type", "description", "parent"] + Self.ladderKeys + [
-        "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
-        "page_size",
-      ])
     return spec
   }
 
@@ -54,19 +49,16 @@ extension DeviceDecoder {
     let transferPower: TransferPower
     if case .object = powerValue {
       var terms = try ObjectReader(
-        powerValue, at: powerPath, in: reader.file, what: "a throughput-dependent power")
+        powerValue, at: powerPath, in: reader.file, what: "a throughput-dependent power",
+        known: ["base", "per_mbit_down", "per_mbit_up"])
       let base = try atLeast(floor, try terms.required("base"), terms.path("base"))
       let down = try reader.power(try terms.required("per_mbit_down"), terms.path("per_mbit_down"))
       let up = try reader.power(try terms.required("per_mbit_up"), terms.path("per_mbit_up"))
-      try terms.rejectUnknownKeys(known: ["base", "per_mbit_down", "per_mbit_up"])
+      try terms.rejectUnusedKeys()
       transferPower = .throughput(base: base, perMbitDown: down, perMbitUp: up)
     } else {
       transferPower = .constant(try atLeast(floor, powerValue, powerPath))
     }
-    try object.rejectUnknownKeys(
-      known: ["type", "description", "parent"] + Self.ladderKeys + [
-        "technology", "downlink", "uplink", "rtt", "transfer_power",
-      ])
     return RadioSpec(
       ladder: ladder, technology: technology, downlink: downlink, uplink: uplink,
       roundTripTime: rtt, transferPower: transferPower)
@@ -81,8 +73,6 @@ extension DeviceDecoder {
     if let value = object.optional("frequency") {
       frequency = try reader.choice(value, object.path("frequency"), FrequencyChoice.self)
     }
-    try object.rejectUnknownKeys(
-      known: ["type", "description", "parent"] + Self.ladderKeys + ["opps", "frequency"])
     return GPUSpec(ladder: ladder, operatingPoints: points, frequency: frequency)
   }
 
@@ -130,12 +120,6 @@ extension DeviceDecoder {
       } ?? 2.2,
       appearanceAPL: try decodeAppearanceAPL(&object, required: isOLED),
       offPower: try power("off_power", required: false))
-    try object.rejectUnknownKeys(
-      known: [
-        "type", "description", "parent", "technology", "refresh_rates", "idle_refresh",
-        "panel_power", "per_hz", "full_white_power", "backlight_power", "brightness_gamma",
-        "appearance_apl", "off_power",
-      ])
     return spec
   }
 
@@ -147,13 +131,14 @@ extension DeviceDecoder {
         ? try object.required("appearance_apl") : object.optional("appearance_apl")
     else { return [:] }
     var levels = try ObjectReader(
-      value, at: object.path("appearance_apl"), in: reader.file, what: "appearance levels")
+      value, at: object.path("appearance_apl"), in: reader.file, what: "appearance levels",
+      known: Appearance.allCases.map(\.rawValue))
     var result: [Appearance: Fraction] = [:]
     for appearance in Appearance.allCases {
       result[appearance] = try reader.fraction(
         try levels.required(appearance.rawValue), levels.path(appearance.rawValue))
     }
-    try levels.rejectUnknownKeys(known: Appearance.allCases.map(\.rawValue))
+    try levels.rejectUnusedKeys()
     return result
   }
 

@@ -12,6 +12,37 @@ struct DeviceDecoder {
   /// Component types in the order the messages list them.
   static let componentTypes = ["platform", "cpu", "storage", "radio", "gpu", "display", "generic"]
 
+  /// The keys a component of each type takes, in the order messages list them.
+  static let componentKeys: [String: [String]] = {
+    let common = ["type", "description", "parent"]
+    let ladder = common + ladderKeys
+    return [
+      "platform": ladder,
+      "cpu": common + ["dispatch_cost", "clusters", "qos_policy"],
+      "storage": ladder + [
+        "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
+        "page_size",
+      ],
+      "radio": ladder + ["technology", "downlink", "uplink", "rtt", "transfer_power"],
+      "gpu": ladder + ["opps", "frequency"],
+      "display": common + [
+        "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
+        "full_white_power", "backlight_power", "brightness_gamma", "appearance_apl", "off_power",
+      ],
+      "generic": ladder,
+    ]
+  }()
+
+  /// The keys a component of some type takes: what a component without `type` is checked
+  /// against.
+  static var anyComponentKeys: [String] {
+    var keys: [String] = []
+    for type in componentTypes {
+      for key in componentKeys[type] ?? [] where !keys.contains(key) { keys.append(key) }
+    }
+    return keys
+  }
+
   /// Keys of a work object that a generic component may not be named after.
   static let reservedNames: Set<String> = [
     "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
@@ -19,7 +50,9 @@ struct DeviceDecoder {
   ]
 
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
-    var object = try ObjectReader(value, at: path, in: reader.file, what: "a device")
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: "a device",
+      known: ["name", "description", "extends", "battery", "components"])
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.name(v, object.path("name"))
     }
@@ -31,7 +64,7 @@ struct DeviceDecoder {
       try decodeBattery(v, at: object.path("battery"))
     }
     let componentsValue = try object.required("components")
-    try object.rejectUnknownKeys(known: ["name", "description", "extends", "battery", "components"])
+    try object.rejectUnusedKeys()
     let componentsPath = object.path("components")
     guard case .object(let members) = componentsValue else {
       throw reader.error(
@@ -60,7 +93,9 @@ struct DeviceDecoder {
   private func decodeBattery(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> BatterySpec
   {
-    var object = try ObjectReader(value, at: path, in: reader.file, what: "a battery")
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: "a battery",
+      known: ["capacity", "capacity_mah", "voltage", "charge_power", "description"])
     var capacity: Energy
     if let energy = object.optional("capacity") {
       capacity = try reader.energy(energy, object.path("capacity"))
@@ -107,8 +142,7 @@ struct DeviceDecoder {
       try reader.power(v, object.path("charge_power"))
     }
     _ = object.optional("description")
-    try object.rejectUnknownKeys(
-      known: ["capacity", "capacity_mah", "voltage", "charge_power", "description"])
+    try object.rejectUnusedKeys()
     return BatterySpec(capacity: capacity, chargePower: chargePower ?? .zero)
   }
 
@@ -116,23 +150,33 @@ struct DeviceDecoder {
     throws(InputError) -> ComponentSpec
   {
     var object = try ObjectReader(value, at: path, in: reader.file, what: "a component")
-    let typeValue = try object.required("type")
+    guard let typeValue = object.optional("type") else {
+      // Without a type, any component's key may be meant; "tpye" is reported as a typo.
+      try object.checkKeys(known: Self.anyComponentKeys)
+      throw object.error("a component needs the key \"type\", which is missing")
+    }
     let type = try reader.string(typeValue, object.path("type"))
+    guard let keys = Self.componentKeys[type] else {
+      var message =
+        "expected a component type (\(listing(Self.componentTypes, conjunction: "or"))), found \"\(type)\""
+      if let suggestion = closestMatch(to: type, among: Self.componentTypes) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      }
+      throw object.error("type", message)
+    }
+    try object.checkKeys(known: keys)
     _ = object.optional("description")
     var parent: ParentReference = type == "display" ? .none : .platform
     if let parentValue = object.optional("parent") {
       let parentName = try reader.name(parentValue, object.path("parent"))
       parent = parentName == "none" ? .none : .named(parentName)
     }
-    let common = ["type", "description", "parent"]
     let model: ComponentModel
     switch type {
     case "platform":
       model = .platform(try decodeLadder(&object, defaultPolicy: .timeout))
-      try object.rejectUnknownKeys(known: common + Self.ladderKeys)
     case "generic":
       model = .generic(try decodeLadder(&object, defaultPolicy: .timeout))
-      try object.rejectUnknownKeys(known: common + Self.ladderKeys)
     case "cpu":
       model = .cpu(try decodeCPU(&object))
     case "storage":
@@ -144,13 +188,9 @@ struct DeviceDecoder {
     case "display":
       model = .display(try decodeDisplay(&object))
     default:
-      var message =
-        "expected a component type (\(listing(Self.componentTypes, conjunction: "or"))), found \"\(type)\""
-      if let suggestion = closestMatch(to: type, among: Self.componentTypes) {
-        message += " (did you mean \"\(suggestion)\"?)"
-      }
-      throw object.error("type", message)
+      preconditionFailure("componentKeys has a type the decoder does not know: \(type)")
     }
+    try object.rejectUnusedKeys()
     return ComponentSpec(name: name, model: model, parent: parent)
   }
 

@@ -12,7 +12,9 @@ extension ScenarioDecoder {
     var charging: [TimeRange] = []
     var batteryStart = Fraction.one
     if let value {
-      var object = try ObjectReader(value, at: path, in: file, what: "an environment")
+      var object = try ObjectReader(
+        value, at: path, in: file, what: "an environment",
+        known: ["network", "charging", "battery_start"])
       if let networkValue = object.optional("network") {
         network = try decodeNetwork(networkValue, at: object.path("network"), context: context)
       }
@@ -24,7 +26,7 @@ extension ScenarioDecoder {
       if let start = object.optional("battery_start") {
         batteryStart = try reader.fraction(start, object.path("battery_start"))
       }
-      try object.rejectUnknownKeys(known: ["network", "charging", "battery_start"])
+      try object.rejectUnusedKeys()
     }
     return EnvironmentSpec(network: network, charging: charging, batteryStart: batteryStart)
   }
@@ -70,7 +72,8 @@ extension ScenarioDecoder {
     var intervals: [NetworkInterval] = []
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index: index)
-      var object = try ObjectReader(item, at: itemPath, in: file, what: "a network interval")
+      var object = try ObjectReader(
+        item, at: itemPath, in: file, what: "a network interval", known: ["from", "to", "network"])
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
@@ -79,7 +82,7 @@ extension ScenarioDecoder {
       }
       let radio = try networkRadio(
         try object.required("network"), at: object.path("network"), context: context)
-      try object.rejectUnknownKeys(known: ["from", "to", "network"])
+      try object.rejectUnusedKeys()
       let expectedStart = intervals.last?.range.end ?? .start
       guard start == expectedStart else {
         throw object.error(
@@ -123,7 +126,9 @@ extension ScenarioDecoder {
     var sessions: [DisplaySession] = []
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index: index)
-      var object = try ObjectReader(item, at: itemPath, in: file, what: "a display session")
+      var object = try ObjectReader(
+        item, at: itemPath, in: file, what: "a display session",
+        known: ["from", "to", "brightness", "appearance", "apl"])
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
@@ -145,7 +150,7 @@ extension ScenarioDecoder {
         throw object.error(
           "a display session needs \"appearance\" (\"light\" or \"dark\") or an explicit \"apl\"")
       }
-      try object.rejectUnknownKeys(known: ["from", "to", "brightness", "appearance", "apl"])
+      try object.rejectUnusedKeys()
       sessions.append(
         DisplaySession(
           range: TimeRange(start: start, end: end), brightness: brightness, content: content))

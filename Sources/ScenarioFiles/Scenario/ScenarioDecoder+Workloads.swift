@@ -41,7 +41,9 @@ extension ScenarioDecoder {
   private func decodeWorkload(
     _ value: JSONValue, named name: String, at path: JSONPath, work: WorkDecoder
   ) throws(InputError) -> WorkloadSpec {
-    var object = try ObjectReader(value, at: path, in: file, what: "a workload")
+    var object = try ObjectReader(
+      value, at: path, in: file, what: "a workload",
+      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work"])
     let context = work.context
     let present = Self.timingKeys.filter { object.contains($0) }
     guard present.count == 1, let kind = present.first else {
@@ -94,8 +96,7 @@ extension ScenarioDecoder {
       throw object.error(
         "requires", "\"radio-active\" waits for a radio, but the work has no download or upload")
     }
-    try object.rejectUnknownKeys(
-      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work"])
+    try object.rejectUnusedKeys()
     return WorkloadSpec(
       name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
       work: workSpec)

@@ -16,7 +16,8 @@ struct ScenarioDecoder {
   func decode(_ json: JSONValue, variant: String, limits: RunLimits) throws(InputError)
     -> Scenario
   {
-    var object = try ObjectReader(json, at: [], in: file, what: "a scenario")
+    var object = try ObjectReader(
+      json, at: [], in: file, what: "a scenario", known: Self.topLevelKeys + ["variants"])
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.string(v, object.path("name"))
     }
@@ -39,7 +40,7 @@ struct ScenarioDecoder {
     let workloads = try decodeWorkloads(
       object.optional("workloads") ?? .object(JSONObject()), at: object.path("workloads"),
       context: context, environment: environment)
-    try object.rejectUnknownKeys(known: Self.topLevelKeys + ["variants"])
+    try object.rejectUnusedKeys()
     if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
       throw reader.error(
         ["environment", "charging"],

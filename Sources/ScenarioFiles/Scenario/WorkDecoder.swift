@@ -50,7 +50,9 @@ struct WorkDecoder {
   func decodeObject(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass)
     throws(InputError) -> WorkStepSpec
   {
-    var object = try ObjectReader(value, at: path, in: file, what: "a work item")
+    let generics = genericNames
+    var object = try ObjectReader(
+      value, at: path, in: file, what: "a work item", known: Self.stepKeys + generics)
     var step = WorkStepSpec(qos: defaultQoS)
     if let cpu = object.optional("cpu") {
       try require("cpu", object, "a CPU")
@@ -120,14 +122,13 @@ struct WorkDecoder {
       try require("gpu", object, "a GPU")
       step.gpu = try reader.positiveTime(gpu, object.path("gpu"))
     }
-    let generics = genericNames
     for name in generics {
       guard let duration = object.optional(name) else { continue }
       step.generic.append(
         GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name)))
       )
     }
-    try object.rejectUnknownKeys(known: Self.stepKeys + generics)
+    try object.rejectUnusedKeys()
     return step
   }
 
