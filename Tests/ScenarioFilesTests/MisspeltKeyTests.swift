@@ -144,4 +144,23 @@ import Testing
     let scenario = #"{ "device": "phone", "duration": "20 s", \#(member) }"#
     #expect(scenarioError(scenario) == expected)
   }
+
+  /// A key that is known but that the object's other keys leave without effect.
+  @Test func keysWithoutEffect() {
+    #expect(
+      DeviceDecoderErrorTests.error(
+        DeviceDecoderErrorTests.generic("gps", "[\(Self.on), \(Self.off)]"),
+        battery: #"{ "capacity": "1 Wh", "voltage": "3.7 V" }"#)
+        == #"test.json: device.battery.voltage: expected "voltage" only with "capacity_mah", found it with "capacity" (a device that extends one which gives it can set it to null)"#
+    )
+    #expect(
+      scenarioError(
+        #"{ "device": "phone", "duration": "1 s", "variants": { "v": { "variants": { "w": {} } } } }"#
+      ) == #"test.json: variants.v.variants: a variant cannot have variants of its own"#)
+    // A variant may delete "variants", which the scenario it patches no longer has.
+    #expect(
+      scenarioError(
+        #"{ "device": "phone", "duration": "1 s", "variants": { "v": { "variants": null } } }"#,
+        variant: "v") == nil)
+  }
 }

@@ -105,6 +105,12 @@ struct DeviceDecoder {
           "expected either \"capacity\" or \"capacity_mah\", found both (a device that extends one which gives the other can set it to null)"
         )
       }
+      if object.contains("voltage") {
+        throw object.error(
+          "voltage",
+          "expected \"voltage\" only with \"capacity_mah\", found it with \"capacity\" (a device that extends one which gives it can set it to null)"
+        )
+      }
     } else if let mah = object.optional("capacity_mah") {
       guard case .number(let number) = mah, number.doubleValue.isFinite, number.doubleValue > 0
       else {

@@ -53,10 +53,15 @@ public struct ScenarioDocument: Sendable {
             file: file, jsonPath: variantPath,
             message: "\"baseline\" is the scenario itself; give the variant another name")
         }
-        guard case .object = patch else {
+        guard case .object(let patchMembers) = patch else {
           throw InputError(
             file: file, jsonPath: variantPath,
             message: "expected a merge patch object, found \(patch.kindPhrase)")
+        }
+        if let nested = patchMembers["variants"], nested != .null {
+          throw InputError(
+            file: file, jsonPath: variantPath.appending(key: "variants"),
+            message: "a variant cannot have variants of its own")
         }
         variants.append((name, patch))
       }
