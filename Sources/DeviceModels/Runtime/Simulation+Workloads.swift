@@ -81,16 +81,17 @@ extension DeviceSimulation {
   }
 
   /// An occurrence is due now: it does nothing when it must be visible and is not, becomes a
-  /// trigger when debounced (an arrival nobody can see restarts no quiet period), and otherwise
-  /// starts.
+  /// trigger when debounced (an arrival nobody can see restarts no quiet period; the work that
+  /// runs when the quiet period ends is the last trigger's), and otherwise starts.
   func occurrenceDue(_ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil) {
     let index = Int(workload)
     if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     if workloads[index].debounce > 0 {
+      workloads[index].debouncedSteps = (start, end)
       debounceTriggered(workload)
       return
     }
-    let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     startOccurrence(workload, due: due ?? now, steps: start, end)
   }
 
@@ -252,13 +253,13 @@ extension DeviceSimulation {
     knownWakes.setKey(expiry, for: index)
   }
 
-  /// The quiet period passed: the work runs once.
+  /// The quiet period passed: the last trigger's work runs once.
   func debounceExpired(_ workload: Int32) {
     let index = Int(workload)
     knownWakes.remove(index)
     if workloads[index].onlyWhenVisible && !environment.isVisible { return }
-    startOccurrence(
-      workload, due: now, steps: workloads[index].programStart, workloads[index].programEnd)
+    let (start, end) = workloads[index].debouncedSteps
+    startOccurrence(workload, due: now, steps: start, end)
   }
 
   // MARK: Deferral

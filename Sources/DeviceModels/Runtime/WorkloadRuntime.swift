@@ -43,6 +43,8 @@ struct WorkloadRuntime {
   var timerGeneration: UInt32 = 0
   /// Guards debounce expiries: each trigger supersedes the previous expiry.
   var debounceGeneration: UInt32 = 0
+  /// The steps the pending debounce expiry runs: the last trigger's (a trace row's own work).
+  var debouncedSteps: (start: Int32, end: Int32) = (0, 0)
   var inFlight: Int32 = 0
   /// A range timer's pending due time.
   var pendingDue: Int64 = -1
