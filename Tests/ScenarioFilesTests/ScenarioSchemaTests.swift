@@ -158,7 +158,7 @@ import Testing
       let branch = try #require(Self.object(definitions["workload_\(kind)"]))
       let expected =
         [kind] + (ScenarioDecoder.modifiers[kind] ?? []) + ["when"]
-        + (["trace", "frames", "window"].contains(kind) ? [] : ["debounce"])
+        + (["frames", "window"].contains(kind) ? [] : ["debounce"])
         + (kind == "trace" ? [] : ["work"])
       #expect(Self.propertyNames(branch) == expected, "\(kind)")
     }

@@ -17,6 +17,10 @@ extension ScenarioDecoder {
 
   static let allModifiers = ["from", "until", "count", "tolerance", "for", "requires"]
 
+  /// The timing kinds `debounce` does not apply to: an animation drops late frames instead, and
+  /// a deferrable workload runs once anyway. (A debounced trace runs the last trigger's row.)
+  static let kindsWithoutDebounce = ["frames", "window"]
+
   /// Reads `workloads`, an object keyed by workload name.
   func decodeWorkloads(
     _ value: JSONValue, at path: JSONPath, context: ScenarioContext, environment: EnvironmentSpec
@@ -77,7 +81,7 @@ extension ScenarioDecoder {
     let debounce = try object.optional("debounce").map { v throws(InputError) in
       try reader.positiveTime(v, object.path("debounce"))
     }
-    if debounce != nil && ["trace", "frames", "window"].contains(kind) {
+    if debounce != nil && Self.kindsWithoutDebounce.contains(kind) {
       throw object.error("debounce", "\"debounce\" does not apply to \"\(kind)\" workloads")
     }
     if kind == "trace" && object.contains("work") {

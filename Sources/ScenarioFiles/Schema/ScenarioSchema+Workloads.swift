@@ -28,15 +28,12 @@ extension ScenarioSchema {
               "\"visible\": the workload does nothing outside the scenario's visibility intervals."
             )
           ))
-        if !["trace", "frames", "window"].contains(kind.key) {
-          properties.append(
-            (
-              "debounce",
-              ref(
-                "time",
-                "Turns arrivals into triggers: each restarts a timer of this length, and the work runs once when it expires with no new trigger."
-              )
-            ))
+        if !ScenarioDecoder.kindsWithoutDebounce.contains(kind.key) {
+          let description =
+            kind.key == "trace"
+            ? "Turns rows into triggers: each restarts a timer of this length, and when it expires with no new trigger the last row's work runs once (earlier rows' work does not run)."
+            : "Turns arrivals into triggers: each restarts a timer of this length, and the work runs once when it expires with no new trigger."
+          properties.append(("debounce", ref("time", description)))
         }
         var required = [kind.key]
         if kind.key != "trace" {
