@@ -11,7 +11,8 @@ import Testing
       table with one column per alternative: energy per component, the total with its floor, fixed and
       dynamic parts, battery life and the latency cost (worst p99 and maximum latency, dropped frames,
       deadline misses, unfinished occurrences), each with its change against the baseline. Alternatives
-      run in parallel; the results are the same as one at a time.
+      run in parallel; the results are the same as one at a time. When they take longer than half a second
+      and standard error is a terminal, a progress line goes there.
 
       USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N] [--max-events N]
 
