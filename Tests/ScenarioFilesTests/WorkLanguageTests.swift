@@ -1,6 +1,7 @@
 import DeviceModels
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// The work language of SPEC 6.2, from scenario text to simulated steps, on the round-numbered
@@ -109,6 +110,20 @@ import Testing
     let result = Simulation(setup: scenario.setup).run()
     #expect(result.qosClasses.map(\.qos) == [.default, .utility])
     #expect(result.qosClasses.map { $0.latency?.max } == [.milliseconds(10), .milliseconds(2)])
+  }
+
+  /// A trace has no work of its own: its class is its first row's `qos` column (1 ms of CPU at
+  /// 1 GHz, alone on the core, completes 1 ms after each row).
+  @Test func aTraceTakesItsClassFromItsFirstRow() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("time,cpu,qos\n0 s,1 ms,background\n1 s,1 ms,utility\n", to: "t.csv")
+    let scenario = try ScenarioFixture.scenario(
+      ScenarioFixture.text(workloads: #""t": { "trace": "t.csv" }"#),
+      file: directory.path + "/scenario.json")
+    let result = Simulation(setup: scenario.setup).run()
+    #expect(result.qosClasses.map(\.qos) == [.background])
+    #expect(result.qosClasses.map(\.occurrences) == [2])
+    #expect(result.qosClasses.map { $0.latency?.max } == [.milliseconds(1)])
   }
 
   /// Mistakes in work items name the JSON path and say what was expected.

@@ -27,7 +27,7 @@ struct WorkloadRuntime {
   let programEnd: Int32
   /// Per trace row: due time and step range.
   let traceRows: [(time: Int64, start: Int32, end: Int32)]
-  /// QoS priority of the first step (for latency by QoS class).
+  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
   let priority: Int
   /// The radio a `radio-active` deferral watches (-1: the network at the time).
   let deferralRadio: Int32
@@ -67,13 +67,18 @@ extension DeviceSimulation {
         rows.append((row.time.nanosecondsSinceStart, rowStart, Int32(steps.count)))
       }
     }
+    // A trace has no work of its own: its class is its first row's.
+    var classWork = spec.work
+    if case .trace(let traceRows) = spec.timing, let first = traceRows.first {
+      classWork = first.work
+    }
     let firstTransfer = steps[Int(start)..<Int(end)].first {
       $0.kind == .download || $0.kind == .upload
     }
     return WorkloadRuntime(
       timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
       debounce: spec.debounce?.nanoseconds ?? 0, programStart: start, programEnd: end,
-      traceRows: rows, priority: spec.work.first?.qos.priority ?? QoSClass.default.priority,
+      traceRows: rows, priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
       frameClock: FrameClock(spec.timing), rng: SplitMix64(seed: setup.seed, stream: spec.name))
