@@ -40,4 +40,44 @@ import Testing
     #expect(DecimalFormat.scaledTrimmed(1, scale: 9) == "0.000000001")
     #expect(DecimalFormat.trimmed("-0.000") == "0")
   }
+
+  /// Quotients print every digit when they terminate, else 17 significant digits.
+  @Test func quotients() {
+    func watts(_ attojoules: Int128, over nanoseconds: Int64) -> String {
+      DecimalFormat.quotient(attojoules, dividedBy: nanoseconds, scale: 9, significantDigits: 17)
+    }
+    // 1.83 J over 20 s: 1.83e18 aJ ÷ 2e10 ns = 91,500,000 nW = 0.0915 W.
+    #expect(watts(1_830_000_000_000_000_000, over: 20_000_000_000) == "0.0915")
+    // 0.22 J over 3 s = 0.07333… W: 17 significant digits.
+    #expect(watts(220_000_000_000_000_000, over: 3_000_000_000) == "0.073333333333333333")
+    // 2/3 rounds up; −1/3 keeps its sign.
+    #expect(
+      DecimalFormat.quotient(2, dividedBy: 3, scale: 0, significantDigits: 17)
+        == "0.66666666666666667")
+    #expect(DecimalFormat.quotient(-1, dividedBy: 3, scale: 0, significantDigits: 3) == "-0.333")
+    // 1 − 1/(3 × 10^17) = 0.99999999999999999666…: rounding carries into the whole part.
+    #expect(
+      DecimalFormat.quotient(
+        299_999_999_999_999_999, dividedBy: 300_000_000_000_000_000, scale: 0,
+        significantDigits: 17) == "1")
+    // Terminating quotients print every digit, however many: 1 ÷ 2^60.
+    #expect(
+      DecimalFormat.quotient(1, dividedBy: 1 << 60, scale: 0, significantDigits: 17)
+        == "0.000000000000000000867361737988403547205962240695953369140625")
+    // 6 ÷ 15 = 0.4 terminates although 15 has a factor 3.
+    #expect(DecimalFormat.quotient(6, dividedBy: 15, scale: 0, significantDigits: 2) == "0.4")
+    // A whole part longer than the significant digits is rounded to units: 10 ÷ 3 ≈ 3, 5 ÷ 2 = 2.5.
+    #expect(DecimalFormat.quotient(10, dividedBy: 3, scale: 0, significantDigits: 1) == "3")
+    #expect(DecimalFormat.quotient(5, dividedBy: 2, scale: 0, significantDigits: 1) == "2.5")
+    #expect(DecimalFormat.quotient(0, dividedBy: 7, scale: 9, significantDigits: 17) == "0")
+    #expect(
+      DecimalFormat.quotient(5, dividedBy: 1, scale: 9, significantDigits: 17) == "0.000000005")
+    // The largest divisor: the digit step works in 128 bits.
+    #expect(
+      DecimalFormat.quotient(Int128(Int64.max) - 1, dividedBy: .max, scale: 0, significantDigits: 3)
+        == "1")
+    #expect(
+      DecimalFormat.quotient(1, dividedBy: .max, scale: 0, significantDigits: 2)
+        == "0.00000000000000000011")
+  }
 }

@@ -1,0 +1,129 @@
+extension DecimalFormat {
+  /// `numerator ÷ denominator` counts of `10^-scale` as a decimal: every digit when the quotient
+  /// is a terminating decimal, otherwise rounded half away from zero to `significantDigits`
+  /// significant digits (or to a whole number of units, when the whole part alone has more);
+  /// trailing zeros are trimmed.
+  ///
+  /// The quotient terminates exactly when the fraction's reduced denominator has no prime factor
+  /// but 2 and 5 — always, when `denominator` itself has none (`20`, `2_000_000`). An average
+  /// power is one such quotient: attojoules ÷ nanoseconds counts nanowatts, so
+  /// `quotient(1_830_000_000_000_000_000, dividedBy: 20_000_000_000, scale: 9,
+  /// significantDigits: 17)` (1.83 J over 20 s) is `0.0915`, and 1 J over 3 s is
+  /// `0.33333333333333333`.
+  ///
+  /// This is not shortest round-trip printing: a terminating quotient prints all its digits,
+  /// however many (1 ÷ 2⁶⁰ has 60 after the point), so that sums of the printed values are exact.
+  ///
+  /// - Precondition: `denominator > 0`, `significantDigits > 0`, `scale >= 0`.
+  /// - Complexity: O(*d*) for the *d* digits printed.
+  public static func quotient(
+    _ numerator: Int128, dividedBy denominator: Int64, scale: Int, significantDigits: Int
+  ) -> String {
+    precondition(denominator > 0, "a quotient by a denominator that is not positive")
+    precondition(significantDigits > 0 && scale >= 0, "no digits to print")
+    let divisor = UInt64(denominator)
+    let (whole, rest) = numerator.magnitude.quotientAndRemainder(dividingBy: UInt128(divisor))
+    var digits = decimalDigits(of: whole)
+    let wholeDigitCount = digits.count
+    var remainder = UInt64(rest)
+    if terminates(remainder, divisor) {
+      while remainder != 0 {
+        let (digit, next) = nextDigit(remainder, divisor)
+        digits.append(digit)
+        remainder = next
+      }
+    } else {
+      // `digits` has no leading zero, so each of its digits is significant.
+      var significant = digits.count
+      while significant < significantDigits {
+        let (digit, next) = nextDigit(remainder, divisor)
+        digits.append(digit)
+        remainder = next
+        if significant > 0 || digit != 0 { significant += 1 }
+      }
+    }
+    // A carry out of the first digit (0.99… up to 1) lengthens the whole part, not the fraction.
+    let fractionDigitCount = digits.count - wholeDigitCount
+    // What is left is remainder ÷ divisor of the last digit: round up from a half (never exactly
+    // a half, or the quotient would terminate).
+    if remainder != 0 && remainder >= divisor - remainder { roundUp(&digits) }
+    return text(
+      digits: digits, pointIndex: digits.count - fractionDigitCount - scale,
+      isNegative: numerator < 0)
+  }
+
+  /// `digits` with a point before `digits[pointIndex]` (a negative index: that many zeros come
+  /// between the point and the digits), leading zeros of the whole part and trailing zeros of
+  /// the fraction removed.
+  private static func text(digits: [UInt8], pointIndex: Int, isNegative: Bool) -> String {
+    var text: [UInt8] = []
+    text.reserveCapacity(digits.count + max(0, -pointIndex) + 3)
+    if isNegative && digits.contains(where: { $0 != 0 }) { text.append(UInt8(ascii: "-")) }
+    let whole = digits[..<max(0, pointIndex)].drop { $0 == 0 }
+    if whole.isEmpty { text.append(UInt8(ascii: "0")) }
+    for digit in whole { text.append(UInt8(ascii: "0") + digit) }
+    var fraction = Array(repeating: UInt8(0), count: max(0, -pointIndex))
+    fraction += digits[max(0, pointIndex)...]
+    while fraction.last == 0 { fraction.removeLast() }
+    if !fraction.isEmpty {
+      text.append(UInt8(ascii: "."))
+      for digit in fraction { text.append(UInt8(ascii: "0") + digit) }
+    }
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Whether `remainder ÷ divisor` (a proper fraction) has a terminating decimal expansion.
+  private static func terminates(_ remainder: UInt64, _ divisor: UInt64) -> Bool {
+    guard remainder != 0 else { return true }
+    var reduced = divisor / greatestCommonDivisor(remainder, divisor)
+    reduced >>= reduced.trailingZeroBitCount
+    while reduced % 5 == 0 { reduced /= 5 }
+    return reduced == 1
+  }
+
+  /// The next digit of `remainder ÷ divisor` and the remainder after it, without overflow for
+  /// any 64-bit divisor.
+  @inline(__always)
+  private static func nextDigit(_ remainder: UInt64, _ divisor: UInt64) -> (UInt8, UInt64) {
+    if divisor <= UInt64.max / 10 {
+      let (digit, next) = (remainder * 10).quotientAndRemainder(dividingBy: divisor)
+      return (UInt8(digit), next)
+    }
+    let (digit, next) = (UInt128(remainder) * 10).quotientAndRemainder(
+      dividingBy: UInt128(divisor))
+    return (UInt8(digit), UInt64(next))
+  }
+
+  /// Adds one to the last digit of `digits`, carrying; a carry out of the first digit prepends
+  /// a 1.
+  private static func roundUp(_ digits: inout [UInt8]) {
+    var index = digits.count - 1
+    while index >= 0 {
+      if digits[index] < 9 {
+        digits[index] += 1
+        return
+      }
+      digits[index] = 0
+      index -= 1
+    }
+    digits.insert(1, at: 0)
+  }
+
+  /// The decimal digits of `value`, most significant first; none for zero.
+  private static func decimalDigits(of value: UInt128) -> [UInt8] {
+    var digits: [UInt8] = []
+    var rest = value
+    while rest > 0 {
+      let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
+      digits.append(UInt8(digit))
+      rest = quotient
+    }
+    return digits.reversed()
+  }
+
+  private static func greatestCommonDivisor(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    var (a, b) = (a, b)
+    while b != 0 { (a, b) = (b, a % b) }
+    return a
+  }
+}
