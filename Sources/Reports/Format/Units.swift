@@ -2,10 +2,33 @@ public import Quantities
 
 /// How quantities print: exact decimals for CSV and JSON (SI base units, as the column names
 /// say), short human forms for the terminal. Never locale-dependent.
+///
+/// Energies, powers and times are integers of attojoules, nanowatts and nanoseconds, so the
+/// machine-readable forms print them exactly, and sums of printed energies (components to the
+/// total, states to a component) hold to the attojoule. Only quotients can round: an average
+/// power (``averageWatts(_:over:)``), a share, battery life in hours.
 public enum Units {
-  /// Joules to the nanojoule, trailing zeros trimmed: `1.27`, `0.000000001`.
+  /// Joules, exact: every digit of the attojoule count, trailing zeros trimmed: `1.27`,
+  /// `0.000000370370367`, `0.000000000000000001`.
   public static func joules(_ energy: Energy) -> String {
-    trimmed(DecimalFormat.scaled(energy.attojoules, scale: 18, places: 9))
+    DecimalFormat.scaledTrimmed(energy.attojoules, scale: 18)
+  }
+
+  /// The significant digits of an average power that is not a terminating decimal: enough to
+  /// read back as the nearest `Double`, and an error below 5 × 10⁻¹⁷ of the value.
+  public static let averagePowerDigits = 17
+
+  /// The average power of `energy` over `span`, in watts: exact when it is a terminating
+  /// decimal (always, when `span` is 1, 2 or 5 times a power of ten nanoseconds, or any product
+  /// of 2s and 5s), else rounded half away from zero to ``averagePowerDigits`` significant
+  /// digits: 1.83 J over 20 s is `0.0915`, 1 J over 3 s is `0.33333333333333333`.
+  ///
+  /// - Precondition: `span` is positive.
+  public static func averageWatts(_ energy: Energy, over span: TimeSpan) -> String {
+    // Attojoules ÷ nanoseconds counts nanowatts.
+    DecimalFormat.quotient(
+      energy.attojoules, dividedBy: span.nanoseconds, scale: 9,
+      significantDigits: averagePowerDigits)
   }
 
   /// Watts, exact to the nanowatt: `0.3`.

@@ -5,6 +5,12 @@ public import Quantities
 /// component's average power over it, so the file integrates to the energy), or one row per
 /// change with `--exact` (each row holds until the next). A `battery_soc` column is added at the
 /// end when the device has a battery and the series is binned.
+///
+/// Exact changes are whole nanowatts, printed exactly. A bin's average power is printed by
+/// ``Units/averageWatts(_:over:)``: exactly when it is a terminating decimal, which it is for
+/// every bin whose width in nanoseconds has no prime factors but 2 and 5 (every default width),
+/// else to 17 significant digits. So value × width, summed over the rows, gives each component's
+/// energy exactly, or within a relative 5 × 10⁻¹⁷ when some bin's average does not terminate.
 public final class PowerCSVSink: PowerSeriesSink {
   private let writer: CSVStreamWriter
   private let componentCount: Int
@@ -33,15 +39,16 @@ public final class PowerCSVSink: PowerSeriesSink {
       let start = Int64(bin) * bins.binWidth
       let width = min(bins.binWidth, duration - start)
       guard width > 0 else { continue }
+      let span = TimeSpan(nanoseconds: width)
       fields.removeAll(keepingCapacity: true)
       fields.append(Units.seconds(TimeSpan(nanoseconds: start)))
       var total: Int128 = 0
       for component in 0..<componentCount {
         let energy = bins.energies[offset * componentCount + component]
         total += energy
-        fields.append(Self.averageWatts(energy, over: width))
+        fields.append(Units.averageWatts(Energy(attojoules: energy), over: span))
       }
-      fields.append(Self.averageWatts(total, over: width))
+      fields.append(Units.averageWatts(Energy(attojoules: total), over: span))
       if offset < bins.stateOfChargeAtStart.count {
         fields.append(Units.share(bins.stateOfChargeAtStart[offset]))
       }
@@ -71,12 +78,5 @@ public final class PowerCSVSink: PowerSeriesSink {
         return
       }
     }
-  }
-
-  /// Average power in watts of `energy` attojoules over `width` ns, to the shortest round-trip
-  /// digits.
-  static func averageWatts(_ energy: Int128, over width: Int64) -> String {
-    let nanowatts = Double(nearest: energy) / Double(width)
-    return Units.number(nanowatts / 1e9)
   }
 }

@@ -3,6 +3,11 @@ public import Quantities
 
 /// The CSV files of a run (SPEC section 8). Their columns are a stable interface: new columns go
 /// at the end, none is renamed.
+///
+/// Energies, residencies and latencies print exactly (see ``Units``), so the account's invariants hold on the printed text
+/// to the attojoule: components add up to `summary.csv`'s energy, `floor_j + fixed_j +
+/// dynamic_j` to each component's, the states of a component's nodes to its energy (and each
+/// node's residencies to the duration), and `attribution.csv` to each component's energy.
 public enum ResultCSV {
   /// `summary.csv`: one row for the run.
   public static func summary(_ result: RunResult, variant: String) -> String {
@@ -17,7 +22,7 @@ public enum ResultCSV {
   public static func summaryFields(_ result: RunResult, variant: String) -> [String] {
     [
       variant, Units.seconds(result.duration), Units.joules(result.energy),
-      Units.watts(result.averagePower),
+      Units.averageWatts(result.energy, over: result.duration),
       result.battery.map { Units.joules($0.drawnEnergy) } ?? "",
       result.battery?.life.map { Units.hours($0) } ?? "",
     ]
@@ -32,7 +37,7 @@ public enum ResultCSV {
     for component in result.components {
       csv.appendRow([
         component.name, Units.joules(component.energy),
-        Units.watts(component.energy.averagePower(over: result.duration)),
+        Units.averageWatts(component.energy, over: result.duration),
         Units.share(share(component.energy, of: result.energy)), Units.joules(component.floor),
         Units.joules(component.fixed), Units.joules(component.dynamic), String(component.wakeups),
       ])

@@ -3,7 +3,7 @@ public import JSONSupport
 import Quantities
 
 /// The `--json` form of a run's summary (SPEC section 8): numbers are JSON numbers in the units
-/// their names end with.
+/// their names end with, written as ``ResultCSV`` writes them (energies and times exactly).
 public enum ResultJSON {
   /// The summary object.
   public static func summary(_ result: RunResult, variant: String) -> JSONValue {
@@ -11,7 +11,7 @@ public enum ResultJSON {
     root["variant"] = .string(variant)
     root["duration_s"] = number(Units.seconds(result.duration))
     root["energy_j"] = number(Units.joules(result.energy))
-    root["average_power_w"] = number(Units.watts(result.averagePower))
+    root["average_power_w"] = number(Units.averageWatts(result.energy, over: result.duration))
     root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
     var components = JSONObject()
     for component in result.components {
