@@ -105,4 +105,46 @@ import Testing
     #expect(plugged.battery?.life == .seconds(100))
     #expect(unplugged.battery?.life == .seconds(80))
   }
+
+  /// Exact changes carry the state of charge at their time. From 50 J: 1 W until 10 s (40 J);
+  /// the job's 2 W until 30 s empties it; empty until 40 s; plugged in 40–60 s, refilled at 5 W
+  /// to the 100 J capacity; 1 W until a second job at 70 s (90 J); 2 W until 90 s (50 J). The
+  /// charger changes no power, so it makes no row; the next row shows what it did.
+  ///
+  /// Through a window from 45 s, the row in force there starts at 45 s with the charge it had
+  /// then, five seconds into charging: 5 W × 5 s = 25 J.
+  @Test func stateOfChargeAtEachChange() {
+    func changes(from start: Int64) -> PowerChanges? {
+      let collector = PowerSeriesCollector()
+      let later = WorkloadSpec(
+        name: "later", timing: .once(at: Fixture.at(.seconds(70))),
+        work: Fixture.uses("load", for: .seconds(20)))
+      let window = TimeRange(start: Fixture.at(.seconds(start)), end: Fixture.at(.seconds(100)))
+      _ = Fixture.run(
+        Fixture.setup(
+          Self.device(), [Self.work(at: 10), later], duration: .seconds(100),
+          environment: Self.environment(charging: [(40, 60)], start: 0.5)),
+        recording: RecordingOptions(exactWindow: window, sink: collector))
+      return collector.changes
+    }
+    let whole = changes(from: 0)
+    #expect(whole?.times == [0, 10, 30, 70, 90].map { $0 * 1_000_000_000 })
+    #expect(whole?.stateOfCharge == [0.5, 0.4, 0, 0.9, 0.5])
+    let window = changes(from: 45)
+    #expect(window?.times == [45, 70, 90].map { $0 * 1_000_000_000 })
+    #expect(window?.powers == [1, 2, 1].map { $0 * 1_000_000_000 })
+    #expect(window?.stateOfCharge == [0.25, 0.9, 0.5])
+  }
+
+  /// Without a battery, changes carry no state of charge.
+  @Test func noBatteryNoStateOfCharge() {
+    let collector = PowerSeriesCollector()
+    let device = Fixture.device(Self.device().components, battery: nil)
+    let window = TimeRange(start: .start, end: Fixture.at(.seconds(100)))
+    _ = Fixture.run(
+      Fixture.setup(device, [Self.work(at: 10)], duration: .seconds(100)),
+      recording: RecordingOptions(exactWindow: window, sink: collector))
+    #expect(collector.changes?.times.count == 3)
+    #expect(collector.changes?.stateOfCharge == [])
+  }
 }

@@ -154,6 +154,40 @@ import Testing
     Self.expectClose(Self.integrals(records, duration: 20), [0.56, 1.27, 1.83])
   }
 
+  /// With a battery, `--exact` rows end with its state of charge at their time, as binned rows
+  /// do at their start. A 2 J battery, by hand: 0.01 W for 2 s leaves 1.98 J (0.99); 0.3 W for
+  /// 0.8 s, 1.74 J (0.87); 0.4 W for 2.7 s, 0.66 J (0.33); 0.16 W for 0.5 s, 0.58 J (0.29);
+  /// 0.07 W for 4.5 s, 0.265 J (0.1325). From 3 s (`--window`), the row in force starts with the
+  /// charge at 3 s: 1.74 J − 0.4 W × 0.2 s = 1.66 J (0.83).
+  @Test func exactChangesWithBattery() throws {
+    func power(_ options: String...) throws -> [[String]] {
+      let directory = try TemporaryDirectory()
+      let text = gpsScenarioText.replacingOccurrences(
+        of: #""duration": "20 s","#,
+        with: #""device_patch": { "battery": { "capacity": "2 J" } }, "duration": "20 s","#)
+      let scenario = try directory.write(text, to: "gps.json")
+      let result = CLI.run(["run", scenario, "--out", directory.path("out")] + options)
+      #expect(result.status == 0, "\(result.error)")
+      return try Self.records(directory, "power.csv")
+    }
+    #expect(
+      try power("--exact") == [
+        ["time_s", "platform_w", "gps_w", "total_w", "battery_soc"],
+        ["0", "0.01", "0", "0.01", "1"], ["2", "0.1", "0.2", "0.3", "0.99"],
+        ["2.8", "0.1", "0.3", "0.4", "0.87"], ["5.5", "0.1", "0.06", "0.16", "0.33"],
+        ["6", "0.01", "0.06", "0.07", "0.29"], ["10.5", "0.01", "0", "0.01", "0.1325"],
+      ])
+    #expect(
+      try power("--exact", "--window", "3 s,8 s").dropFirst() == [
+        ["3", "0.1", "0.3", "0.4", "0.83"], ["5.5", "0.1", "0.06", "0.16", "0.33"],
+        ["6", "0.01", "0.06", "0.07", "0.29"],
+      ])
+    // Binned, the same column in the same form: the 2 ms bin from 2 s starts at 0.99.
+    let binned = try power()
+    #expect(binned[0].last == "battery_soc")
+    #expect(binned[1_001] == ["2", "0.1", "0.2", "0.3", "0.99"])
+  }
+
   @Test func exactAndResolutionExcludeEachOther() throws {
     let directory = try TemporaryDirectory()
     let scenario = try directory.write(gpsScenarioText, to: "gps.json")

@@ -1,7 +1,8 @@
 import Quantities
 
 /// Turns the ledger's power curve into the series users plot: fixed-width bins of energy per
-/// component, the exact list of changes, and the battery's state of charge.
+/// component, the exact list of changes, and the battery's state of charge at the start of each
+/// bin and at each change.
 ///
 /// Completed bins and changes are handed to a ``PowerSeriesSink`` in batches, so a 24-hour run at
 /// fine resolution streams to disk in constant memory.
@@ -25,12 +26,17 @@ struct PowerRecorder {
 
   /// Exact changes within the window.
   private let exactWindow: TimeRange?
+  /// The window's start, ns (`Int64.max` without a window): the row in force there is written
+  /// at that time, with the state of charge the battery had then.
+  private let exactWindowStart: Int64
+  private var carriedStateOfCharge: Double?
   private var lastRow: [Int64]
   private var hasLastRow = false
   private var carriedRow: [Int64]
   private var hasCarriedRow = false
   private var pendingChangeTimes: [Int64] = []
   private var pendingChangePowers: [Int64] = []
+  private var pendingChangeStateOfCharge: [Double] = []
   private static let batchSize = 4096
 
   init(
@@ -42,6 +48,7 @@ struct PowerRecorder {
     self.sink = sink
     self.battery = battery
     self.exactWindow = exactWindow
+    exactWindowStart = exactWindow?.start.nanosecondsSinceStart ?? .max
     currentEnergy = Array(repeating: 0, count: componentCount)
     bookedUntil = Array(repeating: 0, count: componentCount)
     currentStateOfCharge = battery?.stateOfCharge
@@ -58,16 +65,32 @@ struct PowerRecorder {
   ) {
     if exactWindow != nil { recordChange(at: start, componentPower: componentPower) }
     guard binWidth > 0 else {
-      battery?.advance(by: end - start, at: start, power: totalPower)
+      advanceBattery(from: start, to: end, power: totalPower)
       return
     }
     var time = start
     while time < end {
       let binEnd = Int64(currentBin + 1) * binWidth
       let pieceEnd = min(binEnd, end)
-      battery?.advance(by: pieceEnd - time, at: time, power: totalPower)
+      advanceBattery(from: time, to: pieceEnd, power: totalPower)
       time = pieceEnd
       if pieceEnd == binEnd { closeBin(at: binEnd, componentPower: componentPower) }
+    }
+  }
+
+  /// Drains or charges the battery over `[start, end)`, at `power` nW from the device. A stretch
+  /// that reaches the exact window's start from before it is booked in two parts, to note the
+  /// state of charge there (the same charge as in one part: the battery's account is linear up
+  /// to its bounds).
+  @inline(__always)
+  private mutating func advanceBattery(from start: Int64, to end: Int64, power: Int64) {
+    guard battery != nil else { return }
+    if start < exactWindowStart && exactWindowStart <= end {
+      battery?.advance(by: exactWindowStart - start, at: start, power: power)
+      carriedStateOfCharge = battery?.stateOfCharge
+      battery?.advance(by: end - exactWindowStart, at: exactWindowStart, power: power)
+    } else {
+      battery?.advance(by: end - start, at: start, power: power)
     }
   }
 
@@ -124,6 +147,8 @@ struct PowerRecorder {
   }
 
   /// Emits the powers that hold from `time`, unless they equal the last row; keeps to the window.
+  /// Called before the battery is advanced past `time`, so its state of charge is the one at
+  /// `time`.
   private mutating func recordChange(
     at time: Int64, componentPower: UnsafeBufferPointer<Int64>, isFinal: Bool = false
   ) {
@@ -139,17 +164,21 @@ struct PowerRecorder {
     }
     if hasCarriedRow && (time > from || isFinal) && !hasLastRow {
       let carried = carriedRow
-      carried.withUnsafeBufferPointer { emitRow(at: from, powers: $0) }
+      let charge = carriedStateOfCharge ?? battery?.stateOfCharge
+      carried.withUnsafeBufferPointer { emitRow(at: from, powers: $0, stateOfCharge: charge) }
     }
     hasCarriedRow = false
     guard !isFinal, time < to else { return }
     if hasLastRow && lastRow.elementsEqual(componentPower) { return }
-    emitRow(at: time, powers: componentPower)
+    emitRow(at: time, powers: componentPower, stateOfCharge: battery?.stateOfCharge)
   }
 
-  private mutating func emitRow(at time: Int64, powers: UnsafeBufferPointer<Int64>) {
+  private mutating func emitRow(
+    at time: Int64, powers: UnsafeBufferPointer<Int64>, stateOfCharge: Double?
+  ) {
     pendingChangeTimes.append(time)
     pendingChangePowers.append(contentsOf: powers)
+    if let stateOfCharge { pendingChangeStateOfCharge.append(stateOfCharge) }
     for component in 0..<componentCount { lastRow[component] = powers[component] }
     hasLastRow = true
     if pendingChangeTimes.count >= Self.batchSize { flushChanges() }
@@ -159,9 +188,11 @@ struct PowerRecorder {
     guard !pendingChangeTimes.isEmpty else { return }
     sink?.receive(
       PowerChanges(
-        componentCount: componentCount, times: pendingChangeTimes, powers: pendingChangePowers))
+        componentCount: componentCount, times: pendingChangeTimes, powers: pendingChangePowers,
+        stateOfCharge: pendingChangeStateOfCharge))
     pendingChangeTimes.removeAll(keepingCapacity: true)
     pendingChangePowers.removeAll(keepingCapacity: true)
+    pendingChangeStateOfCharge.removeAll(keepingCapacity: true)
   }
 }
 

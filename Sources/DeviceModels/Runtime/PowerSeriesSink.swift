@@ -41,7 +41,8 @@ public struct PowerBins: Sendable {
   }
 }
 
-/// A batch of exact power changes: the power of every component from each time on.
+/// A batch of exact power changes: the power of every component from each time on, and the
+/// battery's state of charge at each time.
 public struct PowerChanges: Sendable {
   /// Number of components per row.
   public var componentCount: Int
@@ -49,12 +50,18 @@ public struct PowerChanges: Sendable {
   public var times: [Int64]
   /// Power in nanowatts, row-major: `powers[row × componentCount + component]`.
   public var powers: [Int64]
+  /// State of charge (0…1) at each row's time, from the battery's exact charge at that moment;
+  /// empty when the device has no battery.
+  public var stateOfCharge: [Double]
 
   /// A batch (the simulator makes them; sinks' tests may too).
-  public init(componentCount: Int, times: [Int64], powers: [Int64]) {
+  public init(
+    componentCount: Int, times: [Int64], powers: [Int64], stateOfCharge: [Double] = []
+  ) {
     self.componentCount = componentCount
     self.times = times
     self.powers = powers
+    self.stateOfCharge = stateOfCharge
   }
 }
 
@@ -84,6 +91,7 @@ public final class PowerSeriesCollector: PowerSeriesSink {
     if var all = changes {
       all.times.append(contentsOf: batch.times)
       all.powers.append(contentsOf: batch.powers)
+      all.stateOfCharge.append(contentsOf: batch.stateOfCharge)
       changes = all
     } else {
       changes = batch

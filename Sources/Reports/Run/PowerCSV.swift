@@ -3,8 +3,9 @@ public import Quantities
 
 /// Streams `power.csv` as the simulation produces it: one row per bin (its start time and each
 /// component's average power over it, so the file integrates to the energy), or one row per
-/// change with `--exact` (each row holds until the next). A `battery_soc` column is added at the
-/// end when the device has a battery and the series is binned.
+/// change with `--exact` (each row holds until the next). When the device has a battery, a
+/// `battery_soc` column at the end gives its state of charge at each row's time (the bin's start,
+/// or the change's moment).
 ///
 /// Exact changes are whole nanowatts, printed exactly. A bin's average power is printed by
 /// ``Units/averageWatts(_:over:)``: exactly when it is a terminating decimal, which it is for
@@ -18,7 +19,8 @@ public final class PowerCSVSink: PowerSeriesSink {
   /// The first error writing, if any; the run reports it and discards the file.
   public private(set) var failure: (any Error)?
 
-  /// A sink writing to `file`, for components named `components`.
+  /// A sink writing to `file`, for components named `components`, with a `battery_soc` column
+  /// when `withBattery`.
   public init(file: OutputFile, components: [String], duration: TimeSpan, withBattery: Bool)
     throws
   {
@@ -73,6 +75,9 @@ public final class PowerCSVSink: PowerSeriesSink {
         fields.append(Units.watts(Power(nanowatts: power)))
       }
       fields.append(Units.watts(Power(nanowatts: total)))
+      if row < changes.stateOfCharge.count {
+        fields.append(Units.share(changes.stateOfCharge[row]))
+      }
       do { try writer.appendRow(fields) } catch {
         failure = error
         return

@@ -30,7 +30,7 @@ struct RunOutputs {
     if let directory = request.outputDirectory {
       let sink = try PowerCSVSink(
         file: try transaction.file(at: directory + "/power.csv"), components: names,
-        duration: setup.duration, withBattery: setup.device.battery != nil && !request.exact)
+        duration: setup.duration, withBattery: setup.device.battery != nil)
       if request.exact {
         recording.exactWindow = window
         changeSinks.append(sink)
