@@ -1,8 +1,7 @@
 extension DecimalFormat {
   /// `numerator ÷ denominator` counts of `10^-scale` as a decimal: every digit when the quotient
   /// is a terminating decimal, otherwise rounded half away from zero to `significantDigits`
-  /// significant digits (or to a whole number of units, when the whole part alone has more);
-  /// trailing zeros are trimmed.
+  /// significant digits; trailing zeros are trimmed.
   ///
   /// The quotient terminates exactly when the fraction's reduced denominator has no prime factor
   /// but 2 and 5 — always, when `denominator` itself has none (`20`, `2_000_000`). An average
@@ -22,10 +21,20 @@ extension DecimalFormat {
     precondition(denominator > 0, "a quotient by a denominator that is not positive")
     precondition(significantDigits > 0 && scale >= 0, "no digits to print")
     let divisor = UInt64(denominator)
-    let (whole, rest) = numerator.magnitude.quotientAndRemainder(dividingBy: UInt128(divisor))
-    var digits = decimalDigits(of: whole)
-    let wholeDigitCount = digits.count
-    var remainder = UInt64(rest)
+    var digits: [UInt8] = []
+    digits.reserveCapacity(48)
+    var remainder: UInt64
+    // Most quotients fit in 64 bits, where division is a machine instruction.
+    if let small = UInt64(exactly: numerator.magnitude) {
+      let (whole, rest) = small.quotientAndRemainder(dividingBy: divisor)
+      appendDigits(of: whole, to: &digits)
+      remainder = rest
+    } else {
+      let (whole, rest) = numerator.magnitude.quotientAndRemainder(dividingBy: UInt128(divisor))
+      appendDigits(of: whole, to: &digits)
+      remainder = UInt64(rest)
+    }
+    var wholeDigitCount = digits.count
     if terminates(remainder, divisor) {
       while remainder != 0 {
         let (digit, next) = nextDigit(remainder, divisor)
@@ -41,33 +50,41 @@ extension DecimalFormat {
         remainder = next
         if significant > 0 || digit != 0 { significant += 1 }
       }
+      // Round half away from zero after the last significant digit, on the first digit dropped
+      // (a whole part longer than the significant digits) or on what is left, remainder ÷
+      // divisor. It is never exactly a half: the quotient does not terminate.
+      let kept = digits.count - (significant - significantDigits)
+      let roundsUp = kept < digits.count ? digits[kept] >= 5 : remainder >= divisor - remainder
+      for index in kept..<digits.count { digits[index] = 0 }
+      // A carry out of the first digit (0.99… up to 1) lengthens the whole part.
+      if roundsUp && roundUp(&digits, before: kept) { wholeDigitCount += 1 }
     }
-    // A carry out of the first digit (0.99… up to 1) lengthens the whole part, not the fraction.
-    let fractionDigitCount = digits.count - wholeDigitCount
-    // What is left is remainder ÷ divisor of the last digit: round up from a half (never exactly
-    // a half, or the quotient would terminate).
-    if remainder != 0 && remainder >= divisor - remainder { roundUp(&digits) }
-    return text(
-      digits: digits, pointIndex: digits.count - fractionDigitCount - scale,
-      isNegative: numerator < 0)
+    return text(digits: digits, pointIndex: wholeDigitCount - scale, isNegative: numerator < 0)
   }
 
   /// `digits` with a point before `digits[pointIndex]` (a negative index: that many zeros come
   /// between the point and the digits), leading zeros of the whole part and trailing zeros of
   /// the fraction removed.
   private static func text(digits: [UInt8], pointIndex: Int, isNegative: Bool) -> String {
+    precondition(pointIndex <= digits.count, "a point beyond the digits")
+    let zero = UInt8(ascii: "0")
+    // The whole part is digits[first..<wholeEnd], the fraction's digits digits[wholeEnd..<end].
+    let wholeEnd = max(0, pointIndex)
+    var first = 0
+    while first < wholeEnd && digits[first] == 0 { first += 1 }
+    var end = digits.count
+    while end > wholeEnd && digits[end - 1] == 0 { end -= 1 }
     var text: [UInt8] = []
-    text.reserveCapacity(digits.count + max(0, -pointIndex) + 3)
-    if isNegative && digits.contains(where: { $0 != 0 }) { text.append(UInt8(ascii: "-")) }
-    let whole = digits[..<max(0, pointIndex)].drop { $0 == 0 }
-    if whole.isEmpty { text.append(UInt8(ascii: "0")) }
-    for digit in whole { text.append(UInt8(ascii: "0") + digit) }
-    var fraction = Array(repeating: UInt8(0), count: max(0, -pointIndex))
-    fraction += digits[max(0, pointIndex)...]
-    while fraction.last == 0 { fraction.removeLast() }
-    if !fraction.isEmpty {
+    text.reserveCapacity(end - first + max(0, -pointIndex) + 3)
+    if isNegative && digits[first..<end].contains(where: { $0 != 0 }) {
+      text.append(UInt8(ascii: "-"))
+    }
+    if first == wholeEnd { text.append(zero) }
+    for digit in digits[first..<wholeEnd] { text.append(zero + digit) }
+    if end > wholeEnd {
       text.append(UInt8(ascii: "."))
-      for digit in fraction { text.append(UInt8(ascii: "0") + digit) }
+      for _ in 0..<max(0, -pointIndex) { text.append(zero) }
+      for digit in digits[wholeEnd..<end] { text.append(zero + digit) }
     }
     return String(decoding: text, as: UTF8.self)
   }
@@ -94,31 +111,34 @@ extension DecimalFormat {
     return (UInt8(digit), UInt64(next))
   }
 
-  /// Adds one to the last digit of `digits`, carrying; a carry out of the first digit prepends
-  /// a 1.
-  private static func roundUp(_ digits: inout [UInt8]) {
-    var index = digits.count - 1
+  /// Adds one to `digits[end - 1]`, carrying; returns whether a carry out of the first digit
+  /// prepended a 1.
+  private static func roundUp(_ digits: inout [UInt8], before end: Int) -> Bool {
+    var index = end - 1
     while index >= 0 {
       if digits[index] < 9 {
         digits[index] += 1
-        return
+        return false
       }
       digits[index] = 0
       index -= 1
     }
     digits.insert(1, at: 0)
+    return true
   }
 
-  /// The decimal digits of `value`, most significant first; none for zero.
-  private static func decimalDigits(of value: UInt128) -> [UInt8] {
-    var digits: [UInt8] = []
+  /// Appends the decimal digits of `value`, most significant first; none for zero.
+  private static func appendDigits<Value: UnsignedInteger & FixedWidthInteger>(
+    of value: Value, to digits: inout [UInt8]
+  ) {
+    let start = digits.count
     var rest = value
     while rest > 0 {
       let (quotient, digit) = rest.quotientAndRemainder(dividingBy: 10)
       digits.append(UInt8(digit))
       rest = quotient
     }
-    return digits.reversed()
+    digits[start...].reverse()
   }
 
   private static func greatestCommonDivisor(_ a: UInt64, _ b: UInt64) -> UInt64 {

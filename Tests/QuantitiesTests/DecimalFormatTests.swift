@@ -66,8 +66,12 @@ import Testing
         == "0.000000000000000000867361737988403547205962240695953369140625")
     // 6 ÷ 15 = 0.4 terminates although 15 has a factor 3.
     #expect(DecimalFormat.quotient(6, dividedBy: 15, scale: 0, significantDigits: 2) == "0.4")
-    // A whole part longer than the significant digits is rounded to units: 10 ÷ 3 ≈ 3, 5 ÷ 2 = 2.5.
-    #expect(DecimalFormat.quotient(10, dividedBy: 3, scale: 0, significantDigits: 1) == "3")
+    // Rounding may fall in the whole part: 100 ÷ 3 ≈ 30, 9,999 ÷ 7 = 1,428.43… ≈ 1,400,
+    // −30 ÷ 7 = −4.29… ≈ −4, 95 ÷ 3 = 31.67… ≈ 30; but 5 ÷ 2 = 2.5 terminates.
+    #expect(DecimalFormat.quotient(100, dividedBy: 3, scale: 0, significantDigits: 1) == "30")
+    #expect(DecimalFormat.quotient(9_999, dividedBy: 7, scale: 0, significantDigits: 2) == "1400")
+    #expect(DecimalFormat.quotient(-300, dividedBy: 7, scale: 1, significantDigits: 1) == "-4")
+    #expect(DecimalFormat.quotient(950, dividedBy: 3, scale: 1, significantDigits: 1) == "30")
     #expect(DecimalFormat.quotient(5, dividedBy: 2, scale: 0, significantDigits: 1) == "2.5")
     #expect(DecimalFormat.quotient(0, dividedBy: 7, scale: 9, significantDigits: 17) == "0")
     #expect(
@@ -79,5 +83,73 @@ import Testing
     #expect(
       DecimalFormat.quotient(1, dividedBy: .max, scale: 0, significantDigits: 2)
         == "0.00000000000000000011")
+  }
+
+  /// Every small quotient against its definition: canonical text (no leading or trailing
+  /// zeros, no `-0`); equal to the fraction when that terminates; else less than half a unit of
+  /// the place where `significant` digits end away from it.
+  @Test func quotientsAgainstTheirDefinition() {
+    var checked = 0
+    for numerator in -200...200 {
+      for denominator in 1...40 {
+        for scale in 0...3 {
+          for significant in 1...4 {
+            let text = DecimalFormat.quotient(
+              Int128(numerator), dividedBy: Int64(denominator), scale: scale,
+              significantDigits: significant)
+            if let problem = Self.problem(text, numerator, denominator, scale, significant) {
+              Issue.record(
+                "\(numerator) / \(denominator), scale \(scale), \(significant) digits: \(text): \(problem)"
+              )
+            }
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked == 401 * 40 * 4 * 4)
+  }
+
+  /// What is wrong with `text` as the quotient `numerator ÷ denominator` counts of
+  /// `10^-scale` to `significant` digits, if anything.
+  static func problem(
+    _ text: String, _ numerator: Int, _ denominator: Int, _ scale: Int, _ significant: Int
+  ) -> String? {
+    func power(_ exponent: Int) -> Int { (0..<exponent).reduce(1) { result, _ in result * 10 } }
+    func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+    let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    guard parts.count <= 2, text != "-0",
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
+      parts[0] == "0" || parts[0].first != "0", parts.count == 1 || parts[1].last != "0",
+      let printed = Int(text.filter { $0 != "." })
+    else { return "not a canonical decimal" }
+    let places = parts.count == 2 ? parts[1].count : 0
+    // The value is numerator / whole; printed / 10^places is the text's.
+    let whole = denominator * power(scale)
+    var reduced = whole / gcd(abs(numerator), whole)
+    while reduced % 2 == 0 { reduced /= 2 }
+    while reduced % 5 == 0 { reduced /= 5 }
+    if reduced == 1 {
+      return printed * whole == numerator * power(places) ? nil : "not the exact value"
+    }
+    // The value's first significant digit is at 10^exponent, its last kept one at 10^-kept.
+    var exponent = 0
+    while abs(numerator) * power(max(0, -exponent)) < whole * power(max(0, exponent)) {
+      exponent -= 1
+    }
+    while abs(numerator) * power(max(0, -exponent - 1)) >= whole * power(max(0, exponent + 1)) {
+      exponent += 1
+    }
+    let kept = significant - 1 - exponent
+    guard places <= max(0, kept) else { return "too many digits" }
+    // |printed / 10^places − numerator / whole| < ½ × 10^-kept.
+    if kept >= 0 {
+      let error = printed * power(kept - places) * whole - numerator * power(kept)
+      return 2 * abs(error) < whole ? nil : "not rounded to the nearest"
+    }
+    guard printed % power(-kept) == 0 else { return "too many digits" }
+    return 2 * abs(printed * whole - numerator) < whole * power(-kept)
+      ? nil : "not rounded to the nearest"
   }
 }
