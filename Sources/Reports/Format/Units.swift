@@ -5,8 +5,8 @@ public import Quantities
 ///
 /// Energies, powers and times are integers of attojoules, nanowatts and nanoseconds, so the
 /// machine-readable forms print them exactly, and sums of printed energies (components to the
-/// total, states to a component) hold to the attojoule. Only quotients can round: an average
-/// power (``averageWatts(_:over:)``), a share, battery life in hours.
+/// total, states to a component) hold to the attojoule. Only ratios can round: an average power
+/// (``averageWatts(_:over:)``), a share, a state of charge, battery life in hours.
 public enum Units {
   /// Joules, exact: every digit of the attojoule count, trailing zeros trimmed: `1.27`,
   /// `0.000000370370367`, `0.000000000000000001`.
@@ -14,8 +14,8 @@ public enum Units {
     DecimalFormat.scaledTrimmed(energy.attojoules, scale: 18)
   }
 
-  /// The significant digits of an average power that is not a terminating decimal: enough to
-  /// read back as the nearest `Double`, and an error below 5 × 10⁻¹⁷ of the value.
+  /// The significant digits of an average power that is not a terminating decimal: as many as
+  /// a `Double` holds, for an error below 5 × 10⁻¹⁷ of the value.
   public static let averagePowerDigits = 17
 
   /// The average power of `energy` over `span`, in watts: exact when it is a terminating
