@@ -30,7 +30,7 @@ public struct RecordingOptions {
 
 /// One simulation run of a device and its workloads: the entry point of the models layer.
 ///
-/// Build it from a validated ``SimulationSetup`` and call ``run()`` once.
+/// Build it from a validated ``SimulationSetup`` and call ``run(progress:)`` once.
 public final class Simulation {
   private let simulation: DeviceSimulation
 
