@@ -72,25 +72,44 @@ extension String {
   /// A compact scalar array with a space after each separating comma (outside strings).
   fileprivate func replacingCommas() -> String {
     var result = ""
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     for character in self {
       result.append(character)
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-      } else if character == "\"" {
-        inString = true
-      } else if character == "," {
-        result.append(" ")
-      }
+      if strings.isStructural(character) && character == "," { result.append(" ") }
     }
     return result
+  }
+}
+
+/// Follows JSON text character by character to tell the characters inside string literals
+/// (escapes included) from the structural ones, for scanners that look for commas or brackets
+/// without parsing.
+public struct JSONStringTracker: Sendable {
+  /// Whether the last character seen was inside a string literal, or opened one.
+  public private(set) var isInString = false
+  private var isEscaped = false
+
+  /// Outside any string literal, before the first character.
+  public init() {}
+
+  /// Takes the next character and returns whether it is structural: outside every string
+  /// literal, and not a quote that opens or closes one.
+  public mutating func isStructural(_ character: Character) -> Bool {
+    if isInString {
+      if isEscaped {
+        isEscaped = false
+      } else if character == "\\" {
+        isEscaped = true
+      } else if character == "\"" {
+        isInString = false
+      }
+      return false
+    }
+    if character == "\"" {
+      isInString = true
+      return false
+    }
+    return true
   }
 }
 

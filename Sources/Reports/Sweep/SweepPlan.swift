@@ -75,20 +75,10 @@ public struct SweepParameter: Sendable, Equatable {
     var parts: [String] = []
     var current = ""
     var closers: [Character] = []
-    var inString = false
-    var escaped = false
+    var strings = JSONStringTracker()
     for character in text {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          inString = false
-        }
-      } else {
+      if strings.isStructural(character) {
         switch character {
-        case "\"": inString = true
         case "[": closers.append("]")
         case "{": closers.append("}")
         case "]", "}":
@@ -106,8 +96,8 @@ public struct SweepParameter: Sendable, Equatable {
       }
       current.append(character)
     }
-    guard closers.isEmpty, !inString else {
-      let missing = inString ? "\"" : String(closers.last!)
+    guard closers.isEmpty, !strings.isInString else {
+      let missing = strings.isInString ? "\"" : String(closers.last!)
       throw SweepArgumentError(
         message: "--set: expected a closing \(missing) in the values \"\(text)\"")
     }
