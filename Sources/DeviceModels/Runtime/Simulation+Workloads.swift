@@ -284,9 +284,7 @@ extension DeviceSimulation {
     let index = Int(workload)
     guard workloads[index].isDeferred else { return }
     if workloads[index].onlyWhenVisible && !environment.isVisible {
-      workloads[index].isDeferred = false
-      pendingDeferrals.removeAll { $0 == workload }
-      knownWakes.remove(index)
+      stopWaiting(workload)
       return
     }
     runDeferred(workload)
@@ -296,12 +294,17 @@ extension DeviceSimulation {
   func runDeferred(_ workload: Int32) {
     let index = Int(workload)
     guard case .window(let earliest, let deadline, _) = workloads[index].timing else { return }
-    workloads[index].isDeferred = false
-    pendingDeferrals.removeAll { $0 == workload }
-    knownWakes.remove(index)
+    stopWaiting(workload)
     startOccurrence(
       workload, due: earliest.nanosecondsSinceStart, steps: workloads[index].programStart,
       workloads[index].programEnd, deadline: deadline.nanosecondsSinceStart)
+  }
+
+  /// A deferrable workload no longer waits: it has run, or its window passed without it.
+  private func stopWaiting(_ workload: Int32) {
+    workloads[Int(workload)].isDeferred = false
+    pendingDeferrals.removeAll { $0 == workload }
+    knownWakes.remove(Int(workload))
   }
 
   /// Whether a deferrable workload may run now.
