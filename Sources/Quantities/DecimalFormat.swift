@@ -76,7 +76,43 @@ public enum DecimalFormat {
 
   /// Like ``scaled(_:scale:places:)`` with every digit kept, trailing zeros removed: `1.27`, `5`.
   public static func scaledTrimmed(_ units: Int128, scale: Int) -> String {
-    trimmed(scaled(units, scale: scale, places: scale))
+    var text: [UInt8] = []
+    appendScaledTrimmed(units, scale: scale, to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``scaledTrimmed(_:scale:)``'s text to `text` as UTF-8, allocating nothing once
+  /// `text` has room.
+  public static func appendScaledTrimmed(_ units: Int128, scale: Int, to text: inout [UInt8]) {
+    // A quotient by one terminates: every digit is printed, and trailing zeros are trimmed.
+    appendQuotient(units, dividedBy: 1, scale: scale, significantDigits: 1, to: &text)
+  }
+
+  /// Appends `trimmed(fixed(value, places: places))` to `text` as UTF-8, for writers of long
+  /// numeric files.
+  ///
+  /// When `value × 10^places` lies below 10⁹ and more than 10⁻⁶ from a half, the rounding is
+  /// done on the binary value: the shortest round-trip decimal of `value`, scaled, lies within
+  /// 1.7 × 10⁻⁷ of the computed product (half an ulp of each, below 2³⁰), so both round to the
+  /// same integer. Other values take ``fixed(_:places:)``'s path.
+  ///
+  /// - Precondition: `0 <= places <= 9`.
+  public static func appendFixedTrimmed(_ value: Double, places: Int, to text: inout [UInt8]) {
+    precondition(places >= 0 && places <= 9, "places out of range")
+    var factor = 1.0
+    for _ in 0..<places { factor *= 10 }
+    let scaled = value.magnitude * factor
+    // False for NaN and the infinities too.
+    if scaled < 1e9 {
+      let whole = scaled.rounded(.down)
+      let fraction = scaled - whole
+      if (fraction - 0.5).magnitude > 1e-6 {
+        let units = Int128(whole) + (fraction > 0.5 ? 1 : 0)
+        appendScaledTrimmed(value < 0 ? -units : units, scale: places, to: &text)
+        return
+      }
+    }
+    text.append(contentsOf: trimmed(fixed(value, places: places)).utf8)
   }
 
   /// Removes trailing zeros after a point, and the point when nothing follows it.

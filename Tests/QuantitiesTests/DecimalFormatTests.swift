@@ -41,6 +41,61 @@ import Testing
     #expect(DecimalFormat.trimmed("-0.000") == "0")
   }
 
+  /// The byte writers print what the String forms print: `appendScaledTrimmed` against
+  /// `scaled` (its own digit routine) then `trimmed`.
+  @Test func scaledTrimmedBytesMatchTheStringForm() {
+    let values: [Int128] = [
+      0, 1, -1, 9, 10, 1_270_000_000_000_000_000, -5_000, 123_456_789, 100_000_000_000,
+      Int128(Int64.max), Int128(Int64.min), Int128(Int64.max) * 1_000_003, .max, .min + 1,
+    ]
+    for value in values {
+      for scale in [0, 1, 3, 9, 18] {
+        var bytes: [UInt8] = Array("x,".utf8)
+        DecimalFormat.appendScaledTrimmed(value, scale: scale, to: &bytes)
+        let expected = DecimalFormat.trimmed(
+          DecimalFormat.scaled(value, scale: scale, places: scale))
+        #expect(String(decoding: bytes, as: UTF8.self) == "x," + expected, "\(value) \(scale)")
+      }
+    }
+    var bytes: [UInt8] = []
+    DecimalFormat.appendScaledTrimmed(-1_500_000_000, scale: 9, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "-1.5")
+  }
+
+  /// `appendFixedTrimmed` rounds on the binary value only far from a half; every value, near a
+  /// half or not, prints as `trimmed(fixed(…))` does.
+  @Test func fixedTrimmedBytesMatchTheStringForm() {
+    var values: [Double] = [
+      0, -0.0, 1, 0.5, 0.999_999_5, 0.000_000_5, 0.000_000_499_999, 0.123_456_5, 2.675,
+      -0.000_000_4, -0.25, 0.994_986, 1e9, 1e10, 123_456.789_012_5, .nan, .infinity, -.infinity,
+      .leastNonzeroMagnitude, 1 - .ulpOfOne,
+    ]
+    // Pseudo-random values in [0, 1] and values one ulp either side of a six-place half.
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<20_000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let value = Double(state >> 11) / Double(1 << 53)
+      values.append(value)
+      let half = ((value * 1e6).rounded(.down) + 0.5) / 1e6
+      values += [half, half.nextUp, half.nextDown]
+    }
+    for places in [0, 2, 6, 9] {
+      for value in values {
+        var bytes: [UInt8] = []
+        DecimalFormat.appendFixedTrimmed(value, places: places, to: &bytes)
+        let expected = DecimalFormat.trimmed(DecimalFormat.fixed(value, places: places))
+        if String(decoding: bytes, as: UTF8.self) != expected {
+          Issue.record(
+            "\(value) to \(places) places: \(String(decoding: bytes, as: UTF8.self)) ≠ \(expected)")
+        }
+      }
+    }
+    // By hand: 0.1234565 is a half in its shortest digits, and rounds away from zero.
+    var bytes: [UInt8] = []
+    DecimalFormat.appendFixedTrimmed(0.123_456_5, places: 6, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == "0.123457")
+  }
+
   /// Quotients print every digit when they terminate, else 17 significant digits.
   @Test func quotients() {
     func watts(_ attojoules: Int128, over nanoseconds: Int64) -> String {

@@ -25,10 +25,34 @@ public enum Units {
   ///
   /// - Precondition: `span` is positive.
   public static func averageWatts(_ energy: Energy, over span: TimeSpan) -> String {
+    var text: [UInt8] = []
+    appendAverageWatts(energy, over: span, to: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// Appends ``averageWatts(_:over:)``'s text to `text` as UTF-8.
+  public static func appendAverageWatts(
+    _ energy: Energy, over span: TimeSpan, to text: inout [UInt8]
+  ) {
     // Attojoules ÷ nanoseconds counts nanowatts.
-    DecimalFormat.quotient(
+    DecimalFormat.appendQuotient(
       energy.attojoules, dividedBy: span.nanoseconds, scale: 9,
-      significantDigits: averagePowerDigits)
+      significantDigits: averagePowerDigits, to: &text)
+  }
+
+  /// Appends ``watts(_:)``'s text to `text` as UTF-8.
+  public static func appendWatts(_ power: Power, to text: inout [UInt8]) {
+    DecimalFormat.appendScaledTrimmed(Int128(power.nanowatts), scale: 9, to: &text)
+  }
+
+  /// Appends ``seconds(_:)-(TimeSpan)``'s text to `text` as UTF-8.
+  public static func appendSeconds(_ span: TimeSpan, to text: inout [UInt8]) {
+    DecimalFormat.appendScaledTrimmed(Int128(span.nanoseconds), scale: 9, to: &text)
+  }
+
+  /// Appends ``share(_:)``'s text to `text` as UTF-8.
+  public static func appendShare(_ value: Double, to text: inout [UInt8]) {
+    DecimalFormat.appendFixedTrimmed(value, places: 6, to: &text)
   }
 
   /// Watts, exact to the nanowatt: `0.3`.

@@ -16,6 +16,8 @@ public final class PowerCSVSink: PowerSeriesSink {
   private let writer: CSVStreamWriter
   private let componentCount: Int
   private let duration: Int64
+  /// The row being written, reused.
+  private var record = NumericCSVRecord()
   /// The first error writing, if any; the run reports it and discards the file.
   public private(set) var failure: (any Error)?
 
@@ -34,54 +36,58 @@ public final class PowerCSVSink: PowerSeriesSink {
   /// Writes a batch of bins.
   public func receive(_ bins: PowerBins) {
     guard failure == nil else { return }
-    var fields: [String] = []
-    fields.reserveCapacity(componentCount + 3)
     for offset in 0..<bins.count {
       let bin = bins.firstBin + offset
       let start = Int64(bin) * bins.binWidth
       let width = min(bins.binWidth, duration - start)
       guard width > 0 else { continue }
       let span = TimeSpan(nanoseconds: width)
-      fields.removeAll(keepingCapacity: true)
-      fields.append(Units.seconds(TimeSpan(nanoseconds: start)))
+      record.removeAll()
+      record.appendField { Units.appendSeconds(TimeSpan(nanoseconds: start), to: &$0) }
       var total: Int128 = 0
       for component in 0..<componentCount {
         let energy = bins.energies[offset * componentCount + component]
         total += energy
-        fields.append(Units.averageWatts(Energy(attojoules: energy), over: span))
+        record.appendField {
+          Units.appendAverageWatts(Energy(attojoules: energy), over: span, to: &$0)
+        }
       }
-      fields.append(Units.averageWatts(Energy(attojoules: total), over: span))
+      record.appendField {
+        Units.appendAverageWatts(Energy(attojoules: total), over: span, to: &$0)
+      }
       if offset < bins.stateOfChargeAtStart.count {
-        fields.append(Units.share(bins.stateOfChargeAtStart[offset]))
+        record.appendField { Units.appendShare(bins.stateOfChargeAtStart[offset], to: &$0) }
       }
-      do { try writer.appendRow(fields) } catch {
-        failure = error
-        return
-      }
+      guard write() else { return }
     }
   }
 
   /// Writes a batch of exact changes.
   public func receive(_ changes: PowerChanges) {
     guard failure == nil else { return }
-    var fields: [String] = []
     for (row, time) in changes.times.enumerated() {
-      fields.removeAll(keepingCapacity: true)
-      fields.append(Units.seconds(TimeSpan(nanoseconds: time)))
+      record.removeAll()
+      record.appendField { Units.appendSeconds(TimeSpan(nanoseconds: time), to: &$0) }
       var total: Int64 = 0
       for component in 0..<componentCount {
         let power = changes.powers[row * componentCount + component]
         total += power
-        fields.append(Units.watts(Power(nanowatts: power)))
+        record.appendField { Units.appendWatts(Power(nanowatts: power), to: &$0) }
       }
-      fields.append(Units.watts(Power(nanowatts: total)))
+      record.appendField { Units.appendWatts(Power(nanowatts: total), to: &$0) }
       if row < changes.stateOfCharge.count {
-        fields.append(Units.share(changes.stateOfCharge[row]))
+        record.appendField { Units.appendShare(changes.stateOfCharge[row], to: &$0) }
       }
-      do { try writer.appendRow(fields) } catch {
-        failure = error
-        return
-      }
+      guard write() else { return }
     }
+  }
+
+  /// Writes the record; on failure keeps the error and returns false.
+  private func write() -> Bool {
+    do { try writer.appendRow(record) } catch {
+      failure = error
+      return false
+    }
+    return true
   }
 }
