@@ -168,6 +168,7 @@ struct DeviceBuilder {
       }
     }
     for (index, node) in nodes.enumerated() {
+      layout.hasChildren.append(!children[index].isEmpty)
       layout.nodeComponent.append(node.component)
       layout.firstSlot.append(node.firstSlot)
       if node.role == .display, let display {

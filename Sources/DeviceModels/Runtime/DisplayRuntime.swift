@@ -69,7 +69,6 @@ extension DeviceSimulation {
         node: node, at: now, power: power, dynamicPower: dynamic, slot: first + 1 + Int32(refresh),
         owners: $0)
     }
-    refreshParentOwners(of: node)
   }
 
   /// The display turned on or off: record it, and keep a parent (if it has one) busy for it.

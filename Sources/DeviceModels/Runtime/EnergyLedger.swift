@@ -31,6 +31,22 @@ final class EnergyLedger {
   let ownerCapacity: UnsafeMutableBufferPointer<Int32>
   let ownerCount: UnsafeMutableBufferPointer<Int32>
   let ownerPool: UnsafeMutableBufferPointer<Int32>
+  /// Per node: whether its owners are its shared set below (a busy host), not `ownerPool`.
+  let isShared: UnsafeMutableBufferPointer<Bool>
+  /// Per node, laid out like `ownerPool`: the distinct workloads its children work for now, in
+  /// ascending order (see ``countSharedOwner(_:of:at:)``).
+  let sharedOwners: UnsafeMutableBufferPointer<Int32>
+  let sharedCount: UnsafeMutableBufferPointer<Int32>
+  /// Per node: the sum of every owner's equal share of its segments while shared.
+  let shareSum: UnsafeMutableBufferPointer<Int128>
+  /// Per parent node, its row in the two tables below (-1 for a node without children).
+  let parentRow: UnsafeMutableBufferPointer<Int32>
+  /// At `row × (workloads + 1) + owner + 1`: how many of the parent's children count the owner,
+  /// and the parent's `shareSum` when the owner joined its set (or was last booked).
+  let ownerUses: UnsafeMutableBufferPointer<Int32>
+  /// Workloads + 1: the width of a row of `ownerUses` and `shareStart`.
+  let ownerRowWidth: Int
+  let shareStart: UnsafeMutableBufferPointer<Int128>
   /// Per node: whether fixed energy goes to the owners (false: unattributed).
   let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
   let floorPower: UnsafeMutableBufferPointer<Int64>
@@ -83,6 +99,20 @@ final class EnergyLedger {
     ownerCapacity = memory.table(layout.ownerCapacity)
     ownerCount = memory.table(repeating: 0, count: nodes)
     ownerPool = memory.table(repeating: -1, count: Int(total))
+    isShared = memory.table(repeating: false, count: nodes)
+    sharedOwners = memory.table(repeating: -1, count: Int(total))
+    sharedCount = memory.table(repeating: 0, count: nodes)
+    shareSum = memory.table(repeating: 0, count: nodes)
+    var rows: [Int32] = []
+    var parents: Int32 = 0
+    for hasChildren in layout.hasChildren {
+      rows.append(hasChildren ? parents : -1)
+      if hasChildren { parents += 1 }
+    }
+    parentRow = memory.table(rows)
+    ownerRowWidth = workloadCount + 1
+    ownerUses = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
+    shareStart = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
     fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
     floorPower = memory.table(layout.floorPower)
     nodeComponent = memory.table(layout.nodeComponent)
@@ -107,6 +137,7 @@ final class EnergyLedger {
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32, owner: Int32
   ) {
     closeSegment(node: node, at: now)
+    if isShared[node] { stopSharing(node) }
     ownerCount[node] = 1
     ownerPool[Int(ownerOffset[node])] = owner
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
@@ -118,6 +149,7 @@ final class EnergyLedger {
     owners: UnsafeBufferPointer<Int32>
   ) {
     closeSegment(node: node, at: now)
+    if isShared[node] { stopSharing(node) }
     precondition(owners.count <= Int(ownerCapacity[node]), "too many owners for a node")
     let offset = Int(ownerOffset[node])
     for (index, owner) in owners.enumerated() { ownerPool[offset + index] = owner }
@@ -127,6 +159,7 @@ final class EnergyLedger {
 
   /// The owners of `node`'s open segment.
   func owners(of node: Int) -> [Int32] {
+    if isShared[node] { return Array(sharedOwners(of: node)) }
     let offset = Int(ownerOffset[node])
     return Array(ownerPool[offset..<offset + Int(ownerCount[node])])
   }
@@ -137,7 +170,7 @@ final class EnergyLedger {
   }
 
   @inline(__always)
-  private func openSegment(
+  func openSegment(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32
   ) {
     let delta = power - segmentPower[node]
@@ -159,7 +192,7 @@ final class EnergyLedger {
 
   /// Closes `node`'s open segment at `now` and books its energy.
   @inline(__always)
-  private func closeSegment(node: Int, at now: Int64) {
+  func closeSegment(node: Int, at now: Int64) {
     let duration = now - segmentStart[node]
     guard duration > 0 else { return }
     let span = Int128(duration)
@@ -175,10 +208,11 @@ final class EnergyLedger {
     // The fixed part, the components' totals and the unattributed floor (and fixed part, for the
     // display) follow from these sums when the run finishes (``bookDerivedTotals()``).
     let component = Int(nodeComponent[node])
-    if fixedGoesToOwners[node] {
-      attribute(energy - floor, node: node, component: component)
+    let attributed = fixedGoesToOwners[node] ? energy - floor : dynamic
+    if isShared[node] {
+      share(attributed, node: node, component: component)
     } else {
-      attribute(dynamic, node: node, component: component)
+      attribute(attributed, node: node, component: component)
     }
     segmentStart[node] = now
   }
@@ -211,19 +245,23 @@ final class EnergyLedger {
       attribution[(owner + 1) * componentCount + component] += energy
       return
     }
-    let share: Int128
-    if let small = Int64(exactly: energy) {
-      // The same quotient as in 128 bits, without the software 128-bit division.
-      share = Int128(small / Int64(count))
-    } else {
-      share = energy / Int128(count)
-    }
+    let share = Self.equalShare(of: energy, among: count)
     let remainder = energy - share * Int128(count)
     for index in 0..<count {
       let owner = Int(ownerPool[offset + index])
       let amount = index == 0 ? share + remainder : share
       attribution[(owner + 1) * componentCount + component] += amount
     }
+  }
+
+  /// `energy ÷ count`, rounded down.
+  @inline(__always)
+  static func equalShare(of energy: Int128, among count: Int) -> Int128 {
+    if let small = Int64(exactly: energy) {
+      // The same quotient as in 128 bits, without the software 128-bit division.
+      return Int128(small / Int64(count))
+    }
+    return energy / Int128(count)
   }
 
   /// Moves the ledger's clock to `now`: the power curve has been constant since the last
@@ -239,7 +277,10 @@ final class EnergyLedger {
   /// Closes every open segment at `end` (the end of the run).
   func finish(at end: Int64) {
     advance(to: end)
-    for node in 0..<segmentStart.count { closeSegment(node: node, at: end) }
+    for node in 0..<segmentStart.count {
+      closeSegment(node: node, at: end)
+      if isShared[node] { stopSharing(node) }
+    }
     bookDerivedTotals()
     recorder.finish(at: end, componentPower: UnsafeBufferPointer(componentPower))
   }
@@ -255,5 +296,7 @@ struct LedgerLayout {
   var firstSlot: [Int32] = []
   var ownerCapacity: [Int32] = []
   var fixedGoesToOwners: [Bool] = []
+  /// Whether a node is a parent, whose energy may be shared among its children's owners.
+  var hasChildren: [Bool] = []
   var slotCount = 0
 }

@@ -120,8 +120,6 @@ struct Node {
   var contribution = OwnerContribution.none
   /// The owner it gives, when ``contribution`` is `.single`.
   var contributedOwner: Int32 = -1
-  /// Parents: how many distinct owners their children give now (in `liveOwnerTable`).
-  var liveOwnerCount: Int32 = 0
 
   /// Whether the node counts as busy for its parent.
   var isBusy: Bool { phase == .waking || phase == .active }

@@ -80,12 +80,9 @@ extension DeviceSimulation {
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
     nodes[parent].busyChildren += 1
-    guard nodes[parent].busyChildren == 1 else {
-      // The parent was already busy for other children: it draws the same power, and only its
-      // owners may have changed with this child's.
-      refreshParentOwners(of: node)
-      return
-    }
+    // Already busy for other children, the parent draws the same power; its owners follow its
+    // children's by themselves.
+    guard nodes[parent].busyChildren == 1 else { return }
     ownerStateChanged(parent)
     nodes[parent].timerGeneration &+= 1
     if nodes[parent].phase == .active { recordChange(parent) }
@@ -101,9 +98,6 @@ extension DeviceSimulation {
       nodes[parent].lastServed = nodes[node].lastServed
       ownerStateChanged(parent)
       idleEntry(parent)
-    } else {
-      // Still busy for other children: the same power, perhaps fewer owners.
-      refreshParentOwners(of: node)
     }
   }
 
@@ -172,8 +166,7 @@ extension DeviceSimulation {
       rank: EventRank.demotion)
   }
 
-  /// Tells the ledger what `node` draws now, in which state and for whom, and refreshes the
-  /// owners of the hosts above it.
+  /// Tells the ledger what `node` draws now, in which state and for whom.
   func recordChange(_ node: Int) {
     let item = nodes[node]
     if item.role == .display {
@@ -197,13 +190,11 @@ extension DeviceSimulation {
       if item.role == .host && item.busyChildren > 0 {
         power = table.power[0]
         dynamic = power - floor
-        assert(liveOwners(of: node).elementsEqual(scannedOwners(of: node)), "stale host owners")
-        let isCounted = ledgerOwnersWillChange(of: node)
-        ledger.update(
-          node: node, at: now, power: power, dynamicPower: dynamic, slot: slot,
-          owners: liveOwners(of: node))
-        if isCounted { ledgerOwnersDidChange(of: node) }
-        refreshParentOwners(of: node)
+        assert(
+          ledger.sharedOwners(of: node).elementsEqual(scannedOwners(of: node)),
+          "stale host owners")
+        ledger.updateShared(
+          node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
         return
       }
       if item.isServing {
@@ -214,10 +205,7 @@ extension DeviceSimulation {
         power = table.power[0]
       }
     }
-    let isCounted = item.role == .host && ledgerOwnersWillChange(of: node)
     ledger.update(
       node: node, at: now, power: power, dynamicPower: dynamic, slot: slot, owner: owner)
-    if isCounted { ledgerOwnersDidChange(of: node) }
-    refreshParentOwners(of: node)
   }
 }

@@ -13,19 +13,17 @@ enum OwnerContribution: UInt8 {
 /// children change rather than gathered from them at every change.
 ///
 /// A node's *contribution* to its parent's owner set is: nothing while it is neither waking nor
-/// active; the owners on the ledger of a host that is active with busy children; nobody (-1) for
-/// the display; otherwise the workload it works for — its wake's cause while waking, the workload
-/// it serves, or the one it served last. Each parent keeps the distinct owners its children
-/// contribute, in ascending order, with a use count each, in a slice of `liveOwnerTable` laid
-/// out like the ledger's owner pool. Refreshing a parent after a child's change then compares two
-/// short lists instead of visiting every busy child (the platform has one child per component).
+/// active; the shared set of a host that is active with busy children; nobody (-1) for the
+/// display; otherwise the workload it works for — its wake's cause while waking, the workload
+/// it serves, or the one it served last. Each parent's shared set in the ledger counts the
+/// uses of the owners its children contribute (``EnergyLedger/countSharedOwner(_:of:at:)``);
+/// an owner that joins or leaves a host's set joins or leaves its parent's too, when the host
+/// contributes its set.
 ///
-/// The parent's list equals what a scan of its children gives (``scannedOwners(of:)``) as long as
+/// The parent's set equals what a scan of its children gives (``scannedOwners(of:)``) as long as
 /// every change to what a contribution depends on — a node's phase, serving state, last workload,
-/// wake cause, count of busy children, and a host's ledger owners — is followed by
-/// ``ownerStateChanged(_:)`` (or is made through ``setPhase(_:to:)``, or wrapped in
-/// ``ledgerOwnersWillChange(of:)`` and ``ledgerOwnersDidChange(of:)``). Debug builds check the
-/// equality at every refresh.
+/// wake cause and count of busy children — is followed by ``ownerStateChanged(_:)`` (or is made
+/// through ``setPhase(_:to:)``). Debug builds check the equality whenever a host is recorded.
 extension DeviceSimulation {
   /// Updates what `node` gives its parent's owner set after a change of its state.
   ///
@@ -84,69 +82,8 @@ extension DeviceSimulation {
     }
   }
 
-  /// The distinct owners `node`'s children contribute now, in ascending order.
-  func liveOwners(of node: Int) -> UnsafeBufferPointer<Int32> {
-    let offset = Int(ledger.ownerOffset[node])
-    return UnsafeBufferPointer(
-      rebasing: liveOwnerTable[offset..<offset + Int(nodes[node].liveOwnerCount)])
-  }
-
-  /// Before the ledger changes the owners of host `node`: when its parent counts them, keeps a
-  /// copy for ``ledgerOwnersDidChange(of:)``. Returns whether it did.
-  func ledgerOwnersWillChange(of node: Int) -> Bool {
-    guard nodes[node].contribution == .hostOwners else { return false }
-    let offset = Int(ledger.ownerOffset[node])
-    let count = Int(ledger.ownerCount[node])
-    for index in 0..<count { previousOwners[index] = ledger.ownerPool[offset + index] }
-    previousOwnerCount = count
-    return true
-  }
-
-  /// After the ledger changed the owners of host `node`, counted by its parent: takes out of the
-  /// parent's set the owners it lost and adds those it gained (both lists are in ascending
-  /// order; a host usually gains or loses one owner at a time).
-  func ledgerOwnersDidChange(of node: Int) {
-    let parent = Int(nodes[node].parent)
-    let offset = Int(ledger.ownerOffset[node])
-    let count = Int(ledger.ownerCount[node])
-    var old = 0
-    var new = 0
-    while old < previousOwnerCount || new < count {
-      let before = old < previousOwnerCount ? previousOwners[old] : Int32.max
-      let after = new < count ? ledger.ownerPool[offset + new] : Int32.max
-      if before == after {
-        old += 1
-        new += 1
-      } else if before < after {
-        removeOwner(before, from: parent)
-        old += 1
-      } else {
-        addOwner(after, to: parent)
-        new += 1
-      }
-    }
-  }
-
-  /// Re-records a busy parent whose set of owners may have changed with its child's.
-  func refreshParentOwners(of node: Int) {
-    let parent = Int(nodes[node].parent)
-    guard parent >= 0, nodes[parent].phase == .active, nodes[parent].busyChildren > 0 else {
-      return
-    }
-    assert(liveOwners(of: parent).elementsEqual(scannedOwners(of: parent)), "stale owners")
-    let count = Int(nodes[parent].liveOwnerCount)
-    if Int(ledger.ownerCount[parent]) == count {
-      // The live set and the ledger's owners share the layout of the ledger's owner pool.
-      var index = Int(ledger.ownerOffset[parent])
-      let end = index + count
-      while index < end && liveOwnerTable[index] == ledger.ownerPool[index] { index += 1 }
-      if index == end { return }
-    }
-    recordChange(parent)
-  }
-
   /// The distinct workloads `host`'s busy children work for, in ascending order, found by
-  /// visiting every child: what ``liveOwners(of:)`` must equal (checked in debug builds).
+  /// visiting every child: what its shared set must equal (checked in debug builds).
   func scannedOwners(of host: Int) -> [Int32] {
     var owners: [Int32] = []
     for child in children[host] {
@@ -155,7 +92,7 @@ extension DeviceSimulation {
       if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
         && nodes[childIndex].busyChildren > 0
       {
-        owners += ledger.owners(of: childIndex)
+        owners += ledger.sharedOwners(of: childIndex)
       } else if nodes[childIndex].role == .display {
         owners.append(-1)
       } else {
@@ -174,10 +111,7 @@ extension DeviceSimulation {
     case .single:
       removeOwner(nodes[node].contributedOwner, from: parent)
     case .hostOwners:
-      let offset = Int(ledger.ownerOffset[node])
-      for index in offset..<offset + Int(ledger.ownerCount[node]) {
-        removeOwner(ledger.ownerPool[index], from: parent)
-      }
+      for owner in ledger.sharedOwners(of: node) { removeOwner(owner, from: parent) }
     }
   }
 
@@ -188,57 +122,23 @@ extension DeviceSimulation {
     case .single:
       addOwner(nodes[node].contributedOwner, to: parent)
     case .hostOwners:
-      let offset = Int(ledger.ownerOffset[node])
-      for index in offset..<offset + Int(ledger.ownerCount[node]) {
-        addOwner(ledger.ownerPool[index], to: parent)
-      }
+      for owner in ledger.sharedOwners(of: node) { addOwner(owner, to: parent) }
     }
   }
 
-  /// The position of `owner` in `parent`'s set, or where it would go, and whether it is there.
-  @inline(__always)
-  private func findOwner(_ owner: Int32, in parent: Int) -> (index: Int, isPresent: Bool) {
-    var low = Int(ledger.ownerOffset[parent])
-    var high = low + Int(nodes[parent].liveOwnerCount)
-    while low < high {
-      let middle = (low + high) >> 1
-      if liveOwnerTable[middle] < owner { low = middle + 1 } else { high = middle }
-    }
-    let end = Int(ledger.ownerOffset[parent]) + Int(nodes[parent].liveOwnerCount)
-    return (low, low < end && liveOwnerTable[low] == owner)
-  }
-
-  /// Counts one more use of `owner` in `parent`'s set, inserting it in order if new.
+  /// Counts one more use of `owner` in `parent`'s set; an owner new to it is new to the set of
+  /// the parent's own parent too, when the parent contributes its set.
   private func addOwner(_ owner: Int32, to parent: Int) {
-    let (index, isPresent) = findOwner(owner, in: parent)
-    if isPresent {
-      liveOwnerUses[index] += 1
-      return
-    }
-    let count = Int(nodes[parent].liveOwnerCount)
-    precondition(count < Int(ledger.ownerCapacity[parent]), "too many owners for a node")
-    var slot = Int(ledger.ownerOffset[parent]) + count
-    while slot > index {
-      liveOwnerTable[slot] = liveOwnerTable[slot - 1]
-      liveOwnerUses[slot] = liveOwnerUses[slot - 1]
-      slot -= 1
-    }
-    liveOwnerTable[index] = owner
-    liveOwnerUses[index] = 1
-    nodes[parent].liveOwnerCount += 1
+    guard ledger.countSharedOwner(owner, of: parent, at: now) else { return }
+    if nodes[parent].contribution == .hostOwners { addOwner(owner, to: Int(nodes[parent].parent)) }
   }
 
-  /// Counts one use fewer of `owner` in `parent`'s set, removing it when none is left.
+  /// Counts one use fewer of `owner` in `parent`'s set; an owner that leaves it leaves the set of
+  /// the parent's own parent too, when the parent contributes its set.
   private func removeOwner(_ owner: Int32, from parent: Int) {
-    let (index, isPresent) = findOwner(owner, in: parent)
-    precondition(isPresent, "an owner withdrawn that was never counted")
-    liveOwnerUses[index] -= 1
-    guard liveOwnerUses[index] == 0 else { return }
-    let end = Int(ledger.ownerOffset[parent]) + Int(nodes[parent].liveOwnerCount)
-    for slot in index..<end - 1 {
-      liveOwnerTable[slot] = liveOwnerTable[slot + 1]
-      liveOwnerUses[slot] = liveOwnerUses[slot + 1]
+    guard ledger.uncountSharedOwner(owner, of: parent, at: now) else { return }
+    if nodes[parent].contribution == .hostOwners {
+      removeOwner(owner, from: Int(nodes[parent].parent))
     }
-    nodes[parent].liveOwnerCount -= 1
   }
 }

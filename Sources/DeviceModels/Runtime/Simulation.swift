@@ -75,13 +75,6 @@ final class DeviceSimulation: SimulationModel {
   let nodes: UnsafeMutableBufferPointer<Node>
   let ladders: UnsafeMutableBufferPointer<LadderTable>
   let children: [[Int32]]
-  /// Per parent, the distinct owners its children contribute and each one's use count, laid out
-  /// like the ledger's owner pool (see ``ownerStateChanged(_:)``).
-  let liveOwnerTable: UnsafeMutableBufferPointer<Int32>
-  let liveOwnerUses: UnsafeMutableBufferPointer<Int32>
-  /// A host's ledger owners before they change (see ``ledgerOwnersWillChange(of:)``).
-  let previousOwners: UnsafeMutableBufferPointer<Int32>
-  @exclusivity(unchecked) var previousOwnerCount = 0
   @exclusivity(unchecked) var nodePaths: [String] = []
   @exclusivity(unchecked) var slotNames: [String] = []
   @exclusivity(unchecked) var components: [ComponentLayout] = []
@@ -158,9 +151,6 @@ final class DeviceSimulation: SimulationModel {
     ledger = EnergyLedger(
       layout: ledgerLayout, workloadCount: setup.workloads.count, recorder: recorder,
       activity: activity)
-    liveOwnerTable = memory.table(repeating: -1, count: ledger.ownerPool.count)
-    liveOwnerUses = memory.table(repeating: 0, count: ledger.ownerPool.count)
-    previousOwners = memory.table(repeating: -1, count: ledger.ownerPool.count)
     let compiler = WorkCompiler(
       nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
