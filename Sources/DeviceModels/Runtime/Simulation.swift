@@ -84,8 +84,8 @@ final class DeviceSimulation: SimulationModel {
 
   // Work in progress.
   @exclusivity(unchecked) var steps: [CompiledStep] = []
-  @exclusivity(unchecked) var jobs = Pool<Job>()
-  @exclusivity(unchecked) var occurrences = Pool<Occurrence>()
+  let jobs = Pool<Job>()
+  let occurrences = Pool<Occurrence>()
   /// Per lane node (not CPU cores): one FIFO per QoS priority, at `node × 5 + priority`.
   @exclusivity(unchecked) var laneQueues: [RingBuffer<Int32>] = []
   @exclusivity(unchecked) var cpu: CPURuntime?

@@ -104,28 +104,78 @@ struct Occurrence {
   var isLive = true
 }
 
-/// A pool of values addressed by stable `Int32` indices, reusing freed slots.
-struct Pool<Element> {
-  private(set) var items: [Element] = []
-  private var free: [Int32] = []
+/// Slots for values that come and go — jobs, occurrences — each freed slot reused by the next
+/// insertion, so the pool grows only to the most that are alive at once.
+///
+/// A final class over memory it manages itself, like ``TableMemory``'s tables: the hot loop reads
+/// and writes jobs and occurrences several times per event, and as an array held by the
+/// simulation every write paid a uniqueness check. Confined to the simulation's thread, it skips
+/// the runtime's exclusivity checks; indices are checked in debug builds.
+final class Pool<Element: BitwiseCopyable> {
+  @exclusivity(unchecked) private var items: UnsafeMutablePointer<Element>
+  /// Freed indices, to reuse last in, first out.
+  @exclusivity(unchecked) private var free: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) private var capacity: Int
+  /// How many slots have ever been used.
+  @exclusivity(unchecked) private var usedCount = 0
+  @exclusivity(unchecked) private var freeCount = 0
+
+  /// An empty pool with room for `minimumCapacity` values before it grows.
+  init(minimumCapacity: Int = 64) {
+    capacity = max(1, minimumCapacity)
+    items = .allocate(capacity: capacity)
+    free = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    items.deallocate()
+    free.deallocate()
+  }
 
   /// Stores `element`, returning its index.
-  mutating func insert(_ element: Element) -> Int32 {
-    if let index = free.popLast() {
+  func insert(_ element: Element) -> Int32 {
+    if freeCount > 0 {
+      freeCount -= 1
+      let index = free[freeCount]
       items[Int(index)] = element
       return index
     }
-    items.append(element)
-    return Int32(items.count - 1)
+    if usedCount == capacity { grow() }
+    (items + usedCount).initialize(to: element)
+    usedCount += 1
+    return Int32(usedCount - 1)
   }
 
   /// Frees `index` for reuse.
-  mutating func remove(_ index: Int32) {
-    free.append(index)
+  func remove(_ index: Int32) {
+    assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+    // At most `usedCount ≤ capacity` indices are free at once.
+    free[freeCount] = index
+    freeCount += 1
   }
 
   subscript(index: Int32) -> Element {
-    get { items[Int(index)] }
-    _modify { yield &items[Int(index)] }
+    get {
+      assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+      return items[Int(index)]
+    }
+    _modify {
+      assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+      yield &items[Int(index)]
+    }
+  }
+
+  /// Doubles the room for values and freed indices.
+  private func grow() {
+    let larger = capacity * 2
+    let newItems = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+    newItems.moveInitialize(from: items, count: usedCount)
+    items.deallocate()
+    items = newItems
+    let newFree = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
+    newFree.moveInitialize(from: free, count: freeCount)
+    free.deallocate()
+    free = newFree
+    capacity = larger
   }
 }
