@@ -15,10 +15,12 @@ struct PowerRecorder {
 
   /// The bin being filled and its energy per component, booked up to `bookedUntil` (per
   /// component: a component's energy is booked when its power changes and when a bin closes, so
-  /// a change costs O(1), not O(components)).
+  /// a change costs O(1), not O(components)). Booked at every change of power, they are tables
+  /// in `memory`, not arrays, which would pay a uniqueness check per write.
   private var currentBin = 0
-  private var currentEnergy: [Int128]
-  private var bookedUntil: [Int64]
+  private let memory = TableMemory()
+  private let currentEnergy: UnsafeMutableBufferPointer<Int128>
+  private let bookedUntil: UnsafeMutableBufferPointer<Int64>
   private var currentStateOfCharge: Double?
   private var pendingBins: [Int128] = []
   private var pendingStateOfCharge: [Double] = []
@@ -49,8 +51,8 @@ struct PowerRecorder {
     self.battery = battery
     self.exactWindow = exactWindow
     exactWindowStart = exactWindow?.start.nanosecondsSinceStart ?? .max
-    currentEnergy = Array(repeating: 0, count: componentCount)
-    bookedUntil = Array(repeating: 0, count: componentCount)
+    currentEnergy = memory.table(repeating: 0, count: componentCount)
+    bookedUntil = memory.table(repeating: 0, count: componentCount)
     currentStateOfCharge = battery?.stateOfCharge
     lastRow = Array(repeating: 0, count: componentCount)
     carriedRow = Array(repeating: 0, count: componentCount)
@@ -128,7 +130,7 @@ struct PowerRecorder {
       book(component, power: componentPower[component], until: time)
     }
     if pendingBins.isEmpty { pendingFirstBin = currentBin }
-    pendingBins.append(contentsOf: currentEnergy)
+    pendingBins.append(contentsOf: UnsafeBufferPointer(currentEnergy))
     if let soc = currentStateOfCharge { pendingStateOfCharge.append(soc) }
     for component in 0..<componentCount { currentEnergy[component] = 0 }
     currentBin += 1
