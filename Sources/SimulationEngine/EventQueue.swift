@@ -7,9 +7,10 @@ public import Quantities
 /// same reason). The rank lets a model say which of several things due at one instant happens
 /// first (in powersim: wake completions, then work completions, then demotions, then arrivals).
 ///
-/// `EventQueue` is a binary min-heap stored in an array. It is not a `Sequence`, because iterating
-/// a heap visits its elements in no useful order.
-public struct EventQueue<Event> {
+/// `EventQueue` is a binary min-heap in memory it owns. It is not a `Sequence`, because iterating
+/// a heap visits its elements in no useful order, and it is not copyable: a simulation has one
+/// queue, and as an array held by the scheduler every push and pop paid a uniqueness check.
+public struct EventQueue<Event>: ~Copyable {
   /// One scheduled event: when, in which rank, and the insertion sequence that breaks ties.
   @usableFromInline
   struct Entry {
@@ -37,18 +38,21 @@ public struct EventQueue<Event> {
   /// The largest rank a caller may use.
   public static var maximumRank: UInt32 { (1 << 20) - 1 }
 
-  /// The heap is `entries[0 ..< heapCount]`; the slots after it are spare room kept from earlier
-  /// pushes, so that a push and a pop each touch the array's storage once (one uniqueness check)
-  /// instead of resizing it. (A spare slot keeps a copy of the event last moved out of it until a
-  /// push reuses it or ``removeAll()`` empties the queue.)
-  @usableFromInline var entries: [Entry]
+  /// The heap: `entries[0 ..< heapCount]` are initialized, the rest of `capacity` is not.
+  @usableFromInline var entries: UnsafeMutablePointer<Entry>
+  @usableFromInline var capacity: Int
   @usableFromInline var heapCount = 0
   @usableFromInline var nextSequence: UInt64 = 0
 
   /// An empty queue with room for `minimumCapacity` events before it reallocates.
   public init(minimumCapacity: Int = 1024) {
-    entries = []
-    entries.reserveCapacity(minimumCapacity)
+    capacity = Swift.max(1, minimumCapacity)
+    entries = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    entries.deinitialize(count: heapCount)
+    entries.deallocate()
   }
 
   /// The number of pending events.
@@ -65,26 +69,26 @@ public struct EventQueue<Event> {
   /// Adds `event`, due at `time`; among events due at the same time, lower ranks come first,
   /// and events of equal rank come in the order they were pushed.
   ///
-  /// - Complexity: O(log *n*).
+  /// - Complexity: O(log *n*), amortized.
   @inlinable
   public mutating func push(_ event: Event, at time: Instant, rank: UInt32) {
     precondition(rank <= Self.maximumRank, "event rank out of range")
     let order = UInt64(rank) << Self.sequenceBits | nextSequence
     nextSequence &+= 1
     let moving = Entry(time: time.nanosecondsSinceStart, order: order, event: event)
-    if heapCount == entries.count { entries.append(moving) }
-    let start = heapCount
+    if heapCount == capacity { grow() }
+    // The new slot at the end is the hole; it rises while its parent comes after the new entry.
+    // (Every slot in the heap stays initialized, so entries move by plain assignment.)
+    var hole = heapCount
+    (entries + hole).initialize(to: moving)
     heapCount &+= 1
-    entries.withUnsafeMutableBufferPointer { heap in
-      var hole = start
-      while hole > 0 {
-        let parent = (hole &- 1) >> 1
-        guard moving.precedes(heap[parent]) else { break }
-        heap[hole] = heap[parent]
-        hole = parent
-      }
-      heap[hole] = moving
+    while hole > 0 {
+      let parent = (hole &- 1) >> 1
+      guard moving.precedes(entries[parent]) else { break }
+      entries[hole] = entries[parent]
+      hole = parent
     }
+    entries[hole] = moving
   }
 
   /// Removes and returns the earliest pending event, or `nil` when the queue is empty.
@@ -102,35 +106,44 @@ public struct EventQueue<Event> {
   /// - Complexity: O(log *n*).
   @inlinable
   mutating func removeFirst(dueBefore limit: Int64) -> Entry? {
-    guard heapCount > 0 else { return nil }
+    guard heapCount > 0, entries[0].time < limit || limit == .max else { return nil }
+    let first = entries[0]
     let count = heapCount &- 1
-    let first: Entry? = entries.withUnsafeMutableBufferPointer { heap in
-      let first = heap[0]
-      guard first.time < limit || limit == .max else { return nil }
-      let moving = heap[count]
-      var hole = 0
-      while true {
-        let left = 2 &* hole &+ 1
-        guard left < count else { break }
-        let right = left &+ 1
-        let child = right < count && heap[right].precedes(heap[left]) ? right : left
-        guard heap[child].precedes(moving) else { break }
-        heap[hole] = heap[child]
-        hole = child
-      }
-      heap[hole] = moving
-      return first
+    heapCount = count
+    // The last entry leaves its slot and fills the root's, sinking while a child comes first.
+    let moving = (entries + count).move()
+    guard count > 0 else { return first }
+    var hole = 0
+    while true {
+      let left = 2 &* hole &+ 1
+      guard left < count else { break }
+      let right = left &+ 1
+      let child = right < count && entries[right].precedes(entries[left]) ? right : left
+      guard entries[child].precedes(moving) else { break }
+      entries[hole] = entries[child]
+      hole = child
     }
-    if first != nil { heapCount = count }
+    entries[hole] = moving
     return first
   }
 
   /// Removes every pending event.
   public mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
+    entries.deinitialize(count: heapCount)
     heapCount = 0
+  }
+
+  /// Doubles the room for entries.
+  @usableFromInline
+  mutating func grow() {
+    let larger = capacity * 2
+    let moved = UnsafeMutablePointer<Entry>.allocate(capacity: larger)
+    moved.moveInitialize(from: entries, count: heapCount)
+    entries.deallocate()
+    entries = moved
+    capacity = larger
   }
 }
 
-extension EventQueue: Sendable where Event: Sendable {}
-extension EventQueue.Entry: Sendable where Event: Sendable {}
+// The queue owns its memory alone (it cannot be copied), so sending it sends the events.
+extension EventQueue: @unchecked Sendable where Event: Sendable {}

@@ -16,11 +16,14 @@ import Testing
   }
 
   @Test func emptyQueue() {
+    // The queue cannot be copied, so `#expect` sees values read from it.
     var queue = EventQueue<Int>()
-    #expect(queue.isEmpty)
-    #expect(queue.count == 0)
-    #expect(queue.nextTime == nil)
-    #expect(queue.popFirst() == nil)
+    let (isEmpty, count, nextTime) = (queue.isEmpty, queue.count, queue.nextTime)
+    #expect(isEmpty)
+    #expect(count == 0)
+    #expect(nextTime == nil)
+    let popped = queue.popFirst()
+    #expect(popped == nil)
   }
 
   @Test func ordersByTime() {
@@ -28,8 +31,9 @@ import Testing
     queue.push("c", at: Self.at(30), rank: 0)
     queue.push("a", at: Self.at(10), rank: 5)
     queue.push("b", at: Self.at(20), rank: 0)
-    #expect(queue.count == 3)
-    #expect(queue.nextTime == Self.at(10))
+    let (count, nextTime) = (queue.count, queue.nextTime)
+    #expect(count == 3)
+    #expect(nextTime == Self.at(10))
     #expect(Self.drain(&queue) == ["a", "b", "c"])
   }
 
@@ -65,9 +69,11 @@ import Testing
     var queue = EventQueue<Int>(minimumCapacity: 1)
     for index in 0..<100 { queue.push(index, at: Self.at(Int64(index % 7)), rank: 0) }
     queue.removeAll()
-    #expect(queue.isEmpty)
+    let isEmpty = queue.isEmpty
+    #expect(isEmpty)
     queue.push(1, at: Self.at(3), rank: 0)
-    #expect(queue.popFirst()?.event == 1)
+    let popped = queue.popFirst()
+    #expect(popped?.event == 1)
   }
 
   /// 3000 seeds: random pushes and pops interleaved, times in 0..<5 and ranks in 0..<3, against
@@ -125,5 +131,33 @@ import Testing
     var popped: [Int] = []
     while let entry = queue.popFirst() { popped.append(entry.event) }
     #expect(popped == Array(0..<count))
+  }
+
+  /// The queue owns its memory: an event is kept while it is pending — through growth and
+  /// sifting — and released once popped, or with the queue.
+  @Test func eventsAreKeptWhilePendingAndReleasedAfter() {
+    final class Token {}
+    weak var first: Token?
+    weak var second: Token?
+    weak var third: Token?
+    var thirdWasPending = false
+    do {
+      var queue = EventQueue<Token>(minimumCapacity: 1)
+      var tokens = (0..<3).map { _ in Token() }
+      (first, second, third) = (tokens[0], tokens[1], tokens[2])
+      for (index, token) in tokens.enumerated() {
+        queue.push(token, at: Self.at(Int64(index)), rank: 0)
+      }
+      tokens.removeAll()
+      // Events after them make the heap grow and sift.
+      for index in 0..<50 { queue.push(Token(), at: Self.at(100 + Int64(index % 9)), rank: 0) }
+      _ = queue.popFirst()
+      _ = queue.popFirst()
+      #expect(first == nil)
+      #expect(second == nil)
+      thirdWasPending = third != nil
+    }
+    #expect(thirdWasPending)
+    #expect(third == nil)
   }
 }
