@@ -6,19 +6,20 @@
 /// ``EnergyLedger/update(node:at:power:dynamicPower:slot:owners:)`` does for the display, costs
 /// O(*k*) per change for *k* owners. A shared node instead keeps one running sum, `shareSum`,
 /// of the equal share `⌊E ÷ k⌋` of each closed segment's attributed energy *E*, and gives the
-/// segment's remainder, `E − k × ⌊E ÷ k⌋`, to its first owner at once — the same split, segment
-/// by segment, as an explicit list would give. Each owner remembers the sum when it joined
-/// (`shareStart`) and is booked the difference when it leaves, or when the node stops sharing:
-/// O(1) per segment, and O(log *k*) to find an owner that comes or goes (plus the shift of a
-/// sorted insertion).
+/// segment's remainder, `E − k × ⌊E ÷ k⌋`, to its lowest owner at once — the same split,
+/// segment by segment, as an explicit list in ascending order would give. Each owner remembers
+/// the sum when it joined (`shareStart`) and is booked the difference when it leaves, or when the
+/// node stops sharing: O(1) per segment.
 ///
 /// The set is kept by use counts: each child that works for a workload counts one use of it
 /// (``countSharedOwner(_:of:at:)``, ``uncountSharedOwner(_:of:at:)``), and a workload is an
-/// owner while any child counts it. Counts and starts live in a row per parent indexed by
-/// workload, so a use that does not change the set costs O(1); the set itself is a sorted list,
-/// whose first owner takes the remainders. The set is kept whether or not the node shares its
-/// energy right now; it shares from ``updateShared(node:at:power:dynamicPower:slot:)`` until the
-/// next single-owner or explicit-list update.
+/// owner while any child counts it. Counts, places in the list and starts live in a row per
+/// parent indexed by workload, so an owner that comes or goes costs O(1): the list is unordered
+/// (a leaving owner's place takes the last one), and the lowest owner, who takes the remainders,
+/// is kept aside (found again by a scan only when it leaves). The set is kept whether or not the
+/// node shares its energy right now; it shares from
+/// ``updateShared(node:at:power:dynamicPower:slot:)`` until the next single-owner or
+/// explicit-list update.
 extension EnergyLedger {
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in
   /// state slot `slot`, shared among its shared set as that set changes.
@@ -35,15 +36,15 @@ extension EnergyLedger {
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
   }
 
-  /// The distinct owners `node`'s children count now, in ascending order.
+  /// The distinct owners `node`'s children count now, in no particular order.
   func sharedOwners(of node: Int) -> UnsafeBufferPointer<Int32> {
     let offset = Int(ownerOffset[node])
     return UnsafeBufferPointer(
       rebasing: sharedOwners[offset..<offset + Int(sharedCount[node])])
   }
 
-  /// Counts one more use of `owner` in `node`'s shared set, inserting it in order if new; a new
-  /// owner of a node that shares its energy shares from `now` on. Returns whether it was new.
+  /// Counts one more use of `owner` in `node`'s shared set, adding it if new; a new owner of a
+  /// node that shares its energy shares from `now` on. Returns whether it was new.
   func countSharedOwner(_ owner: Int32, of node: Int, at now: Int64) -> Bool {
     let index = ownerIndex(owner, of: node)
     ownerUses[index] += 1
@@ -53,14 +54,11 @@ extension EnergyLedger {
     // The segment so far was shared without it.
     if isShared[node] { closeSegment(node: node, at: now) }
     shareStart[index] = shareSum[node]
-    let position = sortedPosition(of: owner, in: node)
-    var slot = Int(ownerOffset[node]) + count
-    while slot > position {
-      sharedOwners[slot] = sharedOwners[slot - 1]
-      slot -= 1
-    }
-    sharedOwners[position] = owner
+    let slot = Int(ownerOffset[node]) + count
+    sharedOwners[slot] = owner
+    ownerSlot[index] = Int32(slot)
     sharedCount[node] += 1
+    if count == 0 || owner < lowestSharedOwner[node] { lowestSharedOwner[node] = owner }
     return true
   }
 
@@ -76,15 +74,24 @@ extension EnergyLedger {
       closeSegment(node: node, at: now)
       bookShare(of: owner, node: node)
     }
-    let position = sortedPosition(of: owner, in: node)
-    let end = Int(ownerOffset[node]) + Int(sharedCount[node])
-    for slot in position..<end - 1 { sharedOwners[slot] = sharedOwners[slot + 1] }
+    // The last owner of the list takes the leaving one's place.
+    let offset = Int(ownerOffset[node])
+    let last = offset + Int(sharedCount[node]) - 1
+    let slot = Int(ownerSlot[index])
+    let moved = sharedOwners[last]
+    sharedOwners[slot] = moved
+    ownerSlot[ownerIndex(moved, of: node)] = Int32(slot)
     sharedCount[node] -= 1
+    if owner == lowestSharedOwner[node] && last > offset {
+      var lowest = sharedOwners[offset]
+      for other in sharedOwners[offset + 1..<last] where other < lowest { lowest = other }
+      lowestSharedOwner[node] = lowest
+    }
     return true
   }
 
   /// Books the attributed part of a closed segment of shared `node`: an equal share for every
-  /// owner into `shareSum`, the remainder to the first owner now (to nobody when it has none).
+  /// owner into `shareSum`, the remainder to the lowest owner now (to nobody when it has none).
   @inline(__always)
   func share(_ energy: Int128, node: Int, component: Int) {
     guard energy != 0 else { return }
@@ -95,8 +102,8 @@ extension EnergyLedger {
     }
     let share = Self.equalShare(of: energy, among: count)
     shareSum[node] += share
-    let first = Int(sharedOwners[Int(ownerOffset[node])])
-    attribution[(first + 1) * componentCount + component] += energy - share * Int128(count)
+    let lowest = Int(lowestSharedOwner[node])
+    attribution[(lowest + 1) * componentCount + component] += energy - share * Int128(count)
   }
 
   /// Books every owner of `node` what it is owed, after its last shared segment was closed;
@@ -121,17 +128,5 @@ extension EnergyLedger {
     let row = Int(parentRow[node])
     precondition(row >= 0, "owners counted for a node without children")
     return row * ownerRowWidth + Int(owner) + 1
-  }
-
-  /// The position of `owner` in `node`'s sorted shared set, or where it would go.
-  @inline(__always)
-  private func sortedPosition(of owner: Int32, in node: Int) -> Int {
-    var low = Int(ownerOffset[node])
-    var high = low + Int(sharedCount[node])
-    while low < high {
-      let middle = (low + high) >> 1
-      if sharedOwners[middle] < owner { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

@@ -11,7 +11,7 @@
 /// A segment's energy splits as
 /// - floor: the node's deepest-state power × duration, always unattributed;
 /// - dynamic: `dynamicPower × duration`, to the segment's owners (shared equally, any remainder
-///   attojoules to the first owner);
+///   attojoules to the owner with the lowest workload index);
 /// - fixed: the rest, to the segment's owners, or unattributed for the display.
 ///
 /// The ledger is a final class whose per-node, per-slot and per-workload tables are fixed-size
@@ -34,16 +34,19 @@ final class EnergyLedger {
   /// Per node: whether its owners are its shared set below (a busy host), not `ownerPool`.
   let isShared: UnsafeMutableBufferPointer<Bool>
   /// Per node, laid out like `ownerPool`: the distinct workloads its children work for now, in
-  /// ascending order (see ``countSharedOwner(_:of:at:)``).
+  /// no particular order (see ``countSharedOwner(_:of:at:)``), and the lowest of them.
   let sharedOwners: UnsafeMutableBufferPointer<Int32>
   let sharedCount: UnsafeMutableBufferPointer<Int32>
+  let lowestSharedOwner: UnsafeMutableBufferPointer<Int32>
   /// Per node: the sum of every owner's equal share of its segments while shared.
   let shareSum: UnsafeMutableBufferPointer<Int128>
   /// Per parent node, its row in the two tables below (-1 for a node without children).
   let parentRow: UnsafeMutableBufferPointer<Int32>
   /// At `row × (workloads + 1) + owner + 1`: how many of the parent's children count the owner,
-  /// and the parent's `shareSum` when the owner joined its set (or was last booked).
+  /// where it is in `sharedOwners`, and the parent's `shareSum` when the owner joined its set (or
+  /// was last booked).
   let ownerUses: UnsafeMutableBufferPointer<Int32>
+  let ownerSlot: UnsafeMutableBufferPointer<Int32>
   /// Workloads + 1: the width of a row of `ownerUses` and `shareStart`.
   let ownerRowWidth: Int
   let shareStart: UnsafeMutableBufferPointer<Int128>
@@ -102,6 +105,7 @@ final class EnergyLedger {
     isShared = memory.table(repeating: false, count: nodes)
     sharedOwners = memory.table(repeating: -1, count: Int(total))
     sharedCount = memory.table(repeating: 0, count: nodes)
+    lowestSharedOwner = memory.table(repeating: -1, count: nodes)
     shareSum = memory.table(repeating: 0, count: nodes)
     var rows: [Int32] = []
     var parents: Int32 = 0
@@ -112,6 +116,7 @@ final class EnergyLedger {
     parentRow = memory.table(rows)
     ownerRowWidth = workloadCount + 1
     ownerUses = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
+    ownerSlot = memory.table(repeating: -1, count: Int(parents) * ownerRowWidth)
     shareStart = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
     fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
     floorPower = memory.table(layout.floorPower)
@@ -159,7 +164,7 @@ final class EnergyLedger {
 
   /// The owners of `node`'s open segment.
   func owners(of node: Int) -> [Int32] {
-    if isShared[node] { return Array(sharedOwners(of: node)) }
+    if isShared[node] { return sharedOwners(of: node).sorted() }
     let offset = Int(ownerOffset[node])
     return Array(ownerPool[offset..<offset + Int(ownerCount[node])])
   }

@@ -191,7 +191,7 @@ extension DeviceSimulation {
         power = table.power[0]
         dynamic = power - floor
         assert(
-          ledger.sharedOwners(of: node).elementsEqual(scannedOwners(of: node)),
+          ledger.sharedOwners(of: node).sorted() == scannedOwners(of: node),
           "stale host owners")
         ledger.updateShared(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
