@@ -9,7 +9,11 @@ enum DeviceEvent {
   case wakeDone(node: Int32)
   /// The running segment of a lane's job ended (CPU cores: the job's remaining cycles ran out).
   case segmentDone(node: Int32, generation: UInt32)
-  /// A node's idle timer expired: step down its ladder.
+  /// A check of a node's idle timer, queued for its due time or earlier: step down its ladder if
+  /// the timer is due, queue the check again if it is later (see
+  /// ``DeviceSimulation/scheduleNextDemotion(_:)``).
+  case idleTimer(node: Int32)
+  /// A predictive node's check that the wake-up it stayed shallow for came to it.
   case demote(node: Int32, generation: UInt32)
   /// The next change of the environment (charger, network, visibility, display, animations).
   case environment

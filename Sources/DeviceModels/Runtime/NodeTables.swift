@@ -100,8 +100,12 @@ struct Node {
   var state: Int32
   /// Children that are waking or active (hosts).
   var busyChildren: Int32 = 0
-  /// Guards idle timers: bumped whenever a pending demotion becomes stale.
+  /// Guards predictive checks: bumped whenever a pending one becomes stale.
   var timerGeneration: UInt32 = 0
+  /// When the idle timer steps the node down next, ns (`Int64.max`: not armed).
+  var idleTimerDue: Int64 = .max
+  /// When the earliest check of the idle timer is queued, ns (`Int64.max`: none).
+  var idleTimerCheck: Int64 = .max
   /// Guards segment completions: bumped when a running job is re-timed.
   var jobGeneration: UInt32 = 0
   /// Workload last served (for tail attribution), or -1.

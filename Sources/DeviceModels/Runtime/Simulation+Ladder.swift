@@ -19,7 +19,7 @@ extension DeviceSimulation {
   /// it at once if its parent is awake, else waits for the parent, waking that first.
   func wake(_ node: Int, cause: Int32) {
     guard nodes[node].phase == .idle else { return }
-    nodes[node].timerGeneration &+= 1
+    disarmIdleTimers(node)
     let parent = Int(nodes[node].parent)
     if parent >= 0 && nodes[parent].phase != .active {
       setPhase(node, to: .waitingForParent)
@@ -84,7 +84,7 @@ extension DeviceSimulation {
     // children's by themselves.
     guard nodes[parent].busyChildren == 1 else { return }
     ownerStateChanged(parent)
-    nodes[parent].timerGeneration &+= 1
+    disarmIdleTimers(parent)
     if nodes[parent].phase == .active { recordChange(parent) }
   }
 
@@ -104,7 +104,7 @@ extension DeviceSimulation {
   /// The node is active with nothing to serve: hold (timeout) or step down at once.
   func idleEntry(_ node: Int) {
     nodes[node].lastFinish = now
-    nodes[node].timerGeneration &+= 1
+    disarmIdleTimers(node)
     let table = ladders[Int(nodes[node].ladder)]
     if table.isPredictive {
       let nextWake = knownWakes.minimum?.key
@@ -154,16 +154,49 @@ extension DeviceSimulation {
     if !ladders[Int(nodes[node].ladder)].isPredictive { scheduleNextDemotion(node) }
   }
 
-  /// Schedules the idle timer to the next deeper state, if there is one.
+  /// Arms the idle timer for the next deeper state, if there is one.
+  ///
+  /// A node that goes back to work before its timer is due disarms it, and most do: a core
+  /// between frames, a part between requests. Rather than queue an event per arming that would
+  /// mostly fire stale, the timer keeps one check queued: a new arming queues one only when none
+  /// is queued at or before its due time, and a check that finds the timer due later queues
+  /// itself again for then. The node steps down at the same instant either way.
   func scheduleNextDemotion(_ node: Int) {
     let table = ladders[Int(nodes[node].ladder)]
     let next = Int(nodes[node].state) + 1
     guard next <= Int(table.deepest) else { return }
     let due = nodes[node].lastFinish + table.after[next]
     guard due < endTime else { return }
-    schedule(
-      .demote(node: Int32(node), generation: nodes[node].timerGeneration), at: due,
-      rank: EventRank.demotion)
+    nodes[node].idleTimerDue = due
+    if nodes[node].idleTimerCheck > due { queueIdleTimerCheck(node, at: due) }
+  }
+
+  /// A check of the idle timer came due: step down if the timer is due now, check again when it
+  /// is due if it is later, nothing if it was disarmed.
+  func idleTimerChecked(_ node: Int) {
+    // A check overtaken by an earlier one, queued since, is not the node's current check.
+    guard nodes[node].idleTimerCheck == now else { return }
+    nodes[node].idleTimerCheck = .max
+    let due = nodes[node].idleTimerDue
+    guard due != .max else { return }
+    if due > now {
+      queueIdleTimerCheck(node, at: due)
+      return
+    }
+    nodes[node].idleTimerDue = .max
+    timeoutExpired(node)
+  }
+
+  private func queueIdleTimerCheck(_ node: Int, at time: Int64) {
+    nodes[node].idleTimerCheck = time
+    schedule(.idleTimer(node: Int32(node)), at: time, rank: EventRank.demotion)
+  }
+
+  /// The node is busy again (or its state changed under its timers): a step down it was waiting
+  /// for, or a predictive check, no longer applies.
+  func disarmIdleTimers(_ node: Int) {
+    nodes[node].timerGeneration &+= 1
+    nodes[node].idleTimerDue = .max
   }
 
   /// Tells the ledger what `node` draws now, in which state and for whom.

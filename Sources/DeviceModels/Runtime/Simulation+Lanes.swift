@@ -29,7 +29,7 @@ extension DeviceSimulation {
   func assign(_ job: Int32, to node: Int) {
     nodes[node].job = job
     if nodes[node].phase == .active {
-      nodes[node].timerGeneration &+= 1
+      disarmIdleTimers(node)
       startJob(on: node)
     } else {
       wake(node, cause: occurrences[jobs[job].occurrence].workload)

@@ -199,6 +199,8 @@ final class DeviceSimulation: SimulationModel {
     case .segmentDone(let node, let generation):
       guard nodes[Int(node)].jobGeneration == generation else { return }
       segmentDone(Int(node))
+    case .idleTimer(let node):
+      idleTimerChecked(Int(node))
     case .demote(let node, let generation):
       guard nodes[Int(node)].timerGeneration == generation else { return }
       timeoutExpired(Int(node))
