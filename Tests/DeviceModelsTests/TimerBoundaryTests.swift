@@ -41,6 +41,21 @@ import Testing
     #expect(result.latency?.p50 == .nanoseconds(expectedLatency))
   }
 
+  /// The idle timer re-armed before it was due: the first item holds the unit until 1.2 s, a
+  /// second due at 0.9 s works to 1.0 s and moves the step down to 2.0 s (the check queued for
+  /// 1.2 s finds it later and waits for it). A third item 1 ns before 2.0 s finds the unit
+  /// holding (100 ms of work); one at 2.0 s finds it off (a 100 ms wake first).
+  @Test(arguments: [(Int64(1_999_999_999), Int64(100_000_000)), (2_000_000_000, 200_000_000)])
+  func rearmedDemotionTimer(thirdDue: Int64, expectedLatency: Int64) {
+    let result = Self.run(
+      .times([Self.ns(0), Self.ns(900_000_000), Self.ns(thirdDue)]), duration: .seconds(4))
+    #expect(result.latency?.count == 3)
+    // The first item waits for the wake (200 ms), the second runs at once (100 ms): the median
+    // of the three is the third's latency.
+    #expect(result.latency?.max == .milliseconds(200))
+    #expect(result.latency?.p50 == .nanoseconds(expectedLatency))
+  }
+
   /// `every` with `until`: due at from + k·every while before until.
   @Test(arguments: [(Int64(3_000_000_000), 3), (3_000_000_001, 4)])
   func periodicUntil(until: Int64, expected: Int) {
