@@ -4,44 +4,75 @@
 /// The simulator uses it to know, at any moment, the earliest time any workload is next due (what
 /// an idle governor calls the next known wake-up) without scanning every workload. An identifier
 /// with no key is simply absent.
-public struct IndexedMinHeap: Sendable {
-  @usableFromInline var heap: [Int32] = []
-  @usableFromInline var keys: [Int64]
-  /// The position of each identifier in `heap`, or -1 when absent.
-  @usableFromInline var positions: [Int32]
+///
+/// A final class over fixed memory it owns: each workload's arrival changes a key, so the heap is
+/// updated about once per event, and as arrays held by the simulation every write paid a
+/// uniqueness check. Each heap slot holds its key beside its identifier, so comparisons read no
+/// other table. Like the simulation that owns it, it is confined to one thread.
+public final class IndexedMinHeap {
+  @usableFromInline
+  struct Slot {
+    @usableFromInline var key: Int64
+    @usableFromInline var id: Int32
+
+    @inlinable init(key: Int64, id: Int32) {
+      self.key = key
+      self.id = id
+    }
+
+    /// A smaller key, or an equal key and a smaller identifier.
+    @inlinable func precedes(_ other: Slot) -> Bool {
+      key < other.key || (key == other.key && id < other.id)
+    }
+  }
+
+  @usableFromInline let capacity: Int
+  @usableFromInline let slots: UnsafeMutablePointer<Slot>
+  /// The position of each identifier in `slots`, or -1 when absent.
+  @usableFromInline let positions: UnsafeMutablePointer<Int32>
+  @exclusivity(unchecked) @usableFromInline var count = 0
 
   /// An empty heap for identifiers `0 ..< capacity`.
   public init(capacity: Int) {
-    keys = Array(repeating: 0, count: capacity)
-    positions = Array(repeating: -1, count: capacity)
-    heap.reserveCapacity(capacity)
+    self.capacity = capacity
+    slots = .allocate(capacity: Swift.max(1, capacity))
+    positions = .allocate(capacity: Swift.max(1, capacity))
+    positions.initialize(repeating: -1, count: Swift.max(1, capacity))
+  }
+
+  deinit {
+    slots.deallocate()
+    positions.deallocate()
   }
 
   /// The identifier with the smallest key and that key, or `nil` when empty; among equal keys,
   /// the smallest identifier.
   @inlinable public var minimum: (id: Int, key: Int64)? {
-    guard let top = heap.first else { return nil }
-    return (Int(top), keys[Int(top)])
+    count == 0 ? nil : (Int(slots[0].id), slots[0].key)
   }
 
   /// Whether `id` currently has a key.
-  @inlinable public func contains(_ id: Int) -> Bool { positions[id] >= 0 }
+  @inlinable public func contains(_ id: Int) -> Bool {
+    precondition(id >= 0 && id < capacity, "an identifier out of range")
+    return positions[id] >= 0
+  }
 
   /// Sets the key of `id`, inserting it if absent.
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  public mutating func setKey(_ key: Int64, for id: Int) {
+  public func setKey(_ key: Int64, for id: Int) {
+    precondition(id >= 0 && id < capacity, "an identifier out of range")
     let position = Int(positions[id])
+    let slot = Slot(key: key, id: Int32(id))
     if position < 0 {
-      keys[id] = key
-      heap.append(Int32(id))
-      positions[id] = Int32(heap.count - 1)
-      siftUp(heap.count - 1)
+      (slots + count).initialize(to: slot)
+      count += 1
+      siftUp(slot, from: count - 1)
+    } else if slot.precedes(slots[position]) {
+      siftUp(slot, from: position)
     } else {
-      let old = keys[id]
-      keys[id] = key
-      if key < old { siftUp(position) } else if key > old { siftDown(position) }
+      siftDown(slot, from: position)
     }
   }
 
@@ -49,60 +80,52 @@ public struct IndexedMinHeap: Sendable {
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  public mutating func remove(_ id: Int) {
+  public func remove(_ id: Int) {
+    precondition(id >= 0 && id < capacity, "an identifier out of range")
     let position = Int(positions[id])
     guard position >= 0 else { return }
-    let last = heap.removeLast()
     positions[id] = -1
-    guard position < heap.count else { return }
-    heap[position] = last
-    positions[Int(last)] = Int32(position)
-    siftDown(position)
-    siftUp(Int(positions[Int(last)]))
+    count -= 1
+    guard position < count else { return }
+    // The last slot fills the hole, moving whichever way its key sends it.
+    let last = slots[count]
+    if position > 0 && last.precedes(slots[(position - 1) / 2]) {
+      siftUp(last, from: position)
+    } else {
+      siftDown(last, from: position)
+    }
   }
 
+  /// Places `moving` at or above `start`, whose slot it takes.
   @inlinable
-  mutating func siftUp(_ start: Int) {
+  func siftUp(_ moving: Slot, from start: Int) {
     var index = start
-    let moving = heap[index]
     while index > 0 {
       let parent = (index - 1) / 2
-      let parentID = heap[parent]
-      guard precedes(moving, parentID) else { break }
-      heap[index] = parentID
-      positions[Int(parentID)] = Int32(index)
+      guard moving.precedes(slots[parent]) else { break }
+      slots[index] = slots[parent]
+      positions[Int(slots[index].id)] = Int32(index)
       index = parent
     }
-    heap[index] = moving
-    positions[Int(moving)] = Int32(index)
+    slots[index] = moving
+    positions[Int(moving.id)] = Int32(index)
   }
 
+  /// Places `moving` at or below `start`, whose slot it takes.
   @inlinable
-  mutating func siftDown(_ start: Int) {
+  func siftDown(_ moving: Slot, from start: Int) {
     var index = start
-    let moving = heap[index]
-    let count = heap.count
     while true {
       let left = 2 * index + 1
       guard left < count else { break }
       let right = left + 1
-      var child = left
-      if right < count && precedes(heap[right], heap[left]) { child = right }
-      let childID = heap[child]
-      guard precedes(childID, moving) else { break }
-      heap[index] = childID
-      positions[Int(childID)] = Int32(index)
+      let child = right < count && slots[right].precedes(slots[left]) ? right : left
+      guard slots[child].precedes(moving) else { break }
+      slots[index] = slots[child]
+      positions[Int(slots[index].id)] = Int32(index)
       index = child
     }
-    heap[index] = moving
-    positions[Int(moving)] = Int32(index)
-  }
-
-  /// Whether `a` comes before `b`: a smaller key, or an equal key and a smaller identifier.
-  @inlinable
-  func precedes(_ a: Int32, _ b: Int32) -> Bool {
-    let keyA = keys[Int(a)]
-    let keyB = keys[Int(b)]
-    return keyA < keyB || (keyA == keyB && a < b)
+    slots[index] = moving
+    positions[Int(moving.id)] = Int32(index)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 /// The indexed min-heap against a naive oracle: a dictionary scanned for its smallest key.
 @Suite struct IndexedMinHeapTests {
   @Test func smallCaseByHand() {
-    var heap = IndexedMinHeap(capacity: 4)
+    let heap = IndexedMinHeap(capacity: 4)
     #expect(heap.minimum == nil)
     heap.setKey(30, for: 0)
     heap.setKey(10, for: 2)
@@ -33,7 +33,7 @@ import Testing
     for seed in 0..<2_000 {
       var random = SplitMix64(seed: UInt64(seed))
       let capacity = 1 + Int(random.next() % 40)
-      var heap = IndexedMinHeap(capacity: capacity)
+      let heap = IndexedMinHeap(capacity: capacity)
       var oracle: [Int: Int64] = [:]
       for _ in 0..<150 {
         let id = Int(random.next() % UInt64(capacity))

@@ -5,7 +5,7 @@ import Testing
 /// same instant fire in workload-name order whatever the order they were armed in.
 @Suite struct IndexedMinHeapTieTests {
   @Test func equalKeysComeOutSmallestIdentifierFirst() {
-    var heap = IndexedMinHeap(capacity: 4)
+    let heap = IndexedMinHeap(capacity: 4)
     heap.setKey(7, for: 3)
     heap.setKey(7, for: 1)
     heap.setKey(7, for: 2)
@@ -24,7 +24,7 @@ import Testing
     for seed in 0..<1_000 {
       var random = SplitMix64(seed: UInt64(seed))
       let capacity = 1 + Int(random.next() % 30)
-      var heap = IndexedMinHeap(capacity: capacity)
+      let heap = IndexedMinHeap(capacity: capacity)
       var oracle: [Int64?] = Array(repeating: nil, count: capacity)
       for _ in 0..<100 {
         let id = Int(random.next() % UInt64(capacity))

@@ -98,9 +98,9 @@ final class DeviceSimulation: SimulationModel {
   // Workloads and OS policies.
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
   /// Next known wake-up of every workload whose due times the OS knows (SPEC 5.1).
-  @exclusivity(unchecked) var knownWakes: IndexedMinHeap
+  let knownWakes: IndexedMinHeap
   /// Open times of range timers waiting to fire (SPEC 6.3).
-  @exclusivity(unchecked) var pendingRangeTimers: IndexedMinHeap
+  let pendingRangeTimers: IndexedMinHeap
   /// The CPU started an item, or a range timer reached its deadline: open range timers fire.
   @exclusivity(unchecked) var rangeTimerCheckPending = false
   @exclusivity(unchecked) var deferralCheckPending = false
