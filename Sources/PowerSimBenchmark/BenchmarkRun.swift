@@ -67,12 +67,23 @@ struct BenchmarkRun {
   }
 
   private mutating func runSweep() throws {
-    let points = options.isSmall ? 4 : 16
-    let serial = try SweepThroughput.run(points: points, jobs: 1)
-    let parallel = try SweepThroughput.run(points: points, jobs: 2)
+    // A sweep of 10-minute points takes about a second on two jobs, and a shared machine's
+    // speed drifts: the full benchmark alternates one job and two three times and keeps the
+    // best of each, so that both see the machine in the same state (interference only ever
+    // slows a run).
+    let (points, tries) = options.isSmall ? (4, 1) : (32, 3)
+    var serial = try SweepThroughput.run(points: points, jobs: 1)
+    var parallel = try SweepThroughput.run(points: points, jobs: 2)
+    for _ in 1..<tries {
+      let one = try SweepThroughput.run(points: points, jobs: 1)
+      if one.seconds < serial.seconds { serial = one }
+      let two = try SweepThroughput.run(points: points, jobs: 2)
+      if two.seconds < parallel.seconds { parallel = two }
+    }
+    let label = tries > 1 ? "points of 10 min, best of \(tries)" : "points of 10 min"
     for (jobs, figures) in [(1, serial), (2, parallel)] {
       measurements.rows.append([
-        "sweep --jobs \(jobs): \(points) points of 10 min", "—", Format.seconds(figures.seconds),
+        "sweep --jobs \(jobs): \(points) \(label)", "—", Format.seconds(figures.seconds),
         Format.scenarioRate(figures.scenariosPerSecond), "—",
       ])
     }
