@@ -51,8 +51,8 @@ extension EnergyLedger {
     guard ownerUses[index] == 1 else { return false }
     let count = Int(sharedCount[node])
     precondition(count < Int(ownerCapacity[node]), "too many owners for a node")
-    // The segment so far was shared without it.
-    if isShared[node] { closeSegment(node: node, at: now) }
+    // The energy so far was shared without it.
+    if isShared[node] { attributeStretch(of: node, until: now) }
     shareStart[index] = shareSum[node]
     let slot = Int(ownerOffset[node]) + count
     sharedOwners[slot] = owner
@@ -71,7 +71,7 @@ extension EnergyLedger {
     ownerUses[index] -= 1
     guard ownerUses[index] == 0 else { return false }
     if isShared[node] {
-      closeSegment(node: node, at: now)
+      attributeStretch(of: node, until: now)
       bookShare(of: owner, node: node)
     }
     // The last owner of the list takes the leaving one's place.

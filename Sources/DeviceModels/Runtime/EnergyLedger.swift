@@ -23,6 +23,9 @@ final class EnergyLedger {
   let componentCount: Int
   /// Per node: the open segment.
   let segmentStart: UnsafeMutableBufferPointer<Int64>
+  /// Per node: until when its attributed energy is booked (the segment's start, or later for a
+  /// shared node whose owners changed since).
+  let attributedUntil: UnsafeMutableBufferPointer<Int64>
   let segmentPower: UnsafeMutableBufferPointer<Int64>
   let segmentDynamicPower: UnsafeMutableBufferPointer<Int64>
   let segmentSlot: UnsafeMutableBufferPointer<Int32>
@@ -54,7 +57,7 @@ final class EnergyLedger {
   let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
   let floorPower: UnsafeMutableBufferPointer<Int64>
   let nodeComponent: UnsafeMutableBufferPointer<Int32>
-  /// Per node totals (`fixedEnergy` once the run has finished).
+  /// Per node totals (`floorEnergy` and `fixedEnergy` once the run has finished).
   let floorEnergy: UnsafeMutableBufferPointer<Int128>
   let fixedEnergy: UnsafeMutableBufferPointer<Int128>
   let dynamicEnergy: UnsafeMutableBufferPointer<Int128>
@@ -89,6 +92,7 @@ final class EnergyLedger {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
     segmentStart = memory.table(repeating: 0, count: nodes)
+    attributedUntil = memory.table(repeating: 0, count: nodes)
     segmentPower = memory.table(repeating: 0, count: nodes)
     segmentDynamicPower = memory.table(repeating: 0, count: nodes)
     segmentSlot = memory.table(layout.initialSlot)
@@ -202,32 +206,45 @@ final class EnergyLedger {
     guard duration > 0 else { return }
     let span = Int128(duration)
     // Products of two 64-bit values fit in 128 bits: `&*` is exact and skips the overflow check.
-    let energy = Int128(segmentPower[node]) &* span
     let slot = Int(segmentSlot[node])
-    slotEnergy[slot] += energy
+    slotEnergy[slot] += Int128(segmentPower[node]) &* span
     slotResidency[slot] += duration
-    let floor = Int128(floorPower[node]) &* span
-    let dynamic = Int128(segmentDynamicPower[node]) &* span
-    floorEnergy[node] += floor
-    dynamicEnergy[node] += dynamic
-    // The fixed part, the components' totals and the unattributed floor (and fixed part, for the
-    // display) follow from these sums when the run finishes (``bookDerivedTotals()``).
-    let component = Int(nodeComponent[node])
-    let attributed = fixedGoesToOwners[node] ? energy - floor : dynamic
-    if isShared[node] {
-      share(attributed, node: node, component: component)
-    } else {
-      attribute(attributed, node: node, component: component)
-    }
+    dynamicEnergy[node] += Int128(segmentDynamicPower[node]) &* span
+    // The floor, the fixed part, the components' totals and the unattributed floor (and fixed
+    // part, for the display) follow from these sums when the run finishes
+    // (``bookDerivedTotals(end:)``).
     segmentStart[node] = now
+    attributeStretch(of: node, until: now)
+  }
+
+  /// Books the attributed part of `node`'s energy since it was last booked: its power above
+  /// the floor, or only the dynamic part for a node whose fixed energy is nobody's. A segment is
+  /// booked when it closes; a shared node's also when an owner comes or goes, while its power,
+  /// and so its segment, carries on.
+  @inline(__always)
+  func attributeStretch(of node: Int, until now: Int64) {
+    let duration = now - attributedUntil[node]
+    guard duration > 0 else { return }
+    let power =
+      fixedGoesToOwners[node] ? segmentPower[node] - floorPower[node] : segmentDynamicPower[node]
+    let energy = Int128(power) &* Int128(duration)
+    let component = Int(nodeComponent[node])
+    if isShared[node] {
+      share(energy, node: node, component: component)
+    } else {
+      attribute(energy, node: node, component: component)
+    }
+    attributedUntil[node] = now
   }
 
   /// Books what follows from the per-slot and per-node sums, once every segment is closed: each
   /// node's fixed energy (its slots' energy less its floor and dynamic parts), each component's
   /// energy, and the unattributed floor (plus the fixed part, for nodes whose fixed energy is
   /// not attributed). Sums of integers, so the same as booking them segment by segment.
-  private func bookDerivedTotals() {
+  private func bookDerivedTotals(end: Int64) {
     for node in 0..<segmentStart.count {
+      // Every node's segments cover the run, each at least at the floor.
+      floorEnergy[node] = Int128(floorPower[node]) &* Int128(end)
       let end = node + 1 < firstSlot.count ? Int(firstSlot[node + 1]) : slotEnergy.count
       var energy: Int128 = 0
       for slot in Int(firstSlot[node])..<end { energy += slotEnergy[slot] }
@@ -286,7 +303,7 @@ final class EnergyLedger {
       closeSegment(node: node, at: end)
       if isShared[node] { stopSharing(node) }
     }
-    bookDerivedTotals()
+    bookDerivedTotals(end: end)
     recorder.finish(at: end, componentPower: UnsafeBufferPointer(componentPower))
   }
 }
