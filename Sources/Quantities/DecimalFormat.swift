@@ -28,53 +28,8 @@ public enum DecimalFormat {
     return decimal.text(places: places)
   }
 
-  /// `units` counts of `10^-scale` as a decimal with `places` digits after the point (at most
-  /// `scale`), rounded half away from zero, exactly.
-  public static func scaled(_ units: Int128, scale: Int, places: Int) -> String {
-    precondition(places <= scale && places >= 0, "places beyond the scale")
-    let negative = units < 0
-    var magnitude = units.magnitude
-    let drop = UInt128(pow10(scale - places))
-    if drop > 1 {
-      let (kept, dropped) = magnitude.quotientAndRemainder(dividingBy: drop)
-      magnitude = dropped * 2 >= drop ? kept + 1 : kept
-    }
-    let unit = UInt128(pow10(places))
-    let (whole, fraction) = magnitude.quotientAndRemainder(dividingBy: unit)
-    var text: [UInt8] = []
-    text.reserveCapacity(places + 24)
-    if negative && magnitude != 0 { text.append(UInt8(ascii: "-")) }
-    appendDigits(of: whole, minimumCount: 1, to: &text)
-    if places > 0 {
-      text.append(UInt8(ascii: "."))
-      appendDigits(of: fraction, minimumCount: places, to: &text)
-    }
-    return String(decoding: text, as: UTF8.self)
-  }
-
-  /// Appends the decimal digits of `value`, zero-padded on the left to `minimumCount`.
-  private static func appendDigits(of value: UInt128, minimumCount: Int, to text: inout [UInt8]) {
-    var digits: [UInt8] = []
-    digits.reserveCapacity(40)
-    if let small = UInt64(exactly: value) {
-      var rest = small
-      repeat {
-        digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-        rest /= 10
-      } while rest > 0
-    } else {
-      var rest = value
-      repeat {
-        let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 10)
-        digits.append(UInt8(ascii: "0") + UInt8(remainder))
-        rest = quotient
-      } while rest > 0
-    }
-    for _ in digits.count..<max(digits.count, minimumCount) { text.append(UInt8(ascii: "0")) }
-    text.append(contentsOf: digits.reversed())
-  }
-
-  /// Like ``scaled(_:scale:places:)`` with every digit kept, trailing zeros removed: `1.27`, `5`.
+  /// `units` counts of `10^-scale` as a decimal, exactly, trailing zeros removed: `1.27`, `5`,
+  /// `-0.000000001`.
   public static func scaledTrimmed(_ units: Int128, scale: Int) -> String {
     var text: [UInt8] = []
     appendScaledTrimmed(units, scale: scale, to: &text)
@@ -124,12 +79,6 @@ public enum DecimalFormat {
     if end > 0 && bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
     if end == 2 && bytes[0] == UInt8(ascii: "-") && bytes[1] == UInt8(ascii: "0") { return "0" }
     return String(decoding: bytes[..<end], as: UTF8.self)
-  }
-
-  static func pow10(_ exponent: Int) -> Int128 {
-    var result: Int128 = 1
-    for _ in 0..<exponent { result *= 10 }
-    return result
   }
 
   private static func nonFinite(_ value: Double) -> String {

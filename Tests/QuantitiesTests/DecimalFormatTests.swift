@@ -30,20 +30,29 @@ import Testing
   }
 
   @Test func scaledIntegers() {
-    // 1.27 J in attojoules, to two places and in full.
-    #expect(DecimalFormat.scaled(1_270_000_000_000_000_000, scale: 18, places: 2) == "1.27")
+    // 1.27 J in attojoules.
     #expect(DecimalFormat.scaledTrimmed(1_270_000_000_000_000_000, scale: 18) == "1.27")
-    // −0.5 rounds away from zero to −1; −0.4 to 0, printed without a sign.
-    #expect(DecimalFormat.scaled(-5, scale: 1, places: 0) == "-1")
-    #expect(DecimalFormat.scaled(-4, scale: 1, places: 0) == "0")
+    #expect(DecimalFormat.scaledTrimmed(-4, scale: 1) == "-0.4")
     #expect(DecimalFormat.scaledTrimmed(5_000, scale: 3) == "5")
     #expect(DecimalFormat.scaledTrimmed(1, scale: 9) == "0.000000001")
     #expect(DecimalFormat.trimmed("-0.000") == "0")
   }
 
-  /// The byte writers print what the String forms print: `appendScaledTrimmed` against
-  /// `scaled` (its own digit routine) then `trimmed`.
-  @Test func scaledTrimmedBytesMatchTheStringForm() {
+  /// `appendScaledTrimmed` against an independent definition: the integer's own decimal
+  /// digits, zero-padded, with a point put `scale` digits from the right and trailing zeros
+  /// dropped.
+  @Test func scaledTrimmedBytesMatchTheirDefinition() {
+    func reference(_ units: Int128, scale: Int) -> String {
+      var digits = String(units.magnitude)
+      if digits.count <= scale {
+        digits = String(repeating: "0", count: scale - digits.count + 1) + digits
+      }
+      let point = digits.index(digits.endIndex, offsetBy: -scale)
+      var fraction = String(digits[point...])
+      while fraction.last == "0" { fraction.removeLast() }
+      let text = fraction.isEmpty ? String(digits[..<point]) : digits[..<point] + "." + fraction
+      return units < 0 ? "-" + text : text
+    }
     let values: [Int128] = [
       0, 1, -1, 9, 10, 1_270_000_000_000_000_000, -5_000, 123_456_789, 100_000_000_000,
       Int128(Int64.max), Int128(Int64.min), Int128(Int64.max) * 1_000_003, .max, .min + 1,
@@ -52,14 +61,11 @@ import Testing
       for scale in [0, 1, 3, 9, 18] {
         var bytes: [UInt8] = Array("x,".utf8)
         DecimalFormat.appendScaledTrimmed(value, scale: scale, to: &bytes)
-        let expected = DecimalFormat.trimmed(
-          DecimalFormat.scaled(value, scale: scale, places: scale))
-        #expect(String(decoding: bytes, as: UTF8.self) == "x," + expected, "\(value) \(scale)")
+        let expected = "x," + reference(value, scale: scale)
+        #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(value) \(scale)")
+        #expect(DecimalFormat.scaledTrimmed(value, scale: scale) == reference(value, scale: scale))
       }
     }
-    var bytes: [UInt8] = []
-    DecimalFormat.appendScaledTrimmed(-1_500_000_000, scale: 9, to: &bytes)
-    #expect(String(decoding: bytes, as: UTF8.self) == "-1.5")
   }
 
   /// `appendFixedTrimmed` rounds on the binary value only far from a half; every value, near a

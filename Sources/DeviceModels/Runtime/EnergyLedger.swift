@@ -166,13 +166,6 @@ final class EnergyLedger {
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
   }
 
-  /// The owners of `node`'s open segment.
-  func owners(of node: Int) -> [Int32] {
-    if isShared[node] { return sharedOwners(of: node).sorted() }
-    let offset = Int(ownerOffset[node])
-    return Array(ownerPool[offset..<offset + Int(ownerCount[node])])
-  }
-
   /// Counts a wake-up out of state slot `slot`.
   func countWakeup(slot: Int32) {
     slotWakeups[Int(slot)] += 1
