@@ -18,6 +18,19 @@ enum Fixture {
       minimumResidency: minResidency)
   }
 
+  /// A timeout ladder of two states: `activeName` drawing `active` (and waking at it), and
+  /// `idleName` drawing `idle`, entered `after` the last work, waking in `wake`.
+  static func twoStateLadder(
+    _ activeName: String, _ active: Power, then idleName: String, _ idle: Power,
+    after: TimeSpan = .zero, wake: TimeSpan = .zero
+  ) -> Ladder {
+    Ladder(
+      states: [
+        LadderState(name: activeName, power: active, wakePower: active),
+        state(idleName, idle, after: after, wake: wake, active: active),
+      ], idlePolicy: .timeout)
+  }
+
   /// The GPS of SPEC 5.1's worked example: active 300 mW; hot 60 mW after 1 s, waking in 20 ms;
   /// off 0 W after 6 s, waking in 800 ms at 200 mW.
   static var gpsLadder: Ladder {

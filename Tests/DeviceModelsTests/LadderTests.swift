@@ -38,12 +38,8 @@ import Testing
   /// A two-state ladder with a tail: active 1 W, idle 100 mW after 2 s (no wake latency).
   /// Work of 1 s at 0 s and 5 s over 10 s: active 0–3 and 5–8, idle the rest (4 s).
   @Test func twoStateLadderWithATail() {
-    let active = Power.watts(1)
-    let ladder = Ladder(
-      states: [
-        LadderState(name: "active", power: active, wakePower: active),
-        Fixture.state("idle", .milliwatts(100), after: .seconds(2), active: active),
-      ], idlePolicy: .timeout)
+    let ladder = Fixture.twoStateLadder(
+      "active", .watts(1), then: "idle", .milliwatts(100), after: .seconds(2))
     let device = Fixture.device([Fixture.generic("radio", ladder, parent: .none)])
     let workload = WorkloadSpec(
       name: "sync", timing: .times([Fixture.at(.zero), Fixture.at(.seconds(5))]),
@@ -165,20 +161,11 @@ import Testing
   /// 20 ms. One 100 ms work item at 1 s: platform wakes 1.000–1.030, child 1.030–1.050, works
   /// to 1.150; the child goes off at once, the platform holds to 1.200.
   @Test func childWaitsForItsSleepingParent() {
-    let platformActive = Power.milliwatts(100)
-    let platform = Ladder(
-      states: [
-        LadderState(name: "awake", power: platformActive, wakePower: platformActive),
-        Fixture.state(
-          "asleep", .milliwatts(10), after: .milliseconds(50), wake: .milliseconds(30),
-          active: platformActive),
-      ], idlePolicy: .timeout)
-    let childActive = Power.milliwatts(200)
-    let child = Ladder(
-      states: [
-        LadderState(name: "active", power: childActive, wakePower: childActive),
-        Fixture.state("off", .zero, after: .zero, wake: .milliseconds(20), active: childActive),
-      ], idlePolicy: .timeout)
+    let platform = Fixture.twoStateLadder(
+      "awake", .milliwatts(100), then: "asleep", .milliwatts(10), after: .milliseconds(50),
+      wake: .milliseconds(30))
+    let child = Fixture.twoStateLadder(
+      "active", .milliwatts(200), then: "off", .zero, wake: .milliseconds(20))
     let device = Fixture.device([Fixture.platform(platform), Fixture.generic("sensor", child)])
     let workload = WorkloadSpec(
       name: "read", timing: .once(at: Fixture.at(.seconds(1))),

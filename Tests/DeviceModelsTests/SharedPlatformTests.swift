@@ -15,18 +15,9 @@ import Testing
   /// - 1.3–1.4 s, z alone: 9.1e15;
   /// - 1.4–1.45 s, the platform holds for z, the last served: 91 mW × 50 ms = 4.55e15.
   @Test func ownersThatComeAndGoShareEachMomentEqually() {
-    let awake = Power.milliwatts(100)
-    let platform = Ladder(
-      states: [
-        LadderState(name: "awake", power: awake, wakePower: awake),
-        Fixture.state("asleep", .milliwatts(9), after: .milliseconds(50), active: awake),
-      ], idlePolicy: .timeout)
-    let active = Power.milliwatts(200)
-    let sensor = Ladder(
-      states: [
-        LadderState(name: "active", power: active, wakePower: active),
-        Fixture.state("off", .zero, after: .zero, active: active),
-      ], idlePolicy: .timeout)
+    let platform = Fixture.twoStateLadder(
+      "awake", .milliwatts(100), then: "asleep", .milliwatts(9), after: .milliseconds(50))
+    let sensor = Fixture.twoStateLadder("active", .milliwatts(200), then: "off", .zero)
     let device = Fixture.device([
       Fixture.platform(platform), Fixture.generic("a", sensor), Fixture.generic("b", sensor),
       Fixture.generic("c", sensor),

@@ -5,14 +5,8 @@ import Testing
 /// Every timer at its boundary: not yet at `t − 1 ns`, fired at `t`.
 @Suite struct TimerBoundaryTests {
   /// Active 1 W; off after 1 s, waking in 100 ms.
-  static let ladder: Ladder = {
-    let active = Power.watts(1)
-    return Ladder(
-      states: [
-        LadderState(name: "on", power: active, wakePower: active),
-        Fixture.state("off", .zero, after: .seconds(1), wake: .milliseconds(100), active: active),
-      ], idlePolicy: .timeout)
-  }()
+  static let ladder = Fixture.twoStateLadder(
+    "on", .watts(1), then: "off", .zero, after: .seconds(1), wake: .milliseconds(100))
 
   static func run(
     _ timing: WorkloadTiming, debounce: TimeSpan? = nil, duration: TimeSpan,
