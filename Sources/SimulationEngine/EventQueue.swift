@@ -11,25 +11,28 @@ public import Quantities
 /// a heap visits its elements in no useful order, and it is not copyable: a simulation has one
 /// queue, and as an array held by the scheduler every push and pop paid a uniqueness check.
 public struct EventQueue<Event>: ~Copyable {
-  /// One scheduled event: when, in which rank, and the insertion sequence that breaks ties.
+  /// One scheduled event: its key (when, in which rank, and the insertion sequence that breaks
+  /// ties) and the event.
   @usableFromInline
   struct Entry {
-    @usableFromInline var time: Int64
-    /// `rank << sequenceBits | sequence`: one comparison orders rank, then insertion.
-    @usableFromInline var order: UInt64
+    /// The time, its sign bit flipped, in the high 64 bits; `rank << sequenceBits | sequence`
+    /// in the low 64: one unsigned comparison orders time, then rank, then insertion, and
+    /// compiles to a flag rather than a branch, so the sift's choice between two children
+    /// (a coin toss) costs no mispredicted jump.
+    @usableFromInline var key: UInt128
     @usableFromInline var event: Event
 
     @inlinable
     init(time: Int64, order: UInt64, event: Event) {
-      self.time = time
-      self.order = order
+      key = UInt128(UInt64(bitPattern: time) ^ Entry.timeBias) << 64 | UInt128(order)
       self.event = event
     }
 
+    /// Maps signed times onto unsigned ones in the same order.
+    @inlinable static var timeBias: UInt64 { 1 << 63 }
+
     @inlinable
-    func precedes(_ other: Entry) -> Bool {
-      time < other.time || (time == other.time && order < other.order)
-    }
+    var time: Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: key >> 64) ^ Entry.timeBias) }
   }
 
   /// Bits of the order key that hold the insertion sequence; the rank takes the rest.
@@ -84,7 +87,7 @@ public struct EventQueue<Event>: ~Copyable {
     heapCount &+= 1
     while hole > 0 {
       let parent = (hole &- 1) >> 1
-      guard moving.precedes(entries[parent]) else { break }
+      guard moving.key < entries[parent].key else { break }
       entries[hole] = entries[parent]
       hole = parent
     }
@@ -114,14 +117,25 @@ public struct EventQueue<Event>: ~Copyable {
     let moving = (entries + count).move()
     guard count > 0 else { return first }
     var hole = 0
-    while true {
+    // While the hole has two children, the earlier one is chosen by arithmetic on a comparison,
+    // not by a jump; the moving entry (a former leaf) nearly always sinks far, so the loop's own
+    // exit test is predictable.
+    let lastParent = (count &- 3) >> 1
+    while hole <= lastParent {
       let left = 2 &* hole &+ 1
-      guard left < count else { break }
-      let right = left &+ 1
-      let child = right < count && entries[right].precedes(entries[left]) ? right : left
-      guard entries[child].precedes(moving) else { break }
+      let child = left &+ (entries[left &+ 1].key < entries[left].key ? 1 : 0)
+      guard entries[child].key < moving.key else {
+        entries[hole] = moving
+        return first
+      }
       entries[hole] = entries[child]
       hole = child
+    }
+    // A last parent with only a left child.
+    let left = 2 &* hole &+ 1
+    if left < count && entries[left].key < moving.key {
+      entries[hole] = entries[left]
+      hole = left
     }
     entries[hole] = moving
     return first
