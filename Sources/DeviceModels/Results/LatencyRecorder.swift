@@ -43,6 +43,20 @@ public struct LatencyRecorder: Sendable {
     }
   }
 
+  /// Records each of `latencies` in ns (none negative), in order: the same as recording them
+  /// one by one.
+  mutating func record(contentsOf latencies: UnsafeBufferPointer<Int64>) {
+    guard histogram.isEmpty else {
+      for latency in latencies { record(latency) }
+      return
+    }
+    count += latencies.count
+    for latency in latencies { largest = Swift.max(largest, latency) }
+    samples.append(contentsOf: latencies)
+    // Past the limit, every sample goes to the histogram, whichever came first.
+    if samples.count > Self.exactLimit { moveToHistogram() }
+  }
+
   /// Adds every latency `other` recorded.
   public mutating func merge(_ other: LatencyRecorder) {
     if other.histogram.isEmpty {

@@ -30,7 +30,7 @@ extension EnergyLedger {
     if !isShared[node] {
       isShared[node] = true
       for owner in sharedOwners(of: node) {
-        shareStart[ownerIndex(owner, of: node)] = shareSum[node]
+        sharedOwnerRecords[ownerIndex(owner, of: node)].shareStart = shareSum[node]
       }
     }
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
@@ -47,16 +47,16 @@ extension EnergyLedger {
   /// node that shares its energy shares from `now` on. Returns whether it was new.
   func countSharedOwner(_ owner: Int32, of node: Int, at now: Int64) -> Bool {
     let index = ownerIndex(owner, of: node)
-    ownerUses[index] += 1
-    guard ownerUses[index] == 1 else { return false }
+    sharedOwnerRecords[index].uses += 1
+    guard sharedOwnerRecords[index].uses == 1 else { return false }
     let count = Int(sharedCount[node])
     precondition(count < Int(ownerCapacity[node]), "too many owners for a node")
     // The energy so far was shared without it.
     if isShared[node] { attributeStretch(of: node, until: now) }
-    shareStart[index] = shareSum[node]
+    sharedOwnerRecords[index].shareStart = shareSum[node]
     let slot = Int(ownerOffset[node]) + count
     sharedOwners[slot] = owner
-    ownerSlot[index] = Int32(slot)
+    sharedOwnerRecords[index].slot = Int32(slot)
     sharedCount[node] += 1
     if count == 0 || owner < lowestSharedOwner[node] { lowestSharedOwner[node] = owner }
     return true
@@ -67,9 +67,9 @@ extension EnergyLedger {
   /// was removed.
   func uncountSharedOwner(_ owner: Int32, of node: Int, at now: Int64) -> Bool {
     let index = ownerIndex(owner, of: node)
-    precondition(ownerUses[index] > 0, "an owner withdrawn that was never counted")
-    ownerUses[index] -= 1
-    guard ownerUses[index] == 0 else { return false }
+    precondition(sharedOwnerRecords[index].uses > 0, "an owner withdrawn that was never counted")
+    sharedOwnerRecords[index].uses -= 1
+    guard sharedOwnerRecords[index].uses == 0 else { return false }
     if isShared[node] {
       attributeStretch(of: node, until: now)
       bookShare(of: owner, node: node)
@@ -77,10 +77,10 @@ extension EnergyLedger {
     // The last owner of the list takes the leaving one's place.
     let offset = Int(ownerOffset[node])
     let last = offset + Int(sharedCount[node]) - 1
-    let slot = Int(ownerSlot[index])
+    let slot = Int(sharedOwnerRecords[index].slot)
     let moved = sharedOwners[last]
     sharedOwners[slot] = moved
-    ownerSlot[ownerIndex(moved, of: node)] = Int32(slot)
+    sharedOwnerRecords[ownerIndex(moved, of: node)].slot = Int32(slot)
     sharedCount[node] -= 1
     if owner == lowestSharedOwner[node] && last > offset {
       var lowest = sharedOwners[offset]
@@ -97,13 +97,14 @@ extension EnergyLedger {
     guard energy != 0 else { return }
     let count = Int(sharedCount[node])
     guard count > 0 else {
-      attribution[component] += energy
+      attribution[attributionIndex(owner: -1, component: component)] += energy
       return
     }
     let share = Self.equalShare(of: energy, among: count)
     shareSum[node] += share
     let lowest = Int(lowestSharedOwner[node])
-    attribution[(lowest + 1) * componentCount + component] += energy - share * Int128(count)
+    attribution[attributionIndex(owner: lowest, component: component)] +=
+      energy - share * Int128(count)
   }
 
   /// Books every owner of `node` what it is owed, after its last shared segment was closed;
@@ -118,15 +119,25 @@ extension EnergyLedger {
   private func bookShare(of owner: Int32, node: Int) {
     let index = ownerIndex(owner, of: node)
     let component = Int(nodeComponent[node])
-    attribution[(Int(owner) + 1) * componentCount + component] += shareSum[node] - shareStart[index]
-    shareStart[index] = shareSum[node]
+    attribution[attributionIndex(owner: Int(owner), component: component)] +=
+      shareSum[node] - sharedOwnerRecords[index].shareStart
+    sharedOwnerRecords[index].shareStart = shareSum[node]
   }
 
-  /// Where `owner` of parent `node` is counted in `ownerUses` and `shareStart`.
+  /// Where `owner` of parent `node` has its record in `sharedOwnerRecords`.
   @inline(__always)
   private func ownerIndex(_ owner: Int32, of node: Int) -> Int {
     let row = Int(parentRow[node])
     precondition(row >= 0, "owners counted for a node without children")
     return row * ownerRowWidth + Int(owner) + 1
   }
+}
+
+/// One workload in a parent's shared set: how many of the parent's children count it, where it
+/// is in the parent's unordered list, and the parent's `shareSum` when it joined (or was last
+/// booked).
+struct SharedOwnerRecord: BitwiseCopyable {
+  var shareStart: Int128 = 0
+  var uses: Int32 = 0
+  var slot: Int32 = -1
 }

@@ -45,14 +45,12 @@ final class EnergyLedger {
   let shareSum: UnsafeMutableBufferPointer<Int128>
   /// Per parent node, its row in the two tables below (-1 for a node without children).
   let parentRow: UnsafeMutableBufferPointer<Int32>
-  /// At `row × (workloads + 1) + owner + 1`: how many of the parent's children count the owner,
-  /// where it is in `sharedOwners`, and the parent's `shareSum` when the owner joined its set (or
-  /// was last booked).
-  let ownerUses: UnsafeMutableBufferPointer<Int32>
-  let ownerSlot: UnsafeMutableBufferPointer<Int32>
-  /// Workloads + 1: the width of a row of `ownerUses` and `shareStart`.
+  /// At `row × (workloads + 1) + owner + 1`: the owner in the parent's shared set (one record,
+  /// so that an owner coming or going touches one cache line, not three tables).
+  let sharedOwnerRecords: UnsafeMutableBufferPointer<SharedOwnerRecord>
+  /// Workloads + 1: the owners (nobody, then each workload) of a row of `sharedOwnerRecords`
+  /// and of a component's stretch of `attribution`.
   let ownerRowWidth: Int
-  let shareStart: UnsafeMutableBufferPointer<Int128>
   /// Per node: whether fixed energy goes to the owners (false: unattributed).
   let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
   let floorPower: UnsafeMutableBufferPointer<Int64>
@@ -71,8 +69,11 @@ final class EnergyLedger {
   let componentPower: UnsafeMutableBufferPointer<Int64>
   let componentClosedEnergy: UnsafeMutableBufferPointer<Int128>
   @exclusivity(unchecked) var totalPower: Int64 = 0
-  /// `(workload + 1) × componentCount + component`; row 0 is unattributed (complete once the
-  /// run has finished).
+  /// At ``attributionIndex(owner:component:)``: the energy attributed to a workload (or, for
+  /// owner -1, to nobody) by a component (complete once the run has finished). Laid out by
+  /// component, then owner, so that the entries one component books for its workloads are
+  /// neighbours (a busy platform or CPU books for thousands of workloads; every workload uses
+  /// few of the components).
   let attribution: UnsafeMutableBufferPointer<Int128>
   /// The latest time the ledger has been advanced to.
   @exclusivity(unchecked) private(set) var clock: Int64 = 0
@@ -119,9 +120,8 @@ final class EnergyLedger {
     }
     parentRow = memory.table(rows)
     ownerRowWidth = workloadCount + 1
-    ownerUses = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
-    ownerSlot = memory.table(repeating: -1, count: Int(parents) * ownerRowWidth)
-    shareStart = memory.table(repeating: 0, count: Int(parents) * ownerRowWidth)
+    sharedOwnerRecords = memory.table(
+      repeating: SharedOwnerRecord(), count: Int(parents) * ownerRowWidth)
     fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
     floorPower = memory.table(layout.floorPower)
     nodeComponent = memory.table(layout.nodeComponent)
@@ -245,8 +245,9 @@ final class EnergyLedger {
       fixedEnergy[node] = fixed
       let component = Int(nodeComponent[node])
       componentClosedEnergy[component] += energy
-      attribution[component] += floorEnergy[node]
-      if !fixedGoesToOwners[node] { attribution[component] += fixed }
+      let nobody = attributionIndex(owner: -1, component: component)
+      attribution[nobody] += floorEnergy[node]
+      if !fixedGoesToOwners[node] { attribution[nobody] += fixed }
     }
   }
 
@@ -257,7 +258,7 @@ final class EnergyLedger {
     let offset = Int(ownerOffset[node])
     if count <= 1 {
       let owner = count == 0 ? -1 : Int(ownerPool[offset])
-      attribution[(owner + 1) * componentCount + component] += energy
+      attribution[attributionIndex(owner: owner, component: component)] += energy
       return
     }
     let share = Self.equalShare(of: energy, among: count)
@@ -265,8 +266,14 @@ final class EnergyLedger {
     for index in 0..<count {
       let owner = Int(ownerPool[offset + index])
       let amount = index == 0 ? share + remainder : share
-      attribution[(owner + 1) * componentCount + component] += amount
+      attribution[attributionIndex(owner: owner, component: component)] += amount
     }
+  }
+
+  /// Where `owner`'s energy from `component` is booked in `attribution` (owner -1: nobody).
+  @inline(__always)
+  func attributionIndex(owner: Int, component: Int) -> Int {
+    component * ownerRowWidth + owner + 1
   }
 
   /// `energy ÷ count`, rounded down.

@@ -7,7 +7,7 @@ extension DeviceSimulation {
   ) {
     workloads[Int(workload)].stats.occurrences += 1
     guard start < end else {
-      workloads[Int(workload)].stats.recordCompletion(latency: now - due, missedDeadline: false)
+      recordCompletion(of: workload, due: due)
       return
     }
     workloads[Int(workload)].inFlight += 1
@@ -48,6 +48,19 @@ extension DeviceSimulation {
     }
   }
 
+  /// Counts an occurrence of `workload`, due at `due`, that completed now.
+  func recordCompletion(of workload: Int32, due: Int64, deadline: Int64 = .max) {
+    if now > deadline { workloads[Int(workload)].stats.deadlineMisses += 1 }
+    if latencyLog.append(now - due, of: workload) { drainLatencyLog() }
+  }
+
+  /// Hands the logged latencies to their workloads' recorders.
+  func drainLatencyLog() {
+    latencyLog.drain { workload, latencies in
+      workloads[workload].stats.latency.record(contentsOf: latencies)
+    }
+  }
+
   /// One part of the occurrence's current step finished.
   func stepPartDone(_ occurrence: Int32) {
     occurrences[occurrence].partsLeft -= 1
@@ -60,8 +73,7 @@ extension DeviceSimulation {
     let finished = occurrences[occurrence]
     let workload = Int(finished.workload)
     workloads[workload].inFlight -= 1
-    workloads[workload].stats.recordCompletion(
-      latency: now - finished.due, missedDeadline: now > finished.deadline)
+    recordCompletion(of: finished.workload, due: finished.due, deadline: finished.deadline)
     activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false
     occurrences.remove(occurrence)

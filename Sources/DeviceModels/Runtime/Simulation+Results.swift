@@ -3,6 +3,7 @@ import Quantities
 extension DeviceSimulation {
   /// Assembles the account once the ledger is closed.
   func makeResult() -> RunResult {
+    drainLatencyLog()
     let componentCount = components.count
     var componentResults: [ComponentResult] = []
     for (index, component) in components.enumerated() {
@@ -32,7 +33,6 @@ extension DeviceSimulation {
     var qosClasses = QoSClass.allCases.sorted().map { QoSResult(qos: $0) }
     for (index, spec) in setup.workloads.enumerated() {
       let runtime = workloads[index]
-      let row = (index + 1) * componentCount
       workloadResults.append(
         WorkloadResult(
           name: spec.name, occurrences: runtime.stats.occurrences,
@@ -41,7 +41,8 @@ extension DeviceSimulation {
           coalescedFirings: runtime.stats.coalescedFirings,
           latency: runtime.stats.latency.summary(),
           energyByComponent: (0..<componentCount).map {
-            Energy(attojoules: ledger.attribution[row + $0])
+            Energy(
+              attojoules: ledger.attribution[ledger.attributionIndex(owner: index, component: $0)])
           }))
       byQoS[runtime.priority, default: LatencyRecorder()].merge(runtime.stats.latency)
       qosClasses[runtime.priority].workloads += 1
@@ -63,7 +64,7 @@ extension DeviceSimulation {
       duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
       workloads: workloadResults,
       unattributedByComponent: (0..<componentCount).map {
-        Energy(attojoules: ledger.attribution[$0])
+        Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: -1, component: $0)])
       },
       latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount)

@@ -97,6 +97,8 @@ final class DeviceSimulation: SimulationModel {
 
   // Workloads and OS policies.
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
+  /// Completion latencies on their way to `workloads[_].stats.latency`.
+  let latencyLog: LatencyLog
   /// Next known wake-up of every workload whose due times the OS knows (SPEC 5.1).
   let knownWakes: IndexedMinHeap
   /// Open times of range timers waiting to fire (SPEC 6.3).
@@ -116,6 +118,7 @@ final class DeviceSimulation: SimulationModel {
     endTime = setup.duration.nanoseconds
     knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
+    latencyLog = LatencyLog(workloadCount: setup.workloads.count)
     environment = EnvironmentRuntime()
     var builder = DeviceBuilder(setup: setup)
     builder.build()

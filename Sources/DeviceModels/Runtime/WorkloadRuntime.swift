@@ -4,17 +4,11 @@ import SimulationEngine
 /// Counters of one workload as the run goes.
 struct WorkloadStats {
   var occurrences = 0
-  var completed = 0
   var droppedFrames = 0
   var deadlineMisses = 0
   var coalescedFirings = 0
+  /// Latencies of completed occurrences, as the run's ``LatencyLog`` hands them over.
   var latency = LatencyRecorder()
-
-  mutating func recordCompletion(latency value: Int64, missedDeadline: Bool) {
-    completed += 1
-    latency.record(value)
-    if missedDeadline { deadlineMisses += 1 }
-  }
 }
 
 /// A workload at run time: its timing, its compiled steps and where it is in its sequence.

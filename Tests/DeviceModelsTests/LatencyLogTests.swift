@@ -1,0 +1,65 @@
+import Testing
+
+@testable import DeviceModels
+
+@Suite("Latency log")
+struct LatencyLogTests {
+  @Test("a full batch says so, and drains grouped by workload, each group in logged order")
+  func drainsGroupedByWorkloadInOrder() {
+    let log = LatencyLog(workloadCount: 4, capacity: 6)
+    let logged: [(Int64, Int32)] = [(30, 2), (10, 0), (31, 2), (11, 0), (32, 2)]
+    for (latency, workload) in logged { #expect(!log.append(latency, of: workload)) }
+    #expect(log.append(12, of: 0))
+    var delivered: [(Int, [Int64])] = []
+    log.drain { workload, latencies in delivered.append((workload, Array(latencies))) }
+    #expect(delivered.map(\.0) == [0, 2])
+    #expect(delivered.map(\.1) == [[10, 11, 12], [30, 31, 32]])
+    #expect(log.count == 0)
+    // An empty log delivers nothing; the next batch starts afresh.
+    log.drain { _, _ in Issue.record("an empty log delivered latencies") }
+    #expect(!log.append(7, of: 3))
+    delivered = []
+    log.drain { workload, latencies in delivered.append((workload, Array(latencies))) }
+    #expect(delivered.map(\.0) == [3])
+    #expect(delivered.map(\.1) == [[7]])
+  }
+
+  @Test("recorders fed through a log of small batches summarise as if fed directly")
+  func batchesSummariseLikeDirectRecording() {
+    var direct = [LatencyRecorder(), LatencyRecorder(), LatencyRecorder()]
+    var batched = direct
+    let log = LatencyLog(workloadCount: 3, capacity: 7)
+    var state: UInt64 = 42
+    for _ in 0..<500 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let workload = Int(state >> 62) % 3
+      let latency = Int64(state >> 40)
+      direct[workload].record(latency)
+      if log.append(latency, of: Int32(workload)) {
+        log.drain { batched[$0].record(contentsOf: $1) }
+      }
+    }
+    log.drain { batched[$0].record(contentsOf: $1) }
+    for workload in 0..<3 {
+      #expect(batched[workload].summary() == direct[workload].summary())
+      #expect(batched[workload].summary() != nil)
+    }
+  }
+
+  @Test("a batch that crosses the exact limit moves every sample to the histogram, as one by one")
+  func batchCrossingTheExactLimit() throws {
+    let below = (0..<LatencyRecorder.exactLimit - 2).map { Int64($0 % 5_000) * 1_000 }
+    let batch: [Int64] = [7_000_000, 3, 9_999_999, 42]
+    var oneByOne = LatencyRecorder()
+    var batched = LatencyRecorder()
+    for latency in below { oneByOne.record(latency) }
+    below.withUnsafeBufferPointer { batched.record(contentsOf: $0) }
+    for latency in batch { oneByOne.record(latency) }
+    batch.withUnsafeBufferPointer { batched.record(contentsOf: $0) }
+    let summary = try #require(batched.summary())
+    #expect(summary == oneByOne.summary())
+    #expect(summary.isApproximate)
+    #expect(summary.count == LatencyRecorder.exactLimit + 2)
+    #expect(summary.max == .nanoseconds(9_999_999))
+  }
+}
