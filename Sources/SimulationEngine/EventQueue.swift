@@ -7,66 +7,55 @@ public import Quantities
 /// same reason). The rank lets a model say which of several things due at one instant happens
 /// first (in powersim: wake completions, then work completions, then demotions, then arrivals).
 ///
-/// `EventQueue` is a binary min-heap in memory it owns. It is not a `Sequence`, because iterating
-/// a heap visits its elements in no useful order, and it is not copyable: a simulation has one
-/// queue, and as an array held by the scheduler every push and pop paid a uniqueness check.
+/// The events live in two binary min-heaps (``EventHeap``) under one sequence counter: events
+/// whose rank lies in `secondHeapRanks` in one, the rest in the other, and the earlier of the two
+/// heads comes out first — the same order as one heap would give. A model whose thousands of
+/// sources each keep one arrival pending, far ahead, puts those ranks in the second heap, so that
+/// the few events due soon (a wake, the end of a piece of work) climb and sink a heap of dozens,
+/// not of thousands.
+///
+/// It is not a `Sequence`, because iterating a heap visits its elements in no useful order, and
+/// it is not copyable: a simulation has one queue, and as an array held by the scheduler every
+/// push and pop paid a uniqueness check.
 public struct EventQueue<Event>: ~Copyable {
-  /// One scheduled event: its key (when, in which rank, and the insertion sequence that breaks
-  /// ties) and the event.
-  @usableFromInline
-  struct Entry {
-    /// The time, its sign bit flipped, in the high 64 bits; `rank << sequenceBits | sequence`
-    /// in the low 64: one unsigned comparison orders time, then rank, then insertion, and
-    /// compiles to a flag rather than a branch, so the sift's choice between two children
-    /// (a coin toss) costs no mispredicted jump.
-    @usableFromInline var key: UInt128
-    @usableFromInline var event: Event
-
-    @inlinable
-    init(time: Int64, order: UInt64, event: Event) {
-      key = UInt128(UInt64(bitPattern: time) ^ Entry.timeBias) << 64 | UInt128(order)
-      self.event = event
-    }
-
-    /// Maps signed times onto unsigned ones in the same order.
-    @inlinable static var timeBias: UInt64 { 1 << 63 }
-
-    @inlinable
-    var time: Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: key >> 64) ^ Entry.timeBias) }
-  }
-
   /// Bits of the order key that hold the insertion sequence; the rank takes the rest.
   @usableFromInline static var sequenceBits: UInt64 { 44 }
 
   /// The largest rank a caller may use.
   public static var maximumRank: UInt32 { (1 << 20) - 1 }
 
-  /// The heap: `entries[0 ..< heapCount]` are initialized, the rest of `capacity` is not.
-  @usableFromInline var entries: UnsafeMutablePointer<Entry>
-  @usableFromInline var capacity: Int
-  @usableFromInline var heapCount = 0
+  @usableFromInline var firstHeap: EventHeap<Event>
+  @usableFromInline var secondHeap: EventHeap<Event>
+  /// The ranks whose events go to `secondHeap`.
+  @usableFromInline let secondHeapRanks: Range<UInt32>
   @usableFromInline var nextSequence: UInt64 = 0
 
-  /// An empty queue with room for `minimumCapacity` events before it reallocates.
-  public init(minimumCapacity: Int = 1024) {
-    capacity = Swift.max(1, minimumCapacity)
-    entries = .allocate(capacity: capacity)
+  /// An empty queue with room for `minimumCapacity` events before it reallocates, which keeps
+  /// the events whose rank lies in `secondHeapRanks` in a heap of their own (by default, none).
+  public init(minimumCapacity: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0) {
+    firstHeap = EventHeap(minimumCapacity: minimumCapacity)
+    secondHeap = EventHeap(minimumCapacity: secondHeapRanks.isEmpty ? 1 : minimumCapacity)
+    self.secondHeapRanks = secondHeapRanks
   }
 
   deinit {
-    entries.deinitialize(count: heapCount)
-    entries.deallocate()
+    firstHeap.deallocate()
+    secondHeap.deallocate()
   }
 
   /// The number of pending events.
-  @inlinable public var count: Int { heapCount }
+  @inlinable public var count: Int { firstHeap.count + secondHeap.count }
 
   /// Whether no event is pending.
-  @inlinable public var isEmpty: Bool { heapCount == 0 }
+  @inlinable public var isEmpty: Bool { count == 0 }
 
   /// The time of the earliest pending event, or `nil` when the queue is empty.
   @inlinable public var nextTime: Instant? {
-    heapCount == 0 ? nil : Instant(nanosecondsSinceStart: entries[0].time)
+    switch earlierHeap {
+    case nil: nil
+    case false?: Instant(nanosecondsSinceStart: firstHeap.entries[0].time)
+    case true?: Instant(nanosecondsSinceStart: secondHeap.entries[0].time)
+    }
   }
 
   /// Adds `event`, due at `time`; among events due at the same time, lower ranks come first,
@@ -78,20 +67,12 @@ public struct EventQueue<Event>: ~Copyable {
     precondition(rank <= Self.maximumRank, "event rank out of range")
     let order = UInt64(rank) << Self.sequenceBits | nextSequence
     nextSequence &+= 1
-    let moving = Entry(time: time.nanosecondsSinceStart, order: order, event: event)
-    if heapCount == capacity { grow() }
-    // The new slot at the end is the hole; it rises while its parent comes after the new entry.
-    // (Every slot in the heap stays initialized, so entries move by plain assignment.)
-    var hole = heapCount
-    (entries + hole).initialize(to: moving)
-    heapCount &+= 1
-    while hole > 0 {
-      let parent = (hole &- 1) >> 1
-      guard moving.key < entries[parent].key else { break }
-      entries[hole] = entries[parent]
-      hole = parent
+    let entry = EventHeap.Entry(time: time.nanosecondsSinceStart, order: order, event: event)
+    if secondHeapRanks.contains(rank) {
+      secondHeap.push(entry)
+    } else {
+      firstHeap.push(entry)
     }
-    entries[hole] = moving
   }
 
   /// Removes and returns the earliest pending event, or `nil` when the queue is empty.
@@ -104,58 +85,34 @@ public struct EventQueue<Event>: ~Copyable {
   }
 
   /// Removes and returns the earliest pending event if it is due before `limit` ns (or `limit`
-  /// is `Int64.max`), else `nil`: the engine's loop, in one pass over the heap.
+  /// is `Int64.max`), else `nil`: the engine's loop.
   ///
   /// - Complexity: O(log *n*).
   @inlinable
-  mutating func removeFirst(dueBefore limit: Int64) -> Entry? {
-    guard heapCount > 0, entries[0].time < limit || limit == .max else { return nil }
-    let first = entries[0]
-    let count = heapCount &- 1
-    heapCount = count
-    // The last entry leaves its slot and fills the root's, sinking while a child comes first.
-    let moving = (entries + count).move()
-    guard count > 0 else { return first }
-    var hole = 0
-    // While the hole has two children, the earlier one is chosen by arithmetic on a comparison,
-    // not by a jump; the moving entry (a former leaf) nearly always sinks far, so the loop's own
-    // exit test is predictable.
-    let lastParent = (count &- 3) >> 1
-    while hole <= lastParent {
-      let left = 2 &* hole &+ 1
-      let child = left &+ (entries[left &+ 1].key < entries[left].key ? 1 : 0)
-      guard entries[child].key < moving.key else {
-        entries[hole] = moving
-        return first
-      }
-      entries[hole] = entries[child]
-      hole = child
+  mutating func removeFirst(dueBefore limit: Int64) -> EventHeap<Event>.Entry? {
+    switch earlierHeap {
+    case nil:
+      return nil
+    case false?:
+      guard firstHeap.entries[0].time < limit || limit == .max else { return nil }
+      return firstHeap.removeFirst()
+    case true?:
+      guard secondHeap.entries[0].time < limit || limit == .max else { return nil }
+      return secondHeap.removeFirst()
     }
-    // A last parent with only a left child.
-    let left = 2 &* hole &+ 1
-    if left < count && entries[left].key < moving.key {
-      entries[hole] = entries[left]
-      hole = left
-    }
-    entries[hole] = moving
-    return first
+  }
+
+  /// Which heap holds the earliest event: `true` for the second, `nil` when both are empty.
+  @inlinable var earlierHeap: Bool? {
+    if secondHeap.count == 0 { return firstHeap.count == 0 ? nil : false }
+    if firstHeap.count == 0 { return true }
+    return secondHeap.firstKey < firstHeap.firstKey
   }
 
   /// Removes every pending event.
   public mutating func removeAll() {
-    entries.deinitialize(count: heapCount)
-    heapCount = 0
-  }
-
-  /// Doubles the room for entries.
-  @usableFromInline
-  mutating func grow() {
-    let larger = capacity * 2
-    let moved = UnsafeMutablePointer<Entry>.allocate(capacity: larger)
-    moved.moveInitialize(from: entries, count: heapCount)
-    entries.deallocate()
-    entries = moved
-    capacity = larger
+    firstHeap.removeAll()
+    secondHeap.removeAll()
   }
 }
 

@@ -36,9 +36,10 @@ public final class Scheduler<Event> {
   @inlinable public var processedEventCount: Int { processedCount }
   @exclusivity(unchecked) @usableFromInline var processedCount: Int = 0
 
-  /// A scheduler at time 0 with an empty queue.
-  public init(expectedPendingEvents: Int = 1024) {
-    queue = EventQueue(minimumCapacity: expectedPendingEvents)
+  /// A scheduler at time 0 with an empty queue, which keeps events whose rank lies in
+  /// `secondHeapRanks` in a heap of their own (see ``EventQueue``).
+  public init(expectedPendingEvents: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0) {
+    queue = EventQueue(minimumCapacity: expectedPendingEvents, secondHeapRanks: secondHeapRanks)
   }
 
   /// The number of events waiting in the queue.

@@ -78,10 +78,13 @@ import Testing
 
   /// 3000 seeds: random pushes and pops interleaved, times in 0..<5 and ranks in 0..<3, against
   /// an oracle that scans a list for the smallest (time, rank, sequence).
-  @Test func matchesANaiveOracleOverThousandsOfSeeds() {
+  /// With every rank in one heap, and with some ranks kept in a second heap (whose events the
+  /// queue must interleave with the first's in the same total order).
+  @Test(arguments: [0..<0, 1..<2, 0..<2, 2..<3] as [Range<UInt32>])
+  func matchesANaiveOracleOverThousandsOfSeeds(secondHeapRanks: Range<UInt32>) {
     for seed in 0..<3_000 {
       var random = SplitMix64(seed: UInt64(seed))
-      var queue = EventQueue<Int>(minimumCapacity: 1)
+      var queue = EventQueue<Int>(minimumCapacity: 1, secondHeapRanks: secondHeapRanks)
       var oracle: [(time: Int64, rank: UInt32, sequence: Int)] = []
       var sequence = 0
       let operations = 1 + Int(random.next() % 200)
@@ -100,14 +103,17 @@ import Testing
             popped?.event == expected?.sequence
             && popped?.time.nanosecondsSinceStart == expected?.time
         }
-        agrees = agrees && queue.count == oracle.count
+        agrees =
+          agrees && queue.count == oracle.count
+          && queue.nextTime?.nanosecondsSinceStart == oracle.map(\.time).min()
       }
       while agrees, let expected = Self.popMinimum(&oracle) {
         agrees = queue.popFirst()?.event == expected.sequence
       }
       // One issue per failing seed, so a broken order does not flood the log.
       let matches = agrees && queue.isEmpty
-      #expect(matches, "seed \(seed): the queue's order differs from the oracle's")
+      #expect(
+        matches, "seed \(seed), \(secondHeapRanks): the queue's order differs from the oracle's")
     }
   }
 
@@ -134,23 +140,27 @@ import Testing
   }
 
   /// The queue owns its memory: an event is kept while it is pending — through growth and
-  /// sifting — and released once popped, or with the queue.
-  @Test func eventsAreKeptWhilePendingAndReleasedAfter() {
+  /// sifting — and released once popped, or with the queue; in either heap (rank 1 goes to the
+  /// second when it has one).
+  @Test(arguments: [0..<0, 1..<2] as [Range<UInt32>])
+  func eventsAreKeptWhilePendingAndReleasedAfter(secondHeapRanks: Range<UInt32>) {
     final class Token {}
     weak var first: Token?
     weak var second: Token?
     weak var third: Token?
     var thirdWasPending = false
     do {
-      var queue = EventQueue<Token>(minimumCapacity: 1)
+      var queue = EventQueue<Token>(minimumCapacity: 1, secondHeapRanks: secondHeapRanks)
       var tokens = (0..<3).map { _ in Token() }
       (first, second, third) = (tokens[0], tokens[1], tokens[2])
       for (index, token) in tokens.enumerated() {
-        queue.push(token, at: Self.at(Int64(index)), rank: 0)
+        queue.push(token, at: Self.at(Int64(index)), rank: UInt32(index % 2))
       }
       tokens.removeAll()
       // Events after them make the heap grow and sift.
-      for index in 0..<50 { queue.push(Token(), at: Self.at(100 + Int64(index % 9)), rank: 0) }
+      for index in 0..<50 {
+        queue.push(Token(), at: Self.at(100 + Int64(index % 9)), rank: UInt32(index % 2))
+      }
       _ = queue.popFirst()
       _ = queue.popFirst()
       #expect(first == nil)

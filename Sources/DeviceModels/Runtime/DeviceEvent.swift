@@ -42,4 +42,7 @@ enum EventRank {
   /// A predictive node's check that the known wake-up it stayed shallow for came to it: after
   /// everything else due at that instant, so the wake-up has had its chance to bring work.
   static let missedWakeup: UInt32 = EventQueue<DeviceEvent>.maximumRank
+  /// The ranks of workload events: arrivals and timers, one or two pending per workload and
+  /// mostly far ahead, kept in a heap apart from the device's events due soon.
+  static let workloads: Range<UInt32> = workload(0)..<missedWakeup
 }

@@ -66,7 +66,8 @@ final class DeviceSimulation: SimulationModel {
   // pass with the checks on (before this attribute) and the access patterns are unchanged.
 
   let setup: SimulationSetup
-  let scheduler = Scheduler<DeviceEvent>(expectedPendingEvents: 4096)
+  let scheduler = Scheduler<DeviceEvent>(
+    expectedPendingEvents: 4096, secondHeapRanks: EventRank.workloads)
   let endTime: Int64
 
   // The power tree. The node, ladder and owner tables live in `memory` (see ``TableMemory``):

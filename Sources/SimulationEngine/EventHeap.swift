@@ -1,0 +1,125 @@
+/// A binary min-heap of scheduled events in memory it owns: the storage of ``EventQueue``.
+///
+/// Entries are compared by one 128-bit key (see ``Entry``), and a sift chooses between two
+/// children by arithmetic on a comparison rather than by a branch.
+///
+/// The heap does not free its memory: its owner, a queue that cannot be copied, calls
+/// ``deallocate()`` once. (A noncopyable heap with a deinitializer of its own, held by the
+/// queue, crashes the 6.3 optimizer when it inlines the queue's accessors.)
+@usableFromInline
+struct EventHeap<Event> {
+  /// One scheduled event: its key (when, in which rank, and the insertion sequence that breaks
+  /// ties) and the event.
+  @usableFromInline
+  struct Entry {
+    /// The time, its sign bit flipped, in the high 64 bits; `rank << sequenceBits | sequence`
+    /// in the low 64: one unsigned comparison orders time, then rank, then insertion, and
+    /// compiles to a flag rather than a branch, so the sift's choice between two children
+    /// (a coin toss) costs no mispredicted jump.
+    @usableFromInline var key: UInt128
+    @usableFromInline var event: Event
+
+    @inlinable
+    init(time: Int64, order: UInt64, event: Event) {
+      key = UInt128(UInt64(bitPattern: time) ^ Entry.timeBias) << 64 | UInt128(order)
+      self.event = event
+    }
+
+    /// Maps signed times onto unsigned ones in the same order.
+    @inlinable static var timeBias: UInt64 { 1 << 63 }
+
+    @inlinable
+    var time: Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: key >> 64) ^ Entry.timeBias) }
+  }
+
+  /// `entries[0 ..< count]` are initialized, the rest of `capacity` is not.
+  @usableFromInline var entries: UnsafeMutablePointer<Entry>
+  @usableFromInline var capacity: Int
+  @usableFromInline var count = 0
+
+  @inlinable
+  init(minimumCapacity: Int) {
+    capacity = Swift.max(1, minimumCapacity)
+    entries = .allocate(capacity: capacity)
+  }
+
+  /// Releases the pending events and the memory; the heap must not be used again.
+  @usableFromInline
+  func deallocate() {
+    entries.deinitialize(count: count)
+    entries.deallocate()
+  }
+
+  /// The key of the earliest entry; the heap must not be empty.
+  @inlinable var firstKey: UInt128 { entries[0].key }
+
+  /// Adds `moving`.
+  @inlinable
+  mutating func push(_ moving: Entry) {
+    if count == capacity { grow() }
+    // The new slot at the end is the hole; it rises while its parent comes after the new entry.
+    // (Every slot in the heap stays initialized, so entries move by plain assignment.)
+    var hole = count
+    (entries + hole).initialize(to: moving)
+    count &+= 1
+    while hole > 0 {
+      let parent = (hole &- 1) >> 1
+      guard moving.key < entries[parent].key else { break }
+      entries[hole] = entries[parent]
+      hole = parent
+    }
+    entries[hole] = moving
+  }
+
+  /// Removes and returns the earliest entry; the heap must not be empty.
+  @inlinable
+  mutating func removeFirst() -> Entry {
+    let first = entries[0]
+    let count = self.count &- 1
+    self.count = count
+    // The last entry leaves its slot and fills the root's, sinking while a child comes first.
+    let moving = (entries + count).move()
+    guard count > 0 else { return first }
+    var hole = 0
+    // While the hole has two children, the earlier one is chosen by arithmetic on a comparison,
+    // not by a jump; the moving entry (a former leaf) nearly always sinks far, so the loop's own
+    // exit test is predictable.
+    let lastParent = (count &- 3) >> 1
+    while hole <= lastParent {
+      let left = 2 &* hole &+ 1
+      let child = left &+ (entries[left &+ 1].key < entries[left].key ? 1 : 0)
+      guard entries[child].key < moving.key else {
+        entries[hole] = moving
+        return first
+      }
+      entries[hole] = entries[child]
+      hole = child
+    }
+    // A last parent with only a left child.
+    let left = 2 &* hole &+ 1
+    if left < count && entries[left].key < moving.key {
+      entries[hole] = entries[left]
+      hole = left
+    }
+    entries[hole] = moving
+    return first
+  }
+
+  /// Removes every entry.
+  @inlinable
+  mutating func removeAll() {
+    entries.deinitialize(count: count)
+    count = 0
+  }
+
+  /// Doubles the room for entries.
+  @usableFromInline
+  mutating func grow() {
+    let larger = capacity * 2
+    let moved = UnsafeMutablePointer<Entry>.allocate(capacity: larger)
+    moved.moveInitialize(from: entries, count: count)
+    entries.deallocate()
+    entries = moved
+    capacity = larger
+  }
+}
