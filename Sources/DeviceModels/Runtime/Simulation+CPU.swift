@@ -3,16 +3,20 @@
 /// operating point any of its running parts asks for, and re-times the others when that changes.
 extension DeviceSimulation {
   /// Sends a CPU part to a free core, or queues it.
+  ///
+  /// (Here and below, the CPU's tables are read element by element, by index: a loop over one
+  /// of its arrays, or a copy of the runtime, retains the arrays it reads, atomically, several
+  /// times per part.)
   func dispatchCPU(_ job: Int32) {
-    guard let cpu else { preconditionFailure("CPU work without a CPU") }
-    let rule = cpu.rules[Int(jobs[job].priority)]
-    for cluster in rule.clusters {
-      if let core = bestFreeCore(in: Int(cluster)) {
+    precondition(cpu != nil, "CPU work without a CPU")
+    let priority = Int(jobs[job].priority)
+    for index in 0..<cpu!.rules[priority].clusters.count {
+      if let core = bestFreeCore(in: Int(cpu!.rules[priority].clusters[index])) {
         assignCore(job, to: core)
         return
       }
     }
-    self.cpu!.queues[Int(jobs[job].priority)].append(job)
+    cpu!.queues[priority].append(job)
   }
 
   /// The free core of `cluster` that is quickest to use: the shallowest state, then the lowest
@@ -20,8 +24,8 @@ extension DeviceSimulation {
   func bestFreeCore(in cluster: Int) -> Int? {
     var best: Int?
     var bestDepth = Int32.max
-    for core in cpu!.clusters[cluster].cores {
-      let node = Int(core)
+    for index in 0..<cpu!.clusters[cluster].cores.count {
+      let node = Int(cpu!.clusters[cluster].cores[index])
       guard nodes[node].job < 0 else { continue }
       let depth = nodes[node].phase == .active ? 0 : nodes[node].state
       if depth < bestDepth {
@@ -37,7 +41,8 @@ extension DeviceSimulation {
     guard core < cpu!.clusterOfNode.count, cpu!.clusterOfNode[core] >= 0 else { return nil }
     let cluster = cpu!.clusterOfNode[core]
     for priority in 0..<5 where !cpu!.queues[priority].isEmpty {
-      if cpu!.rules[priority].clusters.contains(cluster) {
+      for index in 0..<cpu!.rules[priority].clusters.count
+      where cpu!.rules[priority].clusters[index] == cluster {
         return cpu!.queues[priority].popFirst()
       }
     }
@@ -78,16 +83,18 @@ extension DeviceSimulation {
   @discardableResult
   func updateClusterFrequency(_ cluster: Int) -> Bool {
     var highest: Int32 = 0
-    for core in cpu!.clusters[cluster].cores where nodes[Int(core)].isServing {
-      highest = max(highest, jobs[nodes[Int(core)].job].requestedOPP)
+    for index in 0..<cpu!.clusters[cluster].cores.count {
+      let core = Int(cpu!.clusters[cluster].cores[index])
+      if nodes[core].isServing { highest = max(highest, jobs[nodes[core].job].requestedOPP) }
     }
     let old = cpu!.clusters[cluster].currentOPP
     guard highest != old else { return false }
     let oldSpeed = cpu!.clusters[cluster].speeds[Int(old)]
     cpu!.clusters[cluster].currentOPP = highest
     let power = cpu!.clusters[cluster].powers[Int(highest)]
-    for core in cpu!.clusters[cluster].cores where nodes[Int(core)].isServing {
-      let node = Int(core)
+    for index in 0..<cpu!.clusters[cluster].cores.count {
+      let node = Int(cpu!.clusters[cluster].cores[index])
+      guard nodes[node].isServing else { continue }
       let job = nodes[node].job
       let elapsed = now - jobs[job].rateStart
       if elapsed > 0 {

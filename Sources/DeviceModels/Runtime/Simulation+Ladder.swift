@@ -58,8 +58,12 @@ extension DeviceSimulation {
     switch nodes[node].role {
     case .host:
       recordChange(node)
-      for child in children[Int(node)] where nodes[Int(child)].phase == .waitingForParent {
-        beginWake(Int(child), cause: nodes[Int(child)].wakeCause)
+      // By index: a loop over the array would retain it (atomically) for the loop's length.
+      for index in 0..<children[node].count {
+        let child = Int(children[node][index])
+        if nodes[child].phase == .waitingForParent {
+          beginWake(child, cause: nodes[child].wakeCause)
+        }
       }
       if nodes[node].busyChildren == 0 { idleEntry(node) }
     case .lane:
