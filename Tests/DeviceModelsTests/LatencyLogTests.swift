@@ -63,3 +63,45 @@ struct LatencyLogTests {
     #expect(summary.max == .nanoseconds(9_999_999))
   }
 }
+
+@Suite("Latency percentiles")
+struct LatencySelectionTests {
+  /// Quickselect against a sort, on lengths across the small-range cutoff, with values drawn
+  /// from ranges from all-equal to all-distinct; then the second selection from the first's
+  /// place, as ``LatencyRecorder/summary()`` makes it.
+  @Test func selectionMatchesSorting() {
+    var state: UInt64 = 7
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    var mismatches = 0
+    for length in [1, 2, 3, 16, 17, 18, 33, 100, 1_000, 5_000] {
+      for spread in [1, 2, 7, 1_000, 1 << 30] as [UInt64] {
+        var values = (0..<length).map { _ in Int64(next() % spread) }
+        let sorted = values.sorted()
+        let first = Int(next() % UInt64(length))
+        let second = first + Int(next() % UInt64(length - first))
+        if LatencyRecorder.select(first, in: &values, from: 0) != sorted[first] { mismatches += 1 }
+        if values[first] != sorted[first] || values.sorted() != sorted { mismatches += 1 }
+        if !values[..<first].allSatisfy({ $0 <= sorted[first] }) { mismatches += 1 }
+        if !values[first...].allSatisfy({ $0 >= sorted[first] }) { mismatches += 1 }
+        if LatencyRecorder.select(second, in: &values, from: first) != sorted[second] {
+          mismatches += 1
+        }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
+  /// Nearest rank by hand: of 1…200 ns, p50 is the 100th value and p99 the 198th.
+  @Test func nearestRanksOfAShuffledRun() throws {
+    var recorder = LatencyRecorder()
+    for value in (1...200).map({ Int64($0) * 37 % 201 }) { recorder.record(value) }
+    let summary = try #require(recorder.summary())
+    #expect(summary.p50 == .nanoseconds(100))
+    #expect(summary.p99 == .nanoseconds(198))
+    #expect(summary.max == .nanoseconds(200))
+    #expect(!summary.isApproximate)
+  }
+}
