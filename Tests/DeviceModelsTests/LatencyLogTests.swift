@@ -103,5 +103,13 @@ struct LatencySelectionTests {
     #expect(summary.p99 == .nanoseconds(198))
     #expect(summary.max == .nanoseconds(200))
     #expect(!summary.isApproximate)
+    // Merged from two halves (as a QoS class merges its workloads), the same ranks.
+    var low = LatencyRecorder()
+    var high = LatencyRecorder()
+    for value in (1...200).map({ Int64($0) * 37 % 201 }) {
+      if value <= 100 { low.record(value) } else { high.record(value) }
+    }
+    high.merge(low)
+    #expect(high.summary() == summary)
   }
 }

@@ -60,7 +60,7 @@ public struct LatencyRecorder: Sendable {
   /// Adds every latency `other` recorded.
   public mutating func merge(_ other: LatencyRecorder) {
     if other.histogram.isEmpty {
-      for sample in other.samples { record(sample) }
+      other.samples.withUnsafeBufferPointer { record(contentsOf: $0) }
       return
     }
     if histogram.isEmpty { moveToHistogram() }
