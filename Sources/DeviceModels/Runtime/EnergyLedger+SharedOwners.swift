@@ -72,7 +72,7 @@ extension EnergyLedger {
     guard sharedOwnerRecords[index].uses == 0 else { return false }
     if isShared[node] {
       attributeStretch(of: node, until: now)
-      bookShare(of: owner, node: node)
+      bookShare(of: owner, at: index, node: node)
     }
     // The last owner of the list takes the leaving one's place.
     let offset = Int(ownerOffset[node])
@@ -110,14 +110,17 @@ extension EnergyLedger {
   /// Books every owner of `node` what it is owed, after its last shared segment was closed;
   /// the node's owners are then its explicit list again.
   func stopSharing(_ node: Int) {
-    for owner in sharedOwners(of: node) { bookShare(of: owner, node: node) }
+    for owner in sharedOwners(of: node) {
+      bookShare(of: owner, at: ownerIndex(owner, of: node), node: node)
+    }
     isShared[node] = false
   }
 
   /// Books `owner` of `node`'s shared set the shares since it joined (or was last booked), and
   /// starts it again from now.
-  private func bookShare(of owner: Int32, node: Int) {
-    let index = ownerIndex(owner, of: node)
+  /// (`index` is the owner's record, ``ownerIndex(_:of:)``.)
+  @inline(__always)
+  private func bookShare(of owner: Int32, at index: Int, node: Int) {
     let component = Int(nodeComponent[node])
     attribution[attributionIndex(owner: Int(owner), component: component)] +=
       shareSum[node] - sharedOwnerRecords[index].shareStart

@@ -104,6 +104,7 @@ extension DeviceSimulation {
 
   // MARK: The parent's counted set
 
+  @inline(__always)
   private func withdrawContribution(of node: Int, from parent: Int) {
     switch nodes[node].contribution {
     case .none:
@@ -115,6 +116,7 @@ extension DeviceSimulation {
     }
   }
 
+  @inline(__always)
   private func makeContribution(of node: Int, to parent: Int) {
     switch nodes[node].contribution {
     case .none:
@@ -127,18 +129,26 @@ extension DeviceSimulation {
   }
 
   /// Counts one more use of `owner` in `parent`'s set; an owner new to it is new to the set of
-  /// the parent's own parent too, when the parent contributes its set.
+  /// the parent's own parent too, when the parent contributes its set, and so on up.
+  @inline(__always)
   private func addOwner(_ owner: Int32, to parent: Int) {
-    guard ledger.countSharedOwner(owner, of: parent, at: now) else { return }
-    if nodes[parent].contribution == .hostOwners { addOwner(owner, to: Int(nodes[parent].parent)) }
+    var node = parent
+    while ledger.countSharedOwner(owner, of: node, at: now)
+      && nodes[node].contribution == .hostOwners
+    {
+      node = Int(nodes[node].parent)
+    }
   }
 
   /// Counts one use fewer of `owner` in `parent`'s set; an owner that leaves it leaves the set of
-  /// the parent's own parent too, when the parent contributes its set.
+  /// the parent's own parent too, when the parent contributes its set, and so on up.
+  @inline(__always)
   private func removeOwner(_ owner: Int32, from parent: Int) {
-    guard ledger.uncountSharedOwner(owner, of: parent, at: now) else { return }
-    if nodes[parent].contribution == .hostOwners {
-      removeOwner(owner, from: Int(nodes[parent].parent))
+    var node = parent
+    while ledger.uncountSharedOwner(owner, of: node, at: now)
+      && nodes[node].contribution == .hostOwners
+    {
+      node = Int(nodes[node].parent)
     }
   }
 }
