@@ -70,9 +70,10 @@ private final class SuccessorModel: SimulationModel {
 ///
 /// The key is one unsigned 128-bit value — the time with its sign bit flipped above the
 /// sequence — so that choosing the earlier of two children is a comparison turned into an
-/// index, not a branch the processor mispredicts half the time: the practical limit, not a
+/// index, not a branch the processor mispredicts half the time; the entries live in memory the
+/// heap manages, with no bounds, capacity or uniqueness checks: the practical limit, not a
 /// naive one (the engine's queue does the same).
-private struct MinimalHeap {
+private struct MinimalHeap: ~Copyable {
   private struct Entry {
     var key: UInt128
     var payload: UInt32
@@ -85,48 +86,53 @@ private struct MinimalHeap {
     var time: Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: key >> 64) ^ (1 << 63)) }
   }
 
-  private var entries: [Entry] = []
+  private let entries: UnsafeMutablePointer<Entry>
+  private let capacity: Int
+  private var count = 0
   private var nextSequence: UInt64 = 0
 
+  /// A heap that holds at most `capacity` entries.
   init(capacity: Int) {
-    entries.reserveCapacity(capacity)
+    self.capacity = max(1, capacity)
+    entries = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    entries.deallocate()
   }
 
   mutating func push(time: Int64, payload: UInt32) {
+    precondition(count < capacity, "the bare heap is full")
     let moving = Entry(time: time, sequence: nextSequence, payload: payload)
     nextSequence &+= 1
-    entries.append(moving)
-    entries.withUnsafeMutableBufferPointer { heap in
-      var hole = heap.count - 1
-      while hole > 0 {
-        let parent = (hole - 1) >> 1
-        guard moving.key < heap[parent].key else { break }
-        heap[hole] = heap[parent]
-        hole = parent
-      }
-      heap[hole] = moving
+    var hole = count
+    count &+= 1
+    while hole > 0 {
+      let parent = (hole &- 1) >> 1
+      guard moving.key < entries[parent].key else { break }
+      entries[hole] = entries[parent]
+      hole = parent
     }
+    entries[hole] = moving
   }
 
   /// Removes the earliest entry; the heap must not be empty.
   mutating func popFirst() -> (time: Int64, payload: UInt32) {
-    let last = entries.removeLast()
-    guard !entries.isEmpty else { return (last.time, last.payload) }
-    return entries.withUnsafeMutableBufferPointer { heap in
-      let first = heap[0]
-      let count = heap.count
-      var hole = 0
-      while true {
-        let left = 2 &* hole &+ 1
-        guard left < count else { break }
-        let right = left &+ 1
-        let child = right < count ? left &+ (heap[right].key < heap[left].key ? 1 : 0) : left
-        guard heap[child].key < last.key else { break }
-        heap[hole] = heap[child]
-        hole = child
-      }
-      heap[hole] = last
-      return (first.time, first.payload)
+    precondition(count > 0, "the bare heap is empty")
+    let first = entries[0]
+    count &-= 1
+    let last = entries[count]
+    var hole = 0
+    while true {
+      let left = 2 &* hole &+ 1
+      guard left < count else { break }
+      let right = left &+ 1
+      let child = right < count ? left &+ (entries[right].key < entries[left].key ? 1 : 0) : left
+      guard entries[child].key < last.key else { break }
+      entries[hole] = entries[child]
+      hole = child
     }
+    entries[hole] = last
+    return (first.time, first.payload)
   }
 }
