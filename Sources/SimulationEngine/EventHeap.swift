@@ -40,14 +40,24 @@ struct EventHeap<Event> {
   @inlinable
   init(minimumCapacity: Int) {
     capacity = Swift.max(1, minimumCapacity)
-    entries = .allocate(capacity: capacity)
+    entries = Self.allocateEntries(capacity)
+  }
+
+  /// Room for `capacity` entries, placed one entry past a 64-byte boundary: with entries of
+  /// 32 bytes (a key and a small event), the two children of every node, at `2i + 1` and
+  /// `2i + 2`, then share one cache line, and a sift loads one line per level instead of two.
+  @usableFromInline
+  static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<Entry> {
+    let stride = MemoryLayout<Entry>.stride
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: (capacity + 1) * stride, alignment: 64)
+    return raw.bindMemory(to: Entry.self, capacity: capacity + 1) + 1
   }
 
   /// Releases the pending events and the memory; the heap must not be used again.
   @usableFromInline
   func deallocate() {
     entries.deinitialize(count: count)
-    entries.deallocate()
+    UnsafeMutableRawPointer(entries - 1).deallocate()
   }
 
   /// The key of the earliest entry; the heap must not be empty.
@@ -116,9 +126,9 @@ struct EventHeap<Event> {
   @usableFromInline
   mutating func grow() {
     let larger = capacity * 2
-    let moved = UnsafeMutablePointer<Entry>.allocate(capacity: larger)
+    let moved = Self.allocateEntries(larger)
     moved.moveInitialize(from: entries, count: count)
-    entries.deallocate()
+    UnsafeMutableRawPointer(entries - 1).deallocate()
     entries = moved
     capacity = larger
   }
