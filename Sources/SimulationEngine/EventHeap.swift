@@ -12,24 +12,19 @@ struct EventHeap<Event> {
   /// ties) and the event.
   @usableFromInline
   struct Entry {
-    /// The time, its sign bit flipped, in the high 64 bits; `rank << sequenceBits | sequence`
-    /// in the low 64: one unsigned comparison orders time, then rank, then insertion, and
-    /// compiles to a flag rather than a branch, so the sift's choice between two children
-    /// (a coin toss) costs no mispredicted jump.
+    /// The time, then `rank << sequenceBits | sequence` (see ``OrderedKey``): one unsigned
+    /// comparison orders time, then rank, then insertion.
     @usableFromInline var key: UInt128
     @usableFromInline var event: Event
 
     @inlinable
     init(time: Int64, order: UInt64, event: Event) {
-      key = UInt128(UInt64(bitPattern: time) ^ Entry.timeBias) << 64 | UInt128(order)
+      key = OrderedKey.make(time, tieBreak: order)
       self.event = event
     }
 
-    /// Maps signed times onto unsigned ones in the same order.
-    @inlinable static var timeBias: UInt64 { 1 << 63 }
-
     @inlinable
-    var time: Int64 { Int64(bitPattern: UInt64(truncatingIfNeeded: key >> 64) ^ Entry.timeBias) }
+    var time: Int64 { OrderedKey.value(of: key) }
   }
 
   /// `entries[0 ..< count]` are initialized, the rest of `capacity` is not.

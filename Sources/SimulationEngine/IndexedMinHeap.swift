@@ -21,10 +21,9 @@ public final class IndexedMinHeap {
     }
 
     /// A smaller key, or an equal key and a smaller identifier.
-    /// Key, then identifier, as one unsigned 128-bit value: a single comparison that compiles
-    /// to a flag rather than a branch (the sift's choice between two children is a coin toss).
+    /// Key, then identifier, as one ``OrderedKey`` (identifiers are never negative).
     @inlinable var order: UInt128 {
-      UInt128(UInt64(bitPattern: key) ^ (1 << 63)) << 64 | UInt128(UInt32(bitPattern: id))
+      OrderedKey.make(key, tieBreak: UInt64(UInt32(bitPattern: id)))
     }
 
     @inlinable func precedes(_ other: Slot) -> Bool { order < other.order }

@@ -1,12 +1,11 @@
 /// The CPU (SPEC 5.3): parts of CPU steps go to a core of the first cluster in their QoS class's
 /// preference that has a free core, else wait, highest class first; a cluster runs at the highest
 /// operating point any of its running parts asks for, and re-times the others when that changes.
+///
+/// The CPU's tables are read element by element, by index: a loop over one of its arrays, or a
+/// copy of the runtime, would retain the arrays it reads, atomically, several times per part.
 extension DeviceSimulation {
   /// Sends a CPU part to a free core, or queues it.
-  ///
-  /// (Here and below, the CPU's tables are read element by element, by index: a loop over one
-  /// of its arrays, or a copy of the runtime, retains the arrays it reads, atomically, several
-  /// times per part.)
   func dispatchCPU(_ job: Int32) {
     precondition(cpu != nil, "CPU work without a CPU")
     let priority = Int(jobs[job].priority)
