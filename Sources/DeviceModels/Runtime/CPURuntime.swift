@@ -44,6 +44,8 @@ struct CPURuntime {
   var component: Int32
   /// Waiting parts, one FIFO per QoS priority.
   var queues: [RingBuffer<Int32>]
+  /// The priorities whose queue holds parts, one bit each (bit 0: the highest priority).
+  var queuedPriorities: UInt8 = 0
   /// Cores waking or active.
   var busyCores = 0
   /// When every core last became idle (-1: idle since for ever).

@@ -116,6 +116,12 @@ struct Node {
   var job: Int32 = -1
   /// Whether the lane's job is running (false while it waits for the node to wake).
   var isServing = false
+  /// The operating point a CPU core's running part asks of its cluster (0 while it runs none):
+  /// the cluster's point is the highest of its cores', found without a branch per core.
+  var servingOPP: Int32 = 0
+  /// The lane's QoS priorities with jobs waiting in their queues, one bit each (bit 0: the
+  /// highest priority).
+  var queuedPriorities: UInt8 = 0
   /// Draw while serving the current segment, nW.
   var servingPower: Int64 = 0
   /// When the node last finished work (idle timers count from here), ns.

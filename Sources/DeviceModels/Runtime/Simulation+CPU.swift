@@ -16,33 +16,36 @@ extension DeviceSimulation {
       }
     }
     cpu!.queues[priority].append(job)
+    cpu!.queuedPriorities |= 1 << priority
   }
 
   /// The free core of `cluster` that is quickest to use: the shallowest state, then the lowest
   /// index.
   func bestFreeCore(in cluster: Int) -> Int? {
-    var best: Int?
-    var bestDepth = Int32.max
+    // Each core's rank, depth then index in one integer (a busy core's: none), and the least
+    // of them: chosen by arithmetic, not by a branch per core that no predictor can learn.
+    var best = Int64.max
     for index in 0..<cpu!.clusters[cluster].cores.count {
       let node = Int(cpu!.clusters[cluster].cores[index])
-      guard nodes[node].job < 0 else { continue }
-      let depth = nodes[node].phase == .active ? 0 : nodes[node].state
-      if depth < bestDepth {
-        best = node
-        bestDepth = depth
-      }
+      let depth = Int64(nodes[node].phase == .active ? 0 : nodes[node].state)
+      best = min(best, nodes[node].job < 0 ? depth << 32 | Int64(index) : .max)
     }
-    return best
+    guard best != .max else { return nil }
+    return Int(cpu!.clusters[cluster].cores[Int(best & 0xFFFF_FFFF)])
   }
 
   /// The highest-priority waiting part allowed on `core`'s cluster, removed from its queue.
   func dequeueCPUJob(for core: Int) -> Int32? {
-    guard core < cpu!.clusterOfNode.count, cpu!.clusterOfNode[core] >= 0 else { return nil }
+    guard cpu!.queuedPriorities != 0, core < cpu!.clusterOfNode.count,
+      cpu!.clusterOfNode[core] >= 0
+    else { return nil }
     let cluster = cpu!.clusterOfNode[core]
-    for priority in 0..<5 where !cpu!.queues[priority].isEmpty {
+    for priority in 0..<5 where cpu!.queuedPriorities & (1 << priority) != 0 {
       for index in 0..<cpu!.rules[priority].clusters.count
       where cpu!.rules[priority].clusters[index] == cluster {
-        return cpu!.queues[priority].popFirst()
+        let job = cpu!.queues[priority].popFirst()
+        if cpu!.queues[priority].isEmpty { cpu!.queuedPriorities &= ~(1 << priority) }
+        return job
       }
     }
     return nil
@@ -59,9 +62,10 @@ extension DeviceSimulation {
   /// The core is active: run its part at the cluster's (possibly raised) operating point.
   func startCoreJob(_ core: Int) {
     let cluster = Int(cpu!.clusterOfNode[core])
-    nodes[core].isServing = true
-    ownerStateChanged(core)
     let job = nodes[core].job
+    nodes[core].isServing = true
+    nodes[core].servingOPP = jobs[job].requestedOPP
+    ownerStateChanged(core)
     jobs[job].rateStart = now
     if !updateClusterFrequency(cluster) {
       nodes[core].servingPower =
@@ -83,8 +87,7 @@ extension DeviceSimulation {
   func updateClusterFrequency(_ cluster: Int) -> Bool {
     var highest: Int32 = 0
     for index in 0..<cpu!.clusters[cluster].cores.count {
-      let core = Int(cpu!.clusters[cluster].cores[index])
-      if nodes[core].isServing { highest = max(highest, jobs[nodes[core].job].requestedOPP) }
+      highest = max(highest, nodes[Int(cpu!.clusters[cluster].cores[index])].servingOPP)
     }
     let old = cpu!.clusters[cluster].currentOPP
     guard highest != old else { return false }

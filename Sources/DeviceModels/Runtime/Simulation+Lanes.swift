@@ -5,24 +5,24 @@ import Quantities
 extension DeviceSimulation {
   /// Queues `job` on lane `node`, starting it if the lane is free.
   func submit(_ job: Int32, to node: Int) {
-    if nodes[node].job < 0 && !hasQueuedJobs(node) {
+    if nodes[node].job < 0 && nodes[node].queuedPriorities == 0 {
       assign(job, to: node)
     } else {
-      laneQueues[node * 5 + Int(jobs[job].priority)].append(job)
+      let priority = Int(jobs[job].priority)
+      laneQueues[node * 5 + priority].append(job)
+      nodes[node].queuedPriorities |= 1 << priority
     }
-  }
-
-  func hasQueuedJobs(_ node: Int) -> Bool {
-    for priority in 0..<5 where !laneQueues[node * 5 + priority].isEmpty { return true }
-    return false
   }
 
   /// The highest-priority waiting job of `node`, removed from its queue.
   func dequeueJob(_ node: Int) -> Int32? {
-    for priority in 0..<5 {
-      if let job = laneQueues[node * 5 + priority].popFirst() { return job }
-    }
-    return nil
+    let waiting = nodes[node].queuedPriorities
+    guard waiting != 0 else { return nil }
+    let priority = waiting.trailingZeroBitCount
+    let queue = node * 5 + priority
+    let job = laneQueues[queue].popFirst()
+    if laneQueues[queue].isEmpty { nodes[node].queuedPriorities &= ~(1 << priority) }
+    return job
   }
 
   /// Gives the free lane `node` its next job: starts it, or wakes the node for it.
@@ -88,6 +88,7 @@ extension DeviceSimulation {
     nodes[node].lastServed = occurrences[occurrence].workload
     nodes[node].job = -1
     nodes[node].isServing = false
+    nodes[node].servingOPP = 0
     ownerStateChanged(node)
     jobs.remove(job)
     let isCore = nodes[node].laneKind == .core
