@@ -130,16 +130,17 @@ struct Node {
   var contribution = OwnerContribution.none
   /// The owner it gives, when ``contribution`` is `.single`.
   var contributedOwner: Int32 = -1
+  /// Whether what it gives may have changed since it was last settled (see
+  /// ``DeviceSimulation/settleOwners()``).
+  var hasUnsettledOwner = false
 
   /// Whether the node counts as busy for its parent.
   var isBusy: Bool { phase == .waking || phase == .active }
 }
 
 extension DeviceSimulation {
-  /// Moves `node` to `phase` (the only way to change it), and updates what it gives its parent's
-  /// owner set.
-  ///
-  /// - Complexity: O(1) for a lane, O(*k*) for a host counted with its *k* owners.
+  /// Moves `node` to `phase` (the only way to change it), and marks what it gives its parent's
+  /// owner set for settling at the end of the event.
   func setPhase(_ node: Int, to phase: NodePhase) {
     nodes[node].phase = phase
     ownerStateChanged(node)

@@ -227,9 +227,6 @@ extension DeviceSimulation {
       if item.role == .host && item.busyChildren > 0 {
         power = table.power[0]
         dynamic = power - floor
-        assert(
-          ledger.sharedOwners(of: node).sorted() == scannedOwners(of: node),
-          "stale host owners")
         ledger.updateShared(
           node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
         return

@@ -100,6 +100,9 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
   /// Completion latencies on their way to `workloads[_].stats.latency`.
   let latencyLog: LatencyLog
+  /// The nodes marked by ``ownerStateChanged(_:)`` since the owner sets last settled, each once.
+  let unsettledOwnerNodes: UnsafeMutableBufferPointer<Int32>
+  @exclusivity(unchecked) var unsettledOwnerCount = 0
   /// Next known wake-up of every workload whose due times the OS knows (SPEC 5.1).
   let knownWakes: IndexedMinHeap
   /// Open times of range timers waiting to fire (SPEC 6.3).
@@ -125,6 +128,7 @@ final class DeviceSimulation: SimulationModel {
     builder.build()
     memory = builder.memory
     nodes = memory.table(builder.nodes)
+    unsettledOwnerNodes = memory.table(repeating: -1, count: builder.nodes.count)
     ladders = memory.table(builder.ladders)
     children = builder.children
     nodePaths = builder.nodePaths
@@ -175,6 +179,7 @@ final class DeviceSimulation: SimulationModel {
     for node in nodes.indices { recordChange(node) }
     applyEnvironmentChanges()
     for index in workloads.indices { startWorkload(Int32(index)) }
+    settleOwners()
     if let progress {
       // In slices of a hundredth of the run: the events due before each slice's end are the
       // same events, in the same order, as in one pass (the scheduler only moves its clock to
@@ -227,6 +232,7 @@ final class DeviceSimulation: SimulationModel {
       windowDeadlineReached(workload)
     }
     if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
+    if unsettledOwnerCount > 0 { settleOwners() }
   }
 
   /// Runs what the event made due under the OS policies: range timers whose window is open fire
