@@ -9,6 +9,14 @@
 /// updated about once per event, and as arrays held by the simulation every write paid a
 /// uniqueness check. Each heap slot holds its key beside its identifier, so comparisons read no
 /// other table. Like the simulation that owns it, it is confined to one thread.
+///
+/// The heap is 4-ary: node `i`'s children are `4i + 1 … 4i + 4`, and the four 16-byte slots of a
+/// family share one 64-byte cache line. The key that changes is nearly always the earliest, set to
+/// the workload's next due time, far ahead; it sinks to the bottom of a heap half as deep as a
+/// binary one. It sinks bottom-up: the hole left by the root descends along the earliest children
+/// to the last level, each chosen by arithmetic on comparisons, and the moving key climbs back
+/// from there the little it must — no comparison with the moving key at every level, and no
+/// mispredicted exit from the descent.
 public final class IndexedMinHeap {
   @usableFromInline
   struct Slot {
@@ -30,21 +38,30 @@ public final class IndexedMinHeap {
   }
 
   @usableFromInline let capacity: Int
+  /// `slots[0 ..< count]` are the heap; slot 1 (the root's first child) starts a cache line.
   @usableFromInline let slots: UnsafeMutablePointer<Slot>
   /// The position of each identifier in `slots`, or -1 when absent.
   @usableFromInline let positions: UnsafeMutablePointer<Int32>
   @exclusivity(unchecked) @usableFromInline var count = 0
 
+  /// Slots allocated before `slots[0]`, so that every family `4i + 1 … 4i + 4` is one line.
+  private static var leadingSlots: Int { 3 }
+
   /// An empty heap for identifiers `0 ..< capacity`.
   public init(capacity: Int) {
     self.capacity = capacity
-    slots = .allocate(capacity: Swift.max(1, capacity))
+    let stride = MemoryLayout<Slot>.stride
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: (Swift.max(1, capacity) + Self.leadingSlots) * stride, alignment: 64)
+    slots =
+      raw.bindMemory(to: Slot.self, capacity: Swift.max(1, capacity) + Self.leadingSlots)
+      + Self.leadingSlots
     positions = .allocate(capacity: Swift.max(1, capacity))
     positions.initialize(repeating: -1, count: Swift.max(1, capacity))
   }
 
   deinit {
-    slots.deallocate()
+    UnsafeMutableRawPointer(slots - Self.leadingSlots).deallocate()
     positions.deallocate()
   }
 
@@ -92,7 +109,7 @@ public final class IndexedMinHeap {
     guard position < count else { return }
     // The last slot fills the hole, moving whichever way its key sends it.
     let last = slots[count]
-    if position > 0 && last.precedes(slots[(position - 1) / 2]) {
+    if position > 0 && last.precedes(slots[(position &- 1) >> 2]) {
       siftUp(last, from: position)
     } else {
       siftDown(last, from: position)
@@ -104,31 +121,61 @@ public final class IndexedMinHeap {
   func siftUp(_ moving: Slot, from start: Int) {
     var index = start
     while index > 0 {
-      let parent = (index - 1) / 2
+      let parent = (index &- 1) >> 2
       guard moving.precedes(slots[parent]) else { break }
-      slots[index] = slots[parent]
-      positions[Int(slots[index].id)] = Int32(index)
+      place(slots[parent], at: index)
       index = parent
     }
-    slots[index] = moving
-    positions[Int(moving.id)] = Int32(index)
+    place(moving, at: index)
   }
 
-  /// Places `moving` at or below `start`, whose slot it takes.
+  /// Places `moving` at or below `start`, whose slot it takes: the hole descends to the last
+  /// level along the earliest children, then `moving` climbs back to its place (not above
+  /// `start`).
   @inlinable
   func siftDown(_ moving: Slot, from start: Int) {
     var index = start
     while true {
-      let left = 2 * index + 1
-      guard left < count else { break }
-      let right = left + 1
-      let child = right < count ? left + (slots[right].precedes(slots[left]) ? 1 : 0) : left
-      guard slots[child].precedes(moving) else { break }
-      slots[index] = slots[child]
-      positions[Int(slots[index].id)] = Int32(index)
+      let first = 4 &* index &+ 1
+      guard first < count else { break }
+      let child = first &+ 3 < count ? earliestOfFour(from: first) : earliest(from: first)
+      place(slots[child], at: index)
       index = child
     }
-    slots[index] = moving
-    positions[Int(moving.id)] = Int32(index)
+    let order = moving.order
+    while index > start {
+      let parent = (index &- 1) >> 2
+      guard order < slots[parent].order else { break }
+      place(slots[parent], at: index)
+      index = parent
+    }
+    place(moving, at: index)
+  }
+
+  /// The earliest of the four slots from `first`, chosen without a branch.
+  @inlinable
+  func earliestOfFour(from first: Int) -> Int {
+    let left = first &+ (slots[first &+ 1].order < slots[first].order ? 1 : 0)
+    let right = first &+ 2 &+ (slots[first &+ 3].order < slots[first &+ 2].order ? 1 : 0)
+    return slots[right].order < slots[left].order ? right : left
+  }
+
+  /// The earliest of the slots from `first` to the end of the heap (fewer than four).
+  @inlinable
+  func earliest(from first: Int) -> Int {
+    var best = first
+    var index = first &+ 1
+    while index < count {
+      if slots[index].order < slots[best].order { best = index }
+      index &+= 1
+    }
+    return best
+  }
+
+  /// Stores `slot` at `index` and records its position.
+  @inlinable
+  func place(_ slot: Slot, at index: Int) {
+    slots[index] = slot
+    positions[Int(slot.id)] = Int32(index)
   }
 }

@@ -30,12 +30,25 @@ import Testing
   /// 2000 seeds of random inserts, key changes (up and down) and removals over up to 40
   /// identifiers; after every operation the minimum key and membership match the oracle.
   @Test func matchesANaiveOracleOverThousandsOfSeeds() {
-    for seed in 0..<2_000 {
+    checkAgainstOracle(seeds: 0..<2_000, capacities: 1...40, operations: 150)
+  }
+
+  /// Deeper heaps: 41 to 400 identifiers (up to five levels of four, the last family often
+  /// incomplete), 1600 operations each.
+  @Test func deepHeapsMatchTheOracle() {
+    checkAgainstOracle(seeds: 10_000..<10_030, capacities: 41...400, operations: 1_600)
+  }
+
+  private func checkAgainstOracle(
+    seeds: Range<Int>, capacities: ClosedRange<Int>, operations: Int
+  ) {
+    for seed in seeds {
       var random = SplitMix64(seed: UInt64(seed))
-      let capacity = 1 + Int(random.next() % 40)
+      let span = UInt64(capacities.count)
+      let capacity = capacities.lowerBound + Int(random.next() % span)
       let heap = IndexedMinHeap(capacity: capacity)
       var oracle: [Int: Int64] = [:]
-      for _ in 0..<150 {
+      for _ in 0..<operations {
         let id = Int(random.next() % UInt64(capacity))
         if random.next() % 4 == 0 {
           heap.remove(id)
