@@ -27,8 +27,8 @@ extension EnergyLedger {
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32
   ) {
     closeSegment(node: node, at: now)
-    if !isShared[node] {
-      isShared[node] = true
+    if !nodeRecords[node].isShared {
+      nodeRecords[node].isShared = true
       for owner in sharedOwners(of: node) {
         sharedOwnerRecords[ownerIndex(owner, of: node)].shareStart = shareSum[node]
       }
@@ -38,7 +38,7 @@ extension EnergyLedger {
 
   /// The distinct owners `node`'s children count now, in no particular order.
   func sharedOwners(of node: Int) -> UnsafeBufferPointer<Int32> {
-    let offset = Int(ownerOffset[node])
+    let offset = Int(nodeRecords[node].ownerOffset)
     return UnsafeBufferPointer(
       rebasing: sharedOwners[offset..<offset + Int(sharedCount[node])])
   }
@@ -52,9 +52,9 @@ extension EnergyLedger {
     let count = Int(sharedCount[node])
     precondition(count < Int(ownerCapacity[node]), "too many owners for a node")
     // The energy so far was shared without it.
-    if isShared[node] { attributeStretch(of: node, until: now) }
+    if nodeRecords[node].isShared { attributeStretch(of: node, until: now) }
     sharedOwnerRecords[index].shareStart = shareSum[node]
-    let slot = Int(ownerOffset[node]) + count
+    let slot = Int(nodeRecords[node].ownerOffset) + count
     sharedOwners[slot] = owner
     sharedOwnerRecords[index].slot = Int32(slot)
     sharedCount[node] += 1
@@ -70,12 +70,12 @@ extension EnergyLedger {
     precondition(sharedOwnerRecords[index].uses > 0, "an owner withdrawn that was never counted")
     sharedOwnerRecords[index].uses -= 1
     guard sharedOwnerRecords[index].uses == 0 else { return false }
-    if isShared[node] {
+    if nodeRecords[node].isShared {
       attributeStretch(of: node, until: now)
       bookShare(of: owner, at: index, node: node)
     }
     // The last owner of the list takes the leaving one's place.
-    let offset = Int(ownerOffset[node])
+    let offset = Int(nodeRecords[node].ownerOffset)
     let last = offset + Int(sharedCount[node]) - 1
     let slot = Int(sharedOwnerRecords[index].slot)
     let moved = sharedOwners[last]
@@ -113,7 +113,7 @@ extension EnergyLedger {
     for owner in sharedOwners(of: node) {
       bookShare(of: owner, at: ownerIndex(owner, of: node), node: node)
     }
-    isShared[node] = false
+    nodeRecords[node].isShared = false
   }
 
   /// Books `owner` of `node`'s shared set the shares since it joined (or was last booked), and
@@ -121,7 +121,7 @@ extension EnergyLedger {
   /// (`index` is the owner's record, ``ownerIndex(_:of:)``.)
   @inline(__always)
   private func bookShare(of owner: Int32, at index: Int, node: Int) {
-    let component = Int(nodeComponent[node])
+    let component = Int(nodeRecords[node].component)
     attribution[attributionIndex(owner: Int(owner), component: component)] +=
       shareSum[node] - sharedOwnerRecords[index].shareStart
     sharedOwnerRecords[index].shareStart = shareSum[node]

@@ -21,21 +21,11 @@
 /// thread, so its mutable properties skip the runtime's exclusivity checks.
 final class EnergyLedger {
   let componentCount: Int
-  /// Per node: the open segment.
-  let segmentStart: UnsafeMutableBufferPointer<Int64>
-  /// Per node: until when its attributed energy is booked (the segment's start, or later for a
-  /// shared node whose owners changed since).
-  let attributedUntil: UnsafeMutableBufferPointer<Int64>
-  let segmentPower: UnsafeMutableBufferPointer<Int64>
-  let segmentDynamicPower: UnsafeMutableBufferPointer<Int64>
-  let segmentSlot: UnsafeMutableBufferPointer<Int32>
-  /// Per node: where its owners live in `ownerPool`, how many it may hold and how many it has.
-  let ownerOffset: UnsafeMutableBufferPointer<Int32>
+  /// Per node: its open segment and how the segment's energy is booked (see ``LedgerNode``).
+  let nodeRecords: UnsafeMutableBufferPointer<LedgerNode>
+  /// Per node: how many explicit owners it may hold in `ownerPool`, from its record's offset.
   let ownerCapacity: UnsafeMutableBufferPointer<Int32>
-  let ownerCount: UnsafeMutableBufferPointer<Int32>
   let ownerPool: UnsafeMutableBufferPointer<Int32>
-  /// Per node: whether its owners are its shared set below (a busy host), not `ownerPool`.
-  let isShared: UnsafeMutableBufferPointer<Bool>
   /// Per node, laid out like `ownerPool`: the distinct workloads its children work for now, in
   /// no particular order (see ``countSharedOwner(_:of:at:)``), and the lowest of them.
   let sharedOwners: UnsafeMutableBufferPointer<Int32>
@@ -51,10 +41,6 @@ final class EnergyLedger {
   /// Workloads + 1: the owners (nobody, then each workload) of a row of `sharedOwnerRecords`
   /// and of a component's stretch of `attribution`.
   let ownerRowWidth: Int
-  /// Per node: whether fixed energy goes to the owners (false: unattributed).
-  let fixedGoesToOwners: UnsafeMutableBufferPointer<Bool>
-  let floorPower: UnsafeMutableBufferPointer<Int64>
-  let nodeComponent: UnsafeMutableBufferPointer<Int32>
   /// Per node totals (`floorEnergy` and `fixedEnergy` once the run has finished).
   let floorEnergy: UnsafeMutableBufferPointer<Int128>
   let fixedEnergy: UnsafeMutableBufferPointer<Int128>
@@ -92,22 +78,19 @@ final class EnergyLedger {
   ) {
     let nodes = layout.nodeComponent.count
     componentCount = layout.componentCount
-    segmentStart = memory.table(repeating: 0, count: nodes)
-    attributedUntil = memory.table(repeating: 0, count: nodes)
-    segmentPower = memory.table(repeating: 0, count: nodes)
-    segmentDynamicPower = memory.table(repeating: 0, count: nodes)
-    segmentSlot = memory.table(layout.initialSlot)
-    var offsets: [Int32] = []
+    var records: [LedgerNode] = []
     var total: Int32 = 0
-    for capacity in layout.ownerCapacity {
-      offsets.append(total)
-      total += capacity
+    for node in 0..<nodes {
+      records.append(
+        LedgerNode(
+          floorPower: layout.floorPower[node], slot: layout.initialSlot[node],
+          component: layout.nodeComponent[node], ownerOffset: total,
+          fixedGoesToOwners: layout.fixedGoesToOwners[node]))
+      total += layout.ownerCapacity[node]
     }
-    ownerOffset = memory.table(offsets)
+    nodeRecords = memory.table(records, alignment: MemoryLayout<LedgerNode>.stride)
     ownerCapacity = memory.table(layout.ownerCapacity)
-    ownerCount = memory.table(repeating: 0, count: nodes)
     ownerPool = memory.table(repeating: -1, count: Int(total))
-    isShared = memory.table(repeating: false, count: nodes)
     sharedOwners = memory.table(repeating: -1, count: Int(total))
     sharedCount = memory.table(repeating: 0, count: nodes)
     lowestSharedOwner = memory.table(repeating: -1, count: nodes)
@@ -122,9 +105,6 @@ final class EnergyLedger {
     ownerRowWidth = workloadCount + 1
     sharedOwnerRecords = memory.table(
       repeating: SharedOwnerRecord(), count: Int(parents) * ownerRowWidth)
-    fixedGoesToOwners = memory.table(layout.fixedGoesToOwners)
-    floorPower = memory.table(layout.floorPower)
-    nodeComponent = memory.table(layout.nodeComponent)
     firstSlot = memory.table(layout.firstSlot)
     floorEnergy = memory.table(repeating: 0, count: nodes)
     fixedEnergy = memory.table(repeating: 0, count: nodes)
@@ -146,9 +126,9 @@ final class EnergyLedger {
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32, owner: Int32
   ) {
     closeSegment(node: node, at: now)
-    if isShared[node] { stopSharing(node) }
-    ownerCount[node] = 1
-    ownerPool[Int(ownerOffset[node])] = owner
+    if nodeRecords[node].isShared { stopSharing(node) }
+    nodeRecords[node].ownerCount = 1
+    nodeRecords[node].firstOwner = owner
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
   }
 
@@ -158,11 +138,12 @@ final class EnergyLedger {
     owners: UnsafeBufferPointer<Int32>
   ) {
     closeSegment(node: node, at: now)
-    if isShared[node] { stopSharing(node) }
+    if nodeRecords[node].isShared { stopSharing(node) }
     precondition(owners.count <= Int(ownerCapacity[node]), "too many owners for a node")
-    let offset = Int(ownerOffset[node])
+    let offset = Int(nodeRecords[node].ownerOffset)
     for (index, owner) in owners.enumerated() { ownerPool[offset + index] = owner }
-    ownerCount[node] = Int32(owners.count)
+    nodeRecords[node].ownerCount = Int32(owners.count)
+    nodeRecords[node].firstOwner = owners.first ?? -1
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
   }
 
@@ -175,38 +156,38 @@ final class EnergyLedger {
   func openSegment(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32
   ) {
-    let delta = power - segmentPower[node]
+    let delta = power - nodeRecords[node].power
     if delta != 0 {
       if now > clock { advance(to: now) }
-      let component = Int(nodeComponent[node])
+      let component = Int(nodeRecords[node].component)
       recorder.componentPowerWillChange(component, from: componentPower[component], at: now)
       componentPower[component] += delta
       totalPower += delta
     }
-    if let activity, slot != segmentSlot[node] {
+    if let activity, slot != nodeRecords[node].slot {
       activity.stateChanged(node: node, slot: slot, at: now)
     }
-    segmentStart[node] = now
-    segmentPower[node] = power
-    segmentDynamicPower[node] = dynamicPower
-    segmentSlot[node] = slot
+    nodeRecords[node].start = now
+    nodeRecords[node].power = power
+    nodeRecords[node].dynamicPower = dynamicPower
+    nodeRecords[node].slot = slot
   }
 
   /// Closes `node`'s open segment at `now` and books its energy.
   @inline(__always)
   func closeSegment(node: Int, at now: Int64) {
-    let duration = now - segmentStart[node]
+    let duration = now - nodeRecords[node].start
     guard duration > 0 else { return }
     let span = Int128(duration)
     // Products of two 64-bit values fit in 128 bits: `&*` is exact and skips the overflow check.
-    let slot = Int(segmentSlot[node])
-    slotEnergy[slot] += Int128(segmentPower[node]) &* span
+    let slot = Int(nodeRecords[node].slot)
+    slotEnergy[slot] += Int128(nodeRecords[node].power) &* span
     slotResidency[slot] += duration
-    dynamicEnergy[node] += Int128(segmentDynamicPower[node]) &* span
+    dynamicEnergy[node] += Int128(nodeRecords[node].dynamicPower) &* span
     // The floor, the fixed part, the components' totals and the unattributed floor (and fixed
     // part, for the display) follow from these sums when the run finishes
     // (``bookDerivedTotals(end:)``).
-    segmentStart[node] = now
+    nodeRecords[node].start = now
     attributeStretch(of: node, until: now)
   }
 
@@ -216,18 +197,19 @@ final class EnergyLedger {
   /// and so its segment, carries on.
   @inline(__always)
   func attributeStretch(of node: Int, until now: Int64) {
-    let duration = now - attributedUntil[node]
+    let record = nodeRecords[node]
+    let duration = now - record.attributedUntil
     guard duration > 0 else { return }
     let power =
-      fixedGoesToOwners[node] ? segmentPower[node] - floorPower[node] : segmentDynamicPower[node]
+      record.fixedGoesToOwners ? record.power - record.floorPower : record.dynamicPower
     let energy = Int128(power) &* Int128(duration)
-    let component = Int(nodeComponent[node])
-    if isShared[node] {
+    let component = Int(record.component)
+    if record.isShared {
       share(energy, node: node, component: component)
     } else {
-      attribute(energy, node: node, component: component)
+      attribute(energy, record: record, component: component)
     }
-    attributedUntil[node] = now
+    nodeRecords[node].attributedUntil = now
   }
 
   /// Books what follows from the per-slot and per-node sums, once every segment is closed: each
@@ -235,29 +217,29 @@ final class EnergyLedger {
   /// energy, and the unattributed floor (plus the fixed part, for nodes whose fixed energy is
   /// not attributed). Sums of integers, so the same as booking them segment by segment.
   private func bookDerivedTotals(end: Int64) {
-    for node in 0..<segmentStart.count {
+    for node in 0..<nodeRecords.count {
       // Every node's segments cover the run, each at least at the floor.
-      floorEnergy[node] = Int128(floorPower[node]) &* Int128(end)
+      floorEnergy[node] = Int128(nodeRecords[node].floorPower) &* Int128(end)
       let end = node + 1 < firstSlot.count ? Int(firstSlot[node + 1]) : slotEnergy.count
       var energy: Int128 = 0
       for slot in Int(firstSlot[node])..<end { energy += slotEnergy[slot] }
       let fixed = energy - floorEnergy[node] - dynamicEnergy[node]
       fixedEnergy[node] = fixed
-      let component = Int(nodeComponent[node])
+      let component = Int(nodeRecords[node].component)
       componentClosedEnergy[component] += energy
       let nobody = attributionIndex(owner: -1, component: component)
       attribution[nobody] += floorEnergy[node]
-      if !fixedGoesToOwners[node] { attribution[nobody] += fixed }
+      if !nodeRecords[node].fixedGoesToOwners { attribution[nobody] += fixed }
     }
   }
 
   @inline(__always)
-  private func attribute(_ energy: Int128, node: Int, component: Int) {
+  private func attribute(_ energy: Int128, record: LedgerNode, component: Int) {
     guard energy != 0 else { return }
-    let count = Int(ownerCount[node])
-    let offset = Int(ownerOffset[node])
+    let count = Int(record.ownerCount)
+    let offset = Int(record.ownerOffset)
     if count <= 1 {
-      let owner = count == 0 ? -1 : Int(ownerPool[offset])
+      let owner = count == 0 ? -1 : Int(record.firstOwner)
       attribution[attributionIndex(owner: owner, component: component)] += energy
       return
     }
@@ -299,12 +281,52 @@ final class EnergyLedger {
   /// Closes every open segment at `end` (the end of the run).
   func finish(at end: Int64) {
     advance(to: end)
-    for node in 0..<segmentStart.count {
+    for node in 0..<nodeRecords.count {
       closeSegment(node: node, at: end)
-      if isShared[node] { stopSharing(node) }
+      if nodeRecords[node].isShared { stopSharing(node) }
     }
     bookDerivedTotals(end: end)
     recorder.finish(at: end, componentPower: UnsafeBufferPointer(componentPower))
+  }
+}
+
+/// What the ledger keeps of one node for every change of it: its open segment and how the
+/// segment's energy is booked. One record of 64 bytes at most, each in a cache line of its own, so
+/// that an update reads and writes one line rather than a line in each of a dozen tables.
+struct LedgerNode: BitwiseCopyable {
+  /// When the open segment began, ns.
+  var start: Int64 = 0
+  /// Until when its attributed energy is booked: the segment's start, or later for a shared node
+  /// whose owners changed since.
+  var attributedUntil: Int64 = 0
+  /// The segment's power and the dynamic part of it, nW.
+  var power: Int64 = 0
+  var dynamicPower: Int64 = 0
+  /// The node's deepest-state power, its floor, nW.
+  let floorPower: Int64
+  /// The segment's state slot.
+  var slot: Int32
+  /// The reporting component the node belongs to.
+  let component: Int32
+  /// Where its explicit owners live in the ledger's `ownerPool`, how many it has, and the first
+  /// of them (nearly always the only one), kept here as well.
+  let ownerOffset: Int32
+  var ownerCount: Int32 = 0
+  var firstOwner: Int32 = -1
+  /// Whether its owners are its shared set (a busy host) rather than its explicit ones.
+  var isShared = false
+  /// Whether fixed energy goes to the owners (false: unattributed).
+  let fixedGoesToOwners: Bool
+
+  init(
+    floorPower: Int64, slot: Int32, component: Int32, ownerOffset: Int32,
+    fixedGoesToOwners: Bool
+  ) {
+    self.floorPower = floorPower
+    self.slot = slot
+    self.component = component
+    self.ownerOffset = ownerOffset
+    self.fixedGoesToOwners = fixedGoesToOwners
   }
 }
 

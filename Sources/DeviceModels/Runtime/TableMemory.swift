@@ -24,6 +24,22 @@ final class TableMemory {
     return table
   }
 
+  /// A table holding `values` whose first element starts at a multiple of `alignment` bytes (a
+  /// power of two): with elements of a cache line's size, each element in a line of its own.
+  func table<Element: BitwiseCopyable>(_ values: [Element], alignment: Int)
+    -> UnsafeMutableBufferPointer<Element>
+  {
+    let stride = MemoryLayout<Element>.stride
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: max(1, values.count) * stride,
+      alignment: max(alignment, MemoryLayout<Element>.alignment))
+    allocations.append(raw)
+    let table = UnsafeMutableBufferPointer(
+      start: raw.bindMemory(to: Element.self, capacity: values.count), count: values.count)
+    _ = table.initialize(from: values)
+    return table
+  }
+
   /// A table of `count` copies of `value`, valid as long as this object lives.
   func table<Element: BitwiseCopyable>(repeating value: Element, count: Int)
     -> UnsafeMutableBufferPointer<Element>
