@@ -7,12 +7,14 @@ public import Quantities
 /// same reason). The rank lets a model say which of several things due at one instant happens
 /// first (in powersim: wake completions, then work completions, then demotions, then arrivals).
 ///
-/// The events live in two binary min-heaps (``EventHeap``) under one sequence counter: events
-/// whose rank lies in `secondHeapRanks` in one, the rest in the other, and the earlier of the two
-/// heads comes out first — the same order as one heap would give. A model whose thousands of
-/// sources each keep one arrival pending, far ahead, puts those ranks in the second heap, so that
-/// the few events due soon (a wake, the end of a piece of work) climb and sink a heap of dozens,
-/// not of thousands.
+/// The events live in up to three binary min-heaps (``EventHeap``) under one sequence counter:
+/// events whose rank lies in `secondHeapRanks` in one, those whose rank lies in `thirdHeapRanks`
+/// in another, the rest in the first, and the earliest of the heads comes out first — the same
+/// order as one heap would give. A model sorts its events by how far ahead they are due into
+/// heaps of their own: its thousands of sources each keep one arrival pending, far ahead (the
+/// second heap); its timeouts are due milliseconds ahead, and the checks of those it has disarmed
+/// stay queued until then (the third); the few events due soon — a wake, the end of a piece of
+/// work — then climb and sink a heap of a dozen, not of hundreds or thousands.
 ///
 /// It is not a `Sequence`, because iterating a heap visits its elements in no useful order, and
 /// it is not copyable: a simulation has one queue, and as an array held by the scheduler every
@@ -26,35 +28,46 @@ public struct EventQueue<Event>: ~Copyable {
 
   @usableFromInline var firstHeap: EventHeap<Event>
   @usableFromInline var secondHeap: EventHeap<Event>
-  /// The ranks whose events go to `secondHeap`.
+  @usableFromInline var thirdHeap: EventHeap<Event>
+  /// The ranks whose events go to `secondHeap` and to `thirdHeap`.
   @usableFromInline let secondHeapRanks: Range<UInt32>
+  @usableFromInline let thirdHeapRanks: Range<UInt32>
   @usableFromInline var nextSequence: UInt64 = 0
 
   /// An empty queue with room for `minimumCapacity` events before it reallocates, which keeps
-  /// the events whose rank lies in `secondHeapRanks` in a heap of their own (by default, none).
-  public init(minimumCapacity: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0) {
+  /// the events whose rank lies in `secondHeapRanks`, and those whose rank lies in
+  /// `thirdHeapRanks`, in heaps of their own (by default, none).
+  public init(
+    minimumCapacity: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0,
+    thirdHeapRanks: Range<UInt32> = 0..<0
+  ) {
+    precondition(!secondHeapRanks.overlaps(thirdHeapRanks), "a rank in two heaps")
     firstHeap = EventHeap(minimumCapacity: minimumCapacity)
     secondHeap = EventHeap(minimumCapacity: secondHeapRanks.isEmpty ? 1 : minimumCapacity)
+    thirdHeap = EventHeap(minimumCapacity: thirdHeapRanks.isEmpty ? 1 : minimumCapacity)
     self.secondHeapRanks = secondHeapRanks
+    self.thirdHeapRanks = thirdHeapRanks
   }
 
   deinit {
     firstHeap.deallocate()
     secondHeap.deallocate()
+    thirdHeap.deallocate()
   }
 
   /// The number of pending events.
-  @inlinable public var count: Int { firstHeap.count + secondHeap.count }
+  @inlinable public var count: Int { firstHeap.count + secondHeap.count + thirdHeap.count }
 
   /// Whether no event is pending.
   @inlinable public var isEmpty: Bool { count == 0 }
 
   /// The time of the earliest pending event, or `nil` when the queue is empty.
   @inlinable public var nextTime: Instant? {
-    switch earlierHeap {
-    case nil: nil
-    case false?: Instant(nanosecondsSinceStart: firstHeap.entries[0].time)
-    case true?: Instant(nanosecondsSinceStart: secondHeap.entries[0].time)
+    switch earliestHeap {
+    case .first: Instant(nanosecondsSinceStart: firstHeap.entries[0].time)
+    case .second: Instant(nanosecondsSinceStart: secondHeap.entries[0].time)
+    case .third: Instant(nanosecondsSinceStart: thirdHeap.entries[0].time)
+    case .none: nil
     }
   }
 
@@ -70,6 +83,8 @@ public struct EventQueue<Event>: ~Copyable {
     let entry = EventHeap.Entry(time: time.nanosecondsSinceStart, order: order, event: event)
     if secondHeapRanks.contains(rank) {
       secondHeap.push(entry)
+    } else if thirdHeapRanks.contains(rank) {
+      thirdHeap.push(entry)
     } else {
       firstHeap.push(entry)
     }
@@ -90,29 +105,47 @@ public struct EventQueue<Event>: ~Copyable {
   /// - Complexity: O(log *n*).
   @inlinable
   mutating func removeFirst(dueBefore limit: Int64) -> EventHeap<Event>.Entry? {
-    switch earlierHeap {
-    case nil:
-      return nil
-    case false?:
+    switch earliestHeap {
+    case .first:
       guard firstHeap.entries[0].time < limit || limit == .max else { return nil }
       return firstHeap.removeFirst()
-    case true?:
+    case .second:
       guard secondHeap.entries[0].time < limit || limit == .max else { return nil }
       return secondHeap.removeFirst()
+    case .third:
+      guard thirdHeap.entries[0].time < limit || limit == .max else { return nil }
+      return thirdHeap.removeFirst()
+    case .none:
+      return nil
     }
   }
 
-  /// Which heap holds the earliest event: `true` for the second, `nil` when both are empty.
-  @inlinable var earlierHeap: Bool? {
-    if secondHeap.count == 0 { return firstHeap.count == 0 ? nil : false }
-    if firstHeap.count == 0 { return true }
-    return secondHeap.firstKey < firstHeap.firstKey
+  /// One of the heaps, or none.
+  @usableFromInline enum HeapChoice { case first, second, third, none }
+
+  /// Which heap holds the earliest event (`.none` when all are empty).
+  @inlinable var earliestHeap: HeapChoice {
+    var choice = HeapChoice.none
+    var key: UInt128 = 0
+    if firstHeap.count > 0 {
+      choice = .first
+      key = firstHeap.firstKey
+    }
+    if secondHeap.count > 0 && (choice == .none || secondHeap.firstKey < key) {
+      choice = .second
+      key = secondHeap.firstKey
+    }
+    if thirdHeap.count > 0 && (choice == .none || thirdHeap.firstKey < key) {
+      choice = .third
+    }
+    return choice
   }
 
   /// Removes every pending event.
   public mutating func removeAll() {
     firstHeap.removeAll()
     secondHeap.removeAll()
+    thirdHeap.removeAll()
   }
 }
 

@@ -37,9 +37,15 @@ public final class Scheduler<Event> {
   @exclusivity(unchecked) @usableFromInline var processedCount: Int = 0
 
   /// A scheduler at time 0 with an empty queue, which keeps events whose rank lies in
-  /// `secondHeapRanks` in a heap of their own (see ``EventQueue``).
-  public init(expectedPendingEvents: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0) {
-    queue = EventQueue(minimumCapacity: expectedPendingEvents, secondHeapRanks: secondHeapRanks)
+  /// `secondHeapRanks`, and those whose rank lies in `thirdHeapRanks`, in heaps of their own (see
+  /// ``EventQueue``).
+  public init(
+    expectedPendingEvents: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0,
+    thirdHeapRanks: Range<UInt32> = 0..<0
+  ) {
+    queue = EventQueue(
+      minimumCapacity: expectedPendingEvents, secondHeapRanks: secondHeapRanks,
+      thirdHeapRanks: thirdHeapRanks)
   }
 
   /// The number of events waiting in the queue.

@@ -78,13 +78,20 @@ import Testing
 
   /// 3000 seeds: random pushes and pops interleaved, times in 0..<5 and ranks in 0..<3, against
   /// an oracle that scans a list for the smallest (time, rank, sequence).
-  /// With every rank in one heap, and with some ranks kept in a second heap (whose events the
-  /// queue must interleave with the first's in the same total order).
-  @Test(arguments: [0..<0, 1..<2, 0..<2, 2..<3] as [Range<UInt32>])
-  func matchesANaiveOracleOverThousandsOfSeeds(secondHeapRanks: Range<UInt32>) {
+  /// With every rank in one heap, and with some ranks kept in a second heap, or in a second and
+  /// a third (whose events the queue must interleave with the first's in the same total order).
+  @Test(
+    arguments: [
+      (0..<0, 0..<0), (1..<2, 0..<0), (0..<2, 0..<0), (2..<3, 0..<0), (0..<0, 1..<2),
+      (1..<2, 2..<3), (2..<3, 0..<1), (0..<1, 1..<3),
+    ] as [(Range<UInt32>, Range<UInt32>)])
+  func matchesANaiveOracleOverThousandsOfSeeds(
+    secondHeapRanks: Range<UInt32>, thirdHeapRanks: Range<UInt32>
+  ) {
     for seed in 0..<3_000 {
       var random = SplitMix64(seed: UInt64(seed))
-      var queue = EventQueue<Int>(minimumCapacity: 1, secondHeapRanks: secondHeapRanks)
+      var queue = EventQueue<Int>(
+        minimumCapacity: 1, secondHeapRanks: secondHeapRanks, thirdHeapRanks: thirdHeapRanks)
       var oracle: [(time: Int64, rank: UInt32, sequence: Int)] = []
       var sequence = 0
       let operations = 1 + Int(random.next() % 200)
@@ -113,7 +120,8 @@ import Testing
       // One issue per failing seed, so a broken order does not flood the log.
       let matches = agrees && queue.isEmpty
       #expect(
-        matches, "seed \(seed), \(secondHeapRanks): the queue's order differs from the oracle's")
+        matches,
+        "seed \(seed), \(secondHeapRanks), \(thirdHeapRanks): the order differs from the oracle's")
     }
   }
 
@@ -140,17 +148,21 @@ import Testing
   }
 
   /// The queue owns its memory: an event is kept while it is pending — through growth and
-  /// sifting — and released once popped, or with the queue; in either heap (rank 1 goes to the
-  /// second when it has one).
-  @Test(arguments: [0..<0, 1..<2] as [Range<UInt32>])
-  func eventsAreKeptWhilePendingAndReleasedAfter(secondHeapRanks: Range<UInt32>) {
+  /// sifting — and released once popped, or with the queue; in any heap (rank 1 goes to the
+  /// second or the third when it has one).
+  @Test(
+    arguments: [(0..<0, 0..<0), (1..<2, 0..<0), (0..<0, 1..<2)] as [(Range<UInt32>, Range<UInt32>)])
+  func eventsAreKeptWhilePendingAndReleasedAfter(
+    secondHeapRanks: Range<UInt32>, thirdHeapRanks: Range<UInt32>
+  ) {
     final class Token {}
     weak var first: Token?
     weak var second: Token?
     weak var third: Token?
     var thirdWasPending = false
     do {
-      var queue = EventQueue<Token>(minimumCapacity: 1, secondHeapRanks: secondHeapRanks)
+      var queue = EventQueue<Token>(
+        minimumCapacity: 1, secondHeapRanks: secondHeapRanks, thirdHeapRanks: thirdHeapRanks)
       var tokens = (0..<3).map { _ in Token() }
       (first, second, third) = (tokens[0], tokens[1], tokens[2])
       for (index, token) in tokens.enumerated() {

@@ -45,4 +45,7 @@ enum EventRank {
   /// The ranks of workload events: arrivals and timers, one or two pending per workload and
   /// mostly far ahead, kept in a heap apart from the device's events due soon.
   static let workloads: Range<UInt32> = workload(0)..<missedWakeup
+  /// The rank of the checks of idle timers, due milliseconds ahead (and those of timers
+  /// disarmed since stay queued until then), kept in a heap apart from the events due soon.
+  static let timeouts: Range<UInt32> = demotion..<environment
 }

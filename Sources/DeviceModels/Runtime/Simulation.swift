@@ -67,7 +67,8 @@ final class DeviceSimulation: SimulationModel {
 
   let setup: SimulationSetup
   let scheduler = Scheduler<DeviceEvent>(
-    expectedPendingEvents: 4096, secondHeapRanks: EventRank.workloads)
+    expectedPendingEvents: 4096, secondHeapRanks: EventRank.workloads,
+    thirdHeapRanks: EventRank.timeouts)
   let endTime: Int64
 
   // The power tree. The node, ladder and owner tables live in `memory` (see ``TableMemory``):
