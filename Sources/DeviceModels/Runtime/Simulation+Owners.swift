@@ -57,12 +57,16 @@ extension DeviceSimulation {
     unsettledOwnerCount = 0
   }
 
-  /// Whether the parent of every node just settled has the set its children give (debug builds).
+  /// Whether every ancestor of the nodes just settled has the set its children give (debug
+  /// builds): a change climbs to the parent's parent when the parent gives its set.
   private func settledSetsMatchScans() -> Bool {
     for index in 0..<unsettledOwnerCount {
-      let parent = Int(nodes[Int(unsettledOwnerNodes[index])].parent)
-      guard ledger.sharedOwners(of: parent).sorted() == scannedOwners(of: parent) else {
-        return false
+      var ancestor = Int(nodes[Int(unsettledOwnerNodes[index])].parent)
+      while ancestor >= 0 {
+        guard ledger.sharedOwners(of: ancestor).sorted() == scannedOwners(of: ancestor) else {
+          return false
+        }
+        ancestor = Int(nodes[ancestor].parent)
       }
     }
     return true
