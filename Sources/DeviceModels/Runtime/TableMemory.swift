@@ -16,22 +16,15 @@ final class TableMemory {
     for allocation in allocations { allocation.deallocate() }
   }
 
-  /// A table holding `values`, valid as long as this object lives.
-  func table<Element: BitwiseCopyable>(_ values: [Element]) -> UnsafeMutableBufferPointer<Element> {
-    let table = UnsafeMutableBufferPointer<Element>.allocate(capacity: values.count)
-    _ = table.initialize(from: values)
-    if let base = table.baseAddress { allocations.append(UnsafeMutableRawPointer(base)) }
-    return table
-  }
-
-  /// A table holding `values` whose first element starts at a multiple of `alignment` bytes (a
-  /// power of two): with elements of a cache line's size, each element in a line of its own.
-  func table<Element: BitwiseCopyable>(_ values: [Element], alignment: Int)
+  /// A table holding `values`, valid as long as this object lives, whose first element starts at
+  /// a multiple of `alignment` bytes (a power of two; at least the element's own alignment): with
+  /// elements of a cache line's size and an alignment of their size, each element in a line of
+  /// its own.
+  func table<Element: BitwiseCopyable>(_ values: [Element], alignment: Int = 1)
     -> UnsafeMutableBufferPointer<Element>
   {
-    let stride = MemoryLayout<Element>.stride
     let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: max(1, values.count) * stride,
+      byteCount: max(1, values.count) * MemoryLayout<Element>.stride,
       alignment: max(alignment, MemoryLayout<Element>.alignment))
     allocations.append(raw)
     let table = UnsafeMutableBufferPointer(
