@@ -317,17 +317,6 @@ struct LedgerNode: BitwiseCopyable {
   var isShared = false
   /// Whether fixed energy goes to the owners (false: unattributed).
   let fixedGoesToOwners: Bool
-
-  init(
-    floorPower: Int64, slot: Int32, component: Int32, ownerOffset: Int32,
-    fixedGoesToOwners: Bool
-  ) {
-    self.floorPower = floorPower
-    self.slot = slot
-    self.component = component
-    self.ownerOffset = ownerOffset
-    self.fixedGoesToOwners = fixedGoesToOwners
-  }
 }
 
 /// How the ledger's arrays are laid out: which component each node belongs to, its floor, its
