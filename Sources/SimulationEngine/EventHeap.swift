@@ -43,16 +43,14 @@ struct EventHeap<Event> {
   /// `2i + 2`, then share one cache line, and a sift loads one line per level instead of two.
   @usableFromInline
   static func allocateEntries(_ capacity: Int) -> UnsafeMutablePointer<Entry> {
-    let stride = MemoryLayout<Entry>.stride
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: (capacity + 1) * stride, alignment: 64)
-    return raw.bindMemory(to: Entry.self, capacity: capacity + 1) + 1
+    SiblingAlignedMemory.allocate(Entry.self, count: capacity, leading: 1)
   }
 
   /// Releases the pending events and the memory; the heap must not be used again.
   @usableFromInline
   func deallocate() {
     entries.deinitialize(count: count)
-    UnsafeMutableRawPointer(entries - 1).deallocate()
+    SiblingAlignedMemory.deallocate(entries, leading: 1)
   }
 
   /// The key of the earliest entry; the heap must not be empty.
@@ -126,7 +124,7 @@ struct EventHeap<Event> {
     let larger = capacity * 2
     let moved = Self.allocateEntries(larger)
     moved.moveInitialize(from: entries, count: count)
-    UnsafeMutableRawPointer(entries - 1).deallocate()
+    SiblingAlignedMemory.deallocate(entries, leading: 1)
     entries = moved
     capacity = larger
   }

@@ -50,18 +50,14 @@ public final class IndexedMinHeap {
   /// An empty heap for identifiers `0 ..< capacity`.
   public init(capacity: Int) {
     self.capacity = capacity
-    let stride = MemoryLayout<Slot>.stride
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: (Swift.max(1, capacity) + Self.leadingSlots) * stride, alignment: 64)
-    slots =
-      raw.bindMemory(to: Slot.self, capacity: Swift.max(1, capacity) + Self.leadingSlots)
-      + Self.leadingSlots
+    slots = SiblingAlignedMemory.allocate(
+      Slot.self, count: Swift.max(1, capacity), leading: Self.leadingSlots)
     positions = .allocate(capacity: Swift.max(1, capacity))
     positions.initialize(repeating: -1, count: Swift.max(1, capacity))
   }
 
   deinit {
-    UnsafeMutableRawPointer(slots - Self.leadingSlots).deallocate()
+    SiblingAlignedMemory.deallocate(slots, leading: Self.leadingSlots)
     positions.deallocate()
   }
 
