@@ -90,6 +90,22 @@ public struct EventQueue<Event>: ~Copyable {
     }
   }
 
+  /// Whether an event is pending that is due at or before `time` with a rank of at most `rank`.
+  /// Pending events are never due before the clock, so asked at the current time it tells
+  /// whether something of that rank, or of a lower one, is still due now: the end of a phase of
+  /// the instant (a model that defers work to the end of its completions asks this).
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func hasEvent(dueAtOrBefore time: Instant, rankAtMost rank: UInt32) -> Bool {
+    precondition(rank < Self.maximumRank, "no rank above the largest to bound by")
+    let bound = OrderedKey.make(
+      time.nanosecondsSinceStart, tieBreak: UInt64(rank + 1) << Self.sequenceBits)
+    return (firstHeap.count > 0 && firstHeap.firstKey < bound)
+      || (secondHeap.count > 0 && secondHeap.firstKey < bound)
+      || (thirdHeap.count > 0 && thirdHeap.firstKey < bound)
+  }
+
   /// Removes and returns the earliest pending event, or `nil` when the queue is empty.
   ///
   /// - Complexity: O(log *n*).

@@ -51,6 +51,15 @@ public final class Scheduler<Event> {
   /// The number of events waiting in the queue.
   public var pendingEventCount: Int { queue.count }
 
+  /// Whether an event due now with a rank of at most `rank` is still pending: the instant's
+  /// events of those ranks are not all handled yet.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public func hasPendingEvent(dueNowWithRankAtMost rank: UInt32) -> Bool {
+    queue.hasEvent(dueAtOrBefore: currentTime, rankAtMost: rank)
+  }
+
   /// Schedules `event` at `time` (not before now) in `rank` (see ``EventQueue/push(_:at:rank:)``).
   ///
   /// - Complexity: O(log *n*) for *n* pending events.

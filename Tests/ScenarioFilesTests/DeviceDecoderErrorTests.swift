@@ -18,6 +18,19 @@ import Testing
   static let on = #"{ "name": "on", "power": "100 mW" }"#
   static let off = #"{ "name": "off", "power": "0 W", "after": "1 s" }"#
 
+  /// Powers are whole nanowatts (SPEC 5.1): one written as non-zero that rounds to 0 nW is an
+  /// error; a true zero and 1 nW are not.
+  @Test func powerThatRoundsToZeroNanowatts() {
+    let tiny = #"{ "name": "off", "power": "0.0000000004 W", "after": "1 s" }"#
+    #expect(
+      Self.error(Self.generic("gps", "[\(Self.on), \(tiny)]"))
+        == #"test.json: device.components.gps.states[1].power: expected a power of 0 or at least 1 nW, found "0.0000000004 W" (it rounds to 0 nW)"#
+    )
+    let oneNanowatt = #"{ "name": "off", "power": "0.000001 mW", "after": "1 s" }"#
+    #expect(Self.error(Self.generic("gps", "[\(Self.on), \(oneNanowatt)]")) == nil)
+    #expect(Self.error(Self.generic("gps", "[\(Self.on), \(Self.off)]")) == nil)
+  }
+
   @Test func ladderErrors() {
     #expect(
       Self.error(Self.generic("gps", "[\(Self.on)]"))

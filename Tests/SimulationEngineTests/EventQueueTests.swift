@@ -55,6 +55,27 @@ import Testing
   }
 
   /// The largest rank still sorts after every smaller one.
+  /// Whether something of a rank or lower is still due at an instant, in each of the three
+  /// heaps: the rank's own events and lower ones count, higher ranks and later times do not.
+  @Test(arguments: [0, 1, 2]) func hasEventDueAtOrBeforeLooksAtEveryHeap(heap: Int) {
+    // Rank 5 goes to the heap under test: the first by default, else the second or third.
+    let rankFive: Range<UInt32> = 5..<6
+    var queue = EventQueue<String>(
+      secondHeapRanks: heap == 1 ? rankFive : 0..<0, thirdHeapRanks: heap == 2 ? rankFive : 0..<0)
+    queue.push("later", at: Self.at(20), rank: 0)
+    let none = queue.hasEvent(dueAtOrBefore: Self.at(10), rankAtMost: 9)
+    #expect(!none)
+    queue.push("now", at: Self.at(10), rank: 5)
+    let (below, at, above) = (
+      queue.hasEvent(dueAtOrBefore: Self.at(10), rankAtMost: 4),
+      queue.hasEvent(dueAtOrBefore: Self.at(10), rankAtMost: 5),
+      queue.hasEvent(dueAtOrBefore: Self.at(10), rankAtMost: 6)
+    )
+    #expect(!below)
+    #expect(at)
+    #expect(above)
+  }
+
   @Test func maximumRankSortsLast() {
     var queue = EventQueue<String>()
     let top = EventQueue<String>.maximumRank

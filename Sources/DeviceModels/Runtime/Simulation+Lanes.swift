@@ -79,8 +79,9 @@ extension DeviceSimulation {
     }
   }
 
-  /// The lane's job is done: the lane takes its next waiting job, the occurrence hands on its
-  /// next step, and a lane left with nothing enters idle.
+  /// The lane's job is done: the lane takes its next waiting job; the occurrence hands on its
+  /// next step, and a lane left with nothing enters idle, once every completion of the instant
+  /// is in (see ``endCompletionPhase()``).
   func finishJob(on node: Int) {
     let job = nodes[node].job
     let occurrence = jobs[job].occurrence
@@ -96,8 +97,8 @@ extension DeviceSimulation {
     if let next = isCore ? dequeueCPUJob(for: node) : dequeueJob(node) {
       if isCore { assignCore(next, to: node) } else { assign(next, to: node) }
     }
-    stepPartDone(occurrence)
-    if nodes[node].job < 0 { idleEntry(node) }
+    completionsThisInstant.handOns.append(occurrence)
+    if nodes[node].job < 0 { completionsThisInstant.idleLanes.append(Int32(node)) }
   }
 
   /// How many constant-power segments a job has on its lane.

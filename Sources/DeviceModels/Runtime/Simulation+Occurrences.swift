@@ -5,6 +5,7 @@ extension DeviceSimulation {
   func startOccurrence(
     _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max
   ) {
+    let number = workloads[Int(workload)].stats.occurrences
     workloads[Int(workload)].stats.occurrences += 1
     guard start < end else {
       recordCompletion(of: workload, due: due)
@@ -12,7 +13,9 @@ extension DeviceSimulation {
     }
     workloads[Int(workload)].inFlight += 1
     let occurrence = occurrences.insert(
-      Occurrence(workload: workload, step: start, stepEnd: end, due: due, deadline: deadline))
+      Occurrence(
+        workload: workload, step: start, stepEnd: end, due: due, deadline: deadline,
+        number: Int64(number)))
     activity?.occurrenceStarted(occurrence, workload: workload, due: due, at: now)
     startStep(of: occurrence)
   }

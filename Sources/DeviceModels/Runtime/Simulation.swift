@@ -112,6 +112,8 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var rangeTimerCheckPending = false
   @exclusivity(unchecked) var deferralCheckPending = false
   @exclusivity(unchecked) var pendingDeferrals: [Int32] = []
+  /// What the completions of the current instant left to do once they are all in (SPEC 5.1).
+  @exclusivity(unchecked) var completionsThisInstant = SameInstantCompletions()
 
   // The environment and the display.
   @exclusivity(unchecked) var environment: EnvironmentRuntime
@@ -231,6 +233,11 @@ final class DeviceSimulation: SimulationModel {
       windowOpened(workload)
     case .windowDeadline(let workload):
       windowDeadlineReached(workload)
+    }
+    if !completionsThisInstant.isEmpty
+      && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)
+    {
+      endCompletionPhase()
     }
     if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
     if unsettledOwnerCount > 0 { settleOwners() }

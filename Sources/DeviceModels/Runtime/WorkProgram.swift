@@ -101,6 +101,9 @@ struct Occurrence {
   var due: Int64
   /// The deadline of deferrable work, or `Int64.max`.
   var deadline: Int64
+  /// Which occurrence of its workload it is (0 for the first): with `due` and `workload`, it
+  /// orders steps that reach one component at one instant (SPEC 5.1).
+  var number: Int64
   var isLive = true
 }
 

@@ -95,8 +95,16 @@ struct ValueReader {
     Instant(nanosecondsSinceStart: try time(value, path).nanoseconds)
   }
 
+  /// A power, held as whole nanowatts (SPEC 5.1): a power not written as zero that rounds to
+  /// 0 nW is an error, not a silent zero.
   func power(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
-    try parse(value, path, .power, QuantityParser.power)
+    let power = try parse(value, path, .power, QuantityParser.power)
+    let roundedAway = power.nanowatts == 0 ? roundsToZero(value, unit: "nW") : ""
+    guard roundedAway.isEmpty else {
+      throw error(
+        path, "expected a power of 0 or at least 1 nW, found \(Self.found(value))\(roundedAway)")
+    }
+    return power
   }
 
   func energy(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Energy {
