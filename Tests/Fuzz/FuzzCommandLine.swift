@@ -56,7 +56,9 @@ enum FuzzCommandLine {
 
   /// A scenario of 40 variants, for `compare` of many alternatives.
   static var manyVariants: String {
-    let variants = (0..<40).map { #""v\#($0)": { "workloads": { "tick": { "every": "\#(10 + $0) ms" } } }"# }
+    let variants = (0..<40).map {
+      #""v\#($0)": { "workloads": { "tick": { "every": "\#(10 + $0) ms" } } }"#
+    }
     return #"""
       { "device": "phone", "duration": "1 s", "workloads": { "tick": { "every": "10 ms", "work": { "cpu": "1 ms" } } },
         "variants": { \#(variants.joined(separator: ", ")) } }
