@@ -31,6 +31,24 @@ import Testing
     #expect(Self.error(Self.generic("gps", "[\(Self.on), \(Self.off)]")) == nil)
   }
 
+  /// `suspended_power`: at most the state's power, and not on the platform's own states.
+  @Test func suspendedPowerErrors() {
+    let above = #"{ "name": "off", "power": "1 mW", "suspended_power": "2 mW", "after": "1 s" }"#
+    #expect(
+      Self.error(Self.generic("gps", "[\(Self.on), \(above)]"))
+        == #"test.json: device.components.gps.states[1].suspended_power: expected a power of at most the state's "power" (1 mW), found 2 mW"#
+    )
+    let onPlatform = #"""
+      "platform": { "type": "platform", "states": [\#(Self.on), { "name": "off", "power": "1 mW", "suspended_power": "0 W", "after": "1 s" }] }
+      """#
+    #expect(
+      Self.error(onPlatform)
+        == #"test.json: device.components.platform.states[1].suspended_power: the platform's own states take no "suspended_power" (its deepest state is the suspended device)"#
+    )
+    let below = #"{ "name": "off", "power": "1 mW", "suspended_power": "0 W", "after": "1 s" }"#
+    #expect(Self.error(Self.generic("gps", "[\(Self.on), \(below)]")) == nil)
+  }
+
   @Test func ladderErrors() {
     #expect(
       Self.error(Self.generic("gps", "[\(Self.on)]"))

@@ -20,6 +20,8 @@ struct DeviceBuilder {
   var storageSpec: StorageSpec?
   var gpuSpec: GPUSpec?
   var display: DisplayRuntime?
+  /// The platform's node (the device's sleep floor), or -1 when the device has none.
+  var platformNode: Int32 = -1
   /// Parent references to resolve once every node exists: (node, component index).
   private var pendingParents: [(node: Int32, component: Int)] = []
 
@@ -131,6 +133,9 @@ struct DeviceBuilder {
       if case .platform = $0.model { return true }
       return false
     }
+    if let platformIndex {
+      platformNode = nodeForComponent[setup.device.components[platformIndex].name] ?? -1
+    }
     for (node, componentIndex) in pendingParents {
       let component = setup.device.components[componentIndex]
       var parent: Int32 = -1
@@ -178,7 +183,7 @@ struct DeviceBuilder {
         layout.fixedGoesToOwners.append(false)
       } else {
         let table = ladders[Int(node.ladder)]
-        layout.floorPower.append(table.power[Int(table.deepest)])
+        layout.floorPower.append(table.floorPower)
         layout.initialSlot.append(node.firstSlot + table.deepest)
         layout.ownerCapacity.append(capacities[index])
         layout.fixedGoesToOwners.append(true)

@@ -36,6 +36,12 @@ struct LadderTable {
   let wakeLatency: UnsafeBufferPointer<Int64>
   let wakePower: UnsafeBufferPointer<Int64>
   let minimumResidency: UnsafeBufferPointer<Int64>
+  /// Each state's draw while the platform is suspended (see ``LadderState/suspendedPower``).
+  let suspendedPower: UnsafeBufferPointer<Int64>
+  /// Whether some state draws less while the platform is suspended.
+  let dependsOnSuspension: Bool
+  /// The component's floor (see ``Ladder/floorPower``).
+  let floorPower: Int64
   let isPredictive: Bool
   let deepest: Int32
 
@@ -49,6 +55,9 @@ struct LadderTable {
     wakeLatency = table(ladder.states.map { $0.wakeLatency.nanoseconds })
     wakePower = table(ladder.states.map { $0.wakePower.nanowatts })
     minimumResidency = table(ladder.states.map { $0.minimumResidency.nanoseconds })
+    suspendedPower = table(ladder.states.map { $0.suspendedPower.nanowatts })
+    dependsOnSuspension = ladder.states.contains { $0.suspendedPower != $0.power }
+    floorPower = ladder.floorPower.nanowatts
     isPredictive = ladder.idlePolicy == .predictive
     deepest = Int32(ladder.states.count - 1)
   }

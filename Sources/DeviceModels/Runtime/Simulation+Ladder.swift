@@ -38,14 +38,17 @@ extension DeviceSimulation {
     let state = Int(nodes[node].state)
     let latency = table.wakeLatency[state]
     if state == Int(table.deepest) { radioLeftDeepestState(node) }
+    let resumesDevice = node == Int(platformNode) && state == Int(table.deepest)
     guard latency > 0 else {
       becomeActive(node)
+      if resumesDevice { platformSuspensionChanged() }
       return
     }
     setPhase(node, to: .waking)
     ledger.countWakeup(slot: nodes[node].firstSlot + Int32(state))
     recordChange(node)
     markBusy(node)
+    if resumesDevice { platformSuspensionChanged() }
     schedule(.wakeDone(node: Int32(node)), at: Saturating.sum(now, latency), rank: EventRank.wake)
   }
 
@@ -154,6 +157,9 @@ extension DeviceSimulation {
     setPhase(node, to: .idle)
     nodes[node].state = target
     recordChange(node)
+    if node == Int(platformNode) && target == ladders[Int(nodes[node].ladder)].deepest {
+      platformSuspensionChanged()
+    }
     if wasActive { unmarkBusy(node) }
     if !ladders[Int(nodes[node].ladder)].isPredictive { scheduleNextDemotion(node) }
   }
@@ -211,7 +217,7 @@ extension DeviceSimulation {
       return
     }
     let table = ladders[Int(item.ladder)]
-    let floor = table.power[Int(table.deepest)]
+    let floor = table.floorPower
     var power: Int64
     var dynamic: Int64 = 0
     var slot = item.firstSlot + item.state
@@ -219,6 +225,9 @@ extension DeviceSimulation {
     switch item.phase {
     case .idle, .waitingForParent:
       power = table.power[Int(item.state)]
+      if table.dependsOnSuspension && item.phase == .idle && isPlatformSuspended {
+        power = table.suspendedPower[Int(item.state)]
+      }
     case .waking:
       power = table.wakePower[Int(item.state)]
       slot = item.firstSlot + table.deepest + 1

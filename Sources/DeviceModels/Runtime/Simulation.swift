@@ -91,6 +91,10 @@ final class DeviceSimulation: SimulationModel {
   /// Per lane node (not CPU cores): one FIFO per QoS priority, at `node × 5 + priority`.
   @exclusivity(unchecked) var laneQueues: [RingBuffer<Int32>] = []
   @exclusivity(unchecked) var cpu: CPURuntime?
+  /// The platform's node, or -1: while it is in its deepest state the device is suspended.
+  let platformNode: Int32
+  /// Nodes some of whose idle states draw less while the device is suspended.
+  let suspensionDependentNodes: [Int32]
   @exclusivity(unchecked) var storageNode: Int32 = -1
   @exclusivity(unchecked) var gpuNode: Int32 = -1
   @exclusivity(unchecked) var radioSpecs: [Int32: RadioSpec] = [:]
@@ -139,6 +143,14 @@ final class DeviceSimulation: SimulationModel {
     components = builder.components
     cpu = builder.cpu
     storageNode = builder.storageNode
+    platformNode = builder.platformNode
+    suspensionDependentNodes = builder.nodes.indices.compactMap { node in
+      let ladder = builder.nodes[node].ladder
+      guard builder.nodes[node].role != .display, node != Int(builder.platformNode) else {
+        return nil
+      }
+      return builder.ladders[Int(ladder)].dependsOnSuspension ? Int32(node) : nil
+    }
     gpuNode = builder.gpuNode
     radioSpecs = builder.radioSpecs
     storageSpec = builder.storageSpec

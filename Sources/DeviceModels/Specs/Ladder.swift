@@ -25,11 +25,15 @@ public struct LadderState: Sendable, Hashable {
   public var wakePower: Power
   /// The shortest predicted idle time for which the predictive policy chooses this state.
   public var minimumResidency: TimeSpan
+  /// Draw while in the state with the device's platform in its deepest state (the whole device
+  /// suspended): for a part whose idle draw the platform's floor already counts, zero; by
+  /// default ``power``. Never more than ``power``.
+  public var suspendedPower: Power
 
-  /// A state with every field given.
+  /// A state with every field given (`suspendedPower` by default ``power``).
   public init(
     name: String, power: Power, after: TimeSpan = .zero, wakeLatency: TimeSpan = .zero,
-    wakePower: Power, minimumResidency: TimeSpan = .zero
+    wakePower: Power, minimumResidency: TimeSpan = .zero, suspendedPower: Power? = nil
   ) {
     self.name = name
     self.power = power
@@ -37,6 +41,7 @@ public struct LadderState: Sendable, Hashable {
     self.wakeLatency = wakeLatency
     self.wakePower = wakePower
     self.minimumResidency = minimumResidency
+    self.suspendedPower = suspendedPower ?? power
   }
 }
 
@@ -66,4 +71,10 @@ public struct Ladder: Sendable, Hashable {
 
   /// The index of the deepest state, where the component starts.
   public var deepestIndex: Int { states.count - 1 }
+
+  /// The least the component ever draws: its deepest state's power, or its power while the
+  /// platform is suspended if lower. The component's floor (SPEC 7).
+  public var floorPower: Power {
+    min(states[deepestIndex].power, states[deepestIndex].suspendedPower)
+  }
 }

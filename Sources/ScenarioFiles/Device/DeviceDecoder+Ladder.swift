@@ -11,18 +11,20 @@ extension DeviceDecoder {
 
   /// Keys of a ladder's deeper states.
   static let idleStateKeys = [
-    "name", "power", "after", "wake_latency", "wake_power", "min_residency", "description",
+    "name", "power", "after", "wake_latency", "wake_power", "min_residency", "suspended_power",
+    "description",
   ]
 
   /// Reads `states` and `idle_policy` (or the keys given) into a ladder.
   ///
   /// The first state is the active state and takes only `name` and `power`; deeper states take
   /// `after` (required by the timeout policy, non-decreasing), `wake_latency`, `wake_power`
-  /// (default: the active power) and `min_residency`. No state may draw less than the deepest
-  /// state, whose power is the component's floor.
+  /// (default: the active power), `min_residency` and `suspended_power` (the draw while the
+  /// platform is suspended, at most `power`; not on the platform's own ladder). No state may draw
+  /// less than the deepest state's least draw, the component's floor.
   func decodeLadder(
     _ object: inout ObjectReader, statesKey: String = "states",
-    policyKey: String = "idle_policy", defaultPolicy: IdlePolicy
+    policyKey: String = "idle_policy", defaultPolicy: IdlePolicy, isPlatform: Bool = false
   ) throws(InputError) -> Ladder {
     var policy = defaultPolicy
     if let value = object.optional(policyKey) {
@@ -81,19 +83,42 @@ extension DeviceDecoder {
       let residency = try state.optional("min_residency").map { v throws(InputError) in
         try reader.time(v, state.path("min_residency"))
       }
+      let suspendedPower = try decodeSuspendedPower(&state, power: power, isPlatform: isPlatform)
       try state.rejectUnusedKeys()
       states.append(
         LadderState(
           name: name, power: power, after: after, wakeLatency: latency ?? .zero,
-          wakePower: wakePower ?? activePower, minimumResidency: residency ?? .zero))
+          wakePower: wakePower ?? activePower, minimumResidency: residency ?? .zero,
+          suspendedPower: suspendedPower))
     }
     try checkFloor(states, at: statesPath)
     return Ladder(states: states, idlePolicy: policy)
   }
 
-  /// No state or wake may draw less than the deepest state (the floor).
+  /// An idle state's `suspended_power`: at most its `power`, and only below the platform.
+  private func decodeSuspendedPower(
+    _ state: inout ObjectReader, power: Power, isPlatform: Bool
+  ) throws(InputError) -> Power? {
+    guard let value = state.optional("suspended_power") else { return nil }
+    if isPlatform {
+      throw state.error(
+        "suspended_power",
+        "the platform's own states take no \"suspended_power\" (its deepest state is the suspended device)"
+      )
+    }
+    let suspended = try reader.power(value, state.path("suspended_power"))
+    guard suspended <= power else {
+      throw state.error(
+        "suspended_power",
+        "expected a power of at most the state's \"power\" (\(power)), found \(suspended)")
+    }
+    return suspended
+  }
+
+  /// No state or wake may draw less than the deepest state's least draw (the floor).
   private func checkFloor(_ states: [LadderState], at path: JSONPath) throws(InputError) {
-    let floor = states[states.count - 1].power
+    let deepest = states[states.count - 1]
+    let floor = min(deepest.power, deepest.suspendedPower)
     for (index, state) in states.enumerated() {
       if state.power < floor {
         throw reader.error(
@@ -104,6 +129,12 @@ extension DeviceDecoder {
         throw reader.error(
           path.appending(index: index).appending(key: "wake_power"),
           "expected a power of at least the deepest state's (\(floor)), found \(state.wakePower)")
+      }
+      if state.suspendedPower < floor {
+        throw reader.error(
+          path.appending(index: index).appending(key: "suspended_power"),
+          "expected a power of at least the deepest state's (\(floor)), found \(state.suspendedPower)"
+        )
       }
     }
   }

@@ -180,7 +180,7 @@ struct DeviceDecoder {
     let model: ComponentModel
     switch type {
     case "platform":
-      model = .platform(try decodeLadder(&object, defaultPolicy: .timeout))
+      model = .platform(try decodeLadder(&object, defaultPolicy: .timeout, isPlatform: true))
     case "generic":
       model = .generic(try decodeLadder(&object, defaultPolicy: .timeout))
     case "cpu":

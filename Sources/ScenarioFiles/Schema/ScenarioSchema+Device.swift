@@ -147,6 +147,13 @@ extension ScenarioSchema {
           "min_residency",
           ref("time", "The shortest idle time worth entering this state for (predictive policy).")
         ),
+        (
+          "suspended_power",
+          ref(
+            "power",
+            "The draw while the platform is in its deepest state, the device suspended (default: power): 0 for a part whose idle draw the platform's floor already counts."
+          )
+        ),
         ("description", string("Notes.")),
       ], required: ["name", "power"])
   }
