@@ -60,6 +60,13 @@ enum RunCommand: Command {
     if exact && resolution != nil {
       throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
     }
+    let writesToStandardOutput = [arguments.value("--plot"), arguments.value("--trace")]
+      .contains { $0.map(OutputPath.isStandardOutput) ?? false }
+    if writesToStandardOutput && arguments.flags.contains("--json") {
+      throw UsageError(
+        message: "--json prints to standard output, which --plot or --trace already writes to",
+        command: spec)
+    }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
     let scenario = try document.scenario(
@@ -96,6 +103,8 @@ enum RunCommand: Command {
       defer { progress?.finish() }
       result = try RunPipeline.run(request)
     }
+    // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
+    if writesToStandardOutput { return ExitStatus.success }
     if arguments.flags.contains("--json") {
       console.write(
         ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")
