@@ -31,7 +31,7 @@ public final class Console {
     self.errorFailed = errorFailed
   }
 
-  /// The process's standard output and error, through ``StandardStream``: a failed write (a
+  /// The process's standard output and error, through `StandardStream`: a failed write (a
   /// full disk, a closed pipe) is reported when the command ends, never a crash.
   public static func standard() -> Console {
     Console(
