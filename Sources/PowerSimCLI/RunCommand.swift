@@ -39,11 +39,13 @@ enum RunCommand: Command {
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",
-        help: "Draws power over time, stacked by component, as an SVG file."),
+        help:
+          "Draws power over time, stacked by component, as an SVG file (- writes it to standard output instead of the summary)."
+      ),
       OptionSpec(
         name: "--trace", valueName: "FILE.json",
         help:
-          "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."
+          "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item (- writes it to standard output)."
       ),
       RunLimitsOption.spec,
     ])
