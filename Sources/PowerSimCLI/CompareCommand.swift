@@ -69,6 +69,13 @@ enum CompareCommand: Command {
       }
     }
     let plotFile = arguments.value("--plot")
+    // Output paths are checked before the alternatives run, against each other and the inputs.
+    var paths: [String] = []
+    if let directory = arguments.value("--out") {
+      paths.append(try OutputPath.file(ComparisonCSV.fileName, in: directory))
+    }
+    if let plotFile { paths.append(plotFile) }
+    try OutputTransaction.check(paths)
     let longest = alternatives.map(\.scenario.setup.duration).max() ?? .zero
     let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
     let total = alternatives.count
@@ -80,12 +87,15 @@ enum CompareCommand: Command {
       progress: report)
     progress?.finish()
     var outputs: [(path: String, text: String)] = []
-    if let directory = arguments.value("--out") {
-      outputs.append((directory + "/" + ComparisonCSV.fileName, ComparisonCSV.render(comparison)))
+    if arguments.value("--out") != nil {
+      outputs.append((paths[0], ComparisonCSV.render(comparison)))
     }
     if let plotFile { outputs.append((plotFile, plot(comparison, title: header))) }
     try OutputTransaction.write(outputs)
-    console.write(header + "\n" + ComparisonText.render(comparison))
+    // A plot written to standard output (`--plot -`) takes it whole.
+    if !paths.contains(where: OutputPath.isStandardOutput) {
+      console.write(header + "\n" + ComparisonText.render(comparison))
+    }
     return ExitStatus.success
   }
 

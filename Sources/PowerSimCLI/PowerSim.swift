@@ -11,23 +11,34 @@ public final class Console {
   public let writeError: (String) -> Void
   /// Whether standard error is a terminal (progress lines go there only then).
   public let errorIsTerminal: Bool
+  /// Why a write to standard output failed (`standard output: cannot write: …`), if one did;
+  /// asked when the command has finished.
+  public let outputFailure: () -> String?
+  /// Whether a write to standard error failed; asked when the command has finished.
+  public let errorFailed: () -> Bool
 
-  /// A console with the given writers.
+  /// A console with the given writers, and the given reports of their failures (by default,
+  /// none).
   public init(
     write: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
-    errorIsTerminal: Bool = false
+    errorIsTerminal: Bool = false, outputFailure: @escaping () -> String? = { nil },
+    errorFailed: @escaping () -> Bool = { false }
   ) {
     self.write = write
     self.writeError = writeError
     self.errorIsTerminal = errorIsTerminal
+    self.outputFailure = outputFailure
+    self.errorFailed = errorFailed
   }
 
-  /// The process's standard output and error.
+  /// The process's standard output and error, through `StandardStream`: a failed write (a
+  /// full disk, a closed pipe) is reported when the command ends, never a crash.
   public static func standard() -> Console {
     Console(
-      write: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      writeError: { FileHandle.standardError.write(Data($0.utf8)) },
-      errorIsTerminal: isatty(2) == 1)
+      write: StandardStream.output.write, writeError: StandardStream.error.write,
+      errorIsTerminal: isatty(2) == 1,
+      outputFailure: { StandardStream.output.failure?.description },
+      errorFailed: { StandardStream.error.failure != nil })
   }
 }
 
@@ -69,7 +80,20 @@ public enum PowerSim {
   }
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
+  ///
+  /// A failed write to standard output makes the status 1 and is reported on standard error; a
+  /// failed write to standard error makes it 1 (SPEC section 9).
   public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
+    let status = dispatch(arguments, console: console)
+    if let failure = console.outputFailure() {
+      console.writeError("Error: \(JSONText.printable(failure))\n")
+      return ExitStatus.failure
+    }
+    return console.errorFailed() ? ExitStatus.failure : status
+  }
+
+  /// Runs the command line `arguments` and returns the exit status, its output not yet checked.
+  static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let name = arguments.first else {
       console.write(rootHelp)
       return ExitStatus.success

@@ -39,11 +39,13 @@ enum RunCommand: Command {
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
         name: "--plot", valueName: "FILE.svg",
-        help: "Draws power over time, stacked by component, as an SVG file."),
+        help:
+          "Draws power over time, stacked by component, as an SVG file (- writes it to standard output instead of the summary)."
+      ),
       OptionSpec(
         name: "--trace", valueName: "FILE.json",
         help:
-          "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item."
+          "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item (- writes it to standard output)."
       ),
       RunLimitsOption.spec,
     ])
@@ -59,6 +61,13 @@ enum RunCommand: Command {
     }
     if exact && resolution != nil {
       throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
+    }
+    let writesToStandardOutput = [arguments.value("--plot"), arguments.value("--trace")]
+      .contains { $0.map(OutputPath.isStandardOutput) ?? false }
+    if writesToStandardOutput && arguments.flags.contains("--json") {
+      throw UsageError(
+        message: "--json prints to standard output, which --plot or --trace already writes to",
+        command: spec)
     }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
@@ -96,6 +105,8 @@ enum RunCommand: Command {
       defer { progress?.finish() }
       result = try RunPipeline.run(request)
     }
+    // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
+    if writesToStandardOutput { return ExitStatus.success }
     if arguments.flags.contains("--json") {
       console.write(
         ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")

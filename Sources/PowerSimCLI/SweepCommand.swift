@@ -55,20 +55,30 @@ enum SweepCommand: Command {
     if !document.variantNames.contains(plan.variant) {
       _ = try document.scenario(variant: plan.variant, limits: plan.limits)
     }
+    // Output paths are checked before the points run, against each other and the inputs.
+    var paths: [String] = []
+    if let directory = arguments.value("--out") {
+      paths.append(try OutputPath.file(Sweep.fileName, in: directory))
+    }
+    if let plotFile = arguments.value("--plot") { paths.append(plotFile) }
+    try OutputTransaction.check(paths)
     let progress = ProgressLine.forTerminal(console)
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { done, total in progress.show("sweep: \(done)/\(total) points") } }
     let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
     progress?.finish()
     var files: [(path: String, text: String)] = []
-    if let directory = arguments.value("--out") {
-      files.append((directory + "/" + Sweep.fileName, Sweep.csv(rows, plan: plan)))
+    if arguments.value("--out") != nil {
+      files.append((paths[0], Sweep.csv(rows, plan: plan)))
     }
     if let plotFile = arguments.value("--plot") {
       files.append((plotFile, plot(rows, plan: plan, title: arguments.positionals[0])))
     }
     try OutputTransaction.write(files)
-    console.write(Sweep.table(rows, plan: plan))
+    // A plot written to standard output (`--plot -`) takes it whole.
+    if !paths.contains(where: OutputPath.isStandardOutput) {
+      console.write(Sweep.table(rows, plan: plan))
+    }
     return ExitStatus.success
   }
 

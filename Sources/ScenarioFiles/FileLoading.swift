@@ -18,10 +18,13 @@ enum FileLoading {
   /// Only regular files are read (symbolic links are followed): a device such as `/dev/zero`,
   /// a pipe or a socket would never end, or block. The size is checked before anything is read.
   static func bytes(of path: String) throws(InputError) -> [UInt8] {
+    guard !path.utf8.contains(0) else {
+      throw InputError(
+        file: path, path: nil, message: "cannot read the file: its path contains a NUL byte")
+    }
     var status = stat()
     guard stat(path, &status) == 0 else {
-      let reason = errno == ENOENT || errno == ENOTDIR ? "it does not exist" : "permission denied"
-      throw InputError(file: path, path: nil, message: "cannot read the file: \(reason)")
+      throw InputError(file: path, path: nil, message: "cannot read the file: \(reason(errno))")
     }
     switch status.st_mode & S_IFMT {
     case S_IFREG: break
@@ -38,11 +41,13 @@ enum FileLoading {
         message:
           "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw InputError(
-        file: path, path: nil, message: "cannot read the file: permission denied or unreadable")
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw InputError(file: path, path: nil, message: "cannot read the file: \(reason(errno))")
     }
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     defer { try? handle.close() }
+    InputFiles.record(path, status)
     let data: Data
     do {
       guard let contents = try handle.read(upToCount: maximumFileSize + 1) else { return [] }
@@ -57,6 +62,14 @@ enum FileLoading {
           "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
     return [UInt8](data)
+  }
+
+  /// Why a file could not be opened or examined, from its `errno`: "it does not exist" for a
+  /// missing file or directory on the way, otherwise the system's own words (`Permission
+  /// denied`, `Too many levels of symbolic links`, `File name too long`).
+  static func reason(_ code: Int32) -> String {
+    if code == ENOENT || code == ENOTDIR { return "it does not exist" }
+    return "\(String(cString: strerror(code))) (errno \(code))"
   }
 
   /// The JSON document in `path`.

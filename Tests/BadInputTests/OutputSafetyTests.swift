@@ -72,7 +72,7 @@ import Testing
     #expect(try Self.snapshot(out) == before)
   }
 
-  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func interruptedRunLeavesPreviousResultsAndNoTemporaries(signal: Int32, status: Int32) throws {
     let (directory, before) = try Self.previousResults(Scenarios.month)
     let out = directory.url.appendingPathComponent("out")

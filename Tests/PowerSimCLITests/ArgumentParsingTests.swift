@@ -30,9 +30,10 @@ import Testing
       --window FROM,TO        Limits --exact and --trace output to a slice of the run: "1 h,2 h" is the
                               second hour.
       --json                  Prints the summary as JSON instead of a table.
-      --plot FILE.svg         Draws power over time, stacked by component, as an SVG file.
+      --plot FILE.svg         Draws power over time, stacked by component, as an SVG file (- writes it
+                              to standard output instead of the summary).
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per
-                              state and work item.
+                              state and work item (- writes it to standard output).
       --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
                               leave more than N/1000 occurrences waiting (at most 10 million).
       -h, --help              Shows this help.

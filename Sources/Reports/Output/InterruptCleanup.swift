@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The temporary files alive in this process, kept where a signal handler can reach them: a
-/// fixed table of C strings allocated once, so that removing them on SIGINT or SIGTERM needs
+/// fixed table of C strings allocated once, so that removing them on SIGINT, SIGTERM or SIGHUP needs
 /// only `unlink(2)` and `_exit(2)`, which are async-signal-safe.
 enum TemporaryFiles {
   static let capacity = 256
@@ -67,24 +67,29 @@ enum TemporaryFiles {
     }
   }
 
-  /// Runs `body` with SIGINT and SIGTERM blocked, so the handler never sees a half-written slot.
+  /// The signals whose handlers remove the temporary files.
+  static let cleanupSignals = [SIGINT, SIGTERM, SIGHUP]
+
+  /// Runs `body` with the cleanup signals blocked, so a handler never sees a half-written slot.
   static func blockSignals(_ body: () -> Void) {
     var blocked = sigset_t()
     var previous = sigset_t()
     sigemptyset(&blocked)
-    sigaddset(&blocked, SIGINT)
-    sigaddset(&blocked, SIGTERM)
+    for signal in cleanupSignals { sigaddset(&blocked, signal) }
     pthread_sigmask(SIG_BLOCK, &blocked, &previous)
     body()
     pthread_sigmask(SIG_SETMASK, &previous, nil)
   }
 }
 
-/// Removes the temporary files of unfinished outputs when the process is interrupted, so an
-/// interrupted run leaves earlier results untouched and no debris (SPEC section 9).
+/// Removes the temporary files of unfinished outputs when the process is interrupted or hung up,
+/// so an interrupted run leaves earlier results untouched and no debris (SPEC section 9). A run
+/// killed outright (SIGKILL) cannot clean up; the next run writing to the same directory removes
+/// what it left (see ``StaleTemporaries``).
 public enum InterruptCleanup {
-  /// Installs SIGINT and SIGTERM handlers that remove every temporary output file and exit with
-  /// status 130 or 143, as a shell reports a process killed by those signals; and ignores
+  /// Installs SIGINT, SIGTERM and SIGHUP handlers that remove every temporary output file and
+  /// exit with status 130, 143 or 129, as a shell reports a process killed by those signals (a
+  /// closed terminal or a logged-out session sends SIGHUP); and ignores
   /// SIGXFSZ, so that a file-size limit (`ulimit -f`) fails the write with an error, which
   /// discards the unfinished files, instead of killing the process with its temporaries left.
   ///
@@ -96,8 +101,7 @@ public enum InterruptCleanup {
     signal(SIGXFSZ, SIG_IGN)
     var signals = sigset_t()
     sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
+    for signal in TemporaryFiles.cleanupSignals { sigaddset(&signals, signal) }
     pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     signal(SIGINT) { _ in
       TemporaryFiles.removeAll()
@@ -107,5 +111,20 @@ public enum InterruptCleanup {
       TemporaryFiles.removeAll()
       _exit(143)
     }
+    // `nohup` starts a command with SIGHUP ignored, to outlive the terminal: that stays so.
+    let previous = signal(SIGHUP, SIG_IGN)
+    if !isIgnoring(previous) {
+      signal(SIGHUP) { _ in
+        TemporaryFiles.removeAll()
+        _exit(129)
+      }
+    }
+  }
+
+  /// Whether `handler`, as `signal(2)` returns it, is `SIG_IGN`.
+  private static func isIgnoring(_ handler: sighandler_t?) -> Bool {
+    let ignoring: sighandler_t? = SIG_IGN
+    guard let handler, let ignore = ignoring else { return false }
+    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(ignore, to: Int.self)
   }
 }

@@ -6,67 +6,103 @@ import Foundation
   import Darwin
 #endif
 
-/// Why an output file could not be written.
-public struct OutputError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The file.
-  public var path: String
-  /// What went wrong.
-  public var message: String
-
-  /// An error about `path`.
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
-  }
-
-  /// `<path>: <message>`.
-  public var description: String { "\(path): \(message)" }
-
-  static func system(_ path: String, _ action: String) -> OutputError {
-    let code = errno
-    return OutputError(
-      path: path, message: "cannot \(action): \(String(cString: strerror(code))) (errno \(code))")
-  }
-}
-
-/// A file being written: bytes go to a hidden temporary file beside the destination, which is
-/// renamed onto the destination by ``commit()`` only when complete (SPEC section 9). Until then
-/// the destination keeps its old content; ``discard()`` (or an interruption) removes the
-/// temporary file.
+/// A file being written.
+///
+/// A regular file (or a path with no file yet) is written atomically: bytes go to a hidden
+/// temporary file beside the destination, which ``commit()`` renames onto it only when complete
+/// (SPEC section 9). Until then the destination keeps its old content; ``discard()`` (or an
+/// interruption) removes the temporary file. A symbolic link is followed: its final target is
+/// the file replaced, and the link stays.
+///
+/// What cannot be replaced is written straight through, as it is written: standard output
+/// (`-`, `/dev/stdout`), and an existing device, FIFO or socket. Such an output is not atomic
+/// (a pipe cannot take back what it was given); ``commit()`` flushes it.
+///
+/// The temporary file's name has a fixed length (see ``TemporaryName``), so a destination whose
+/// name is as long as the file system allows can still be written; the mapping from temporary to
+/// destination lives in memory only.
 public final class OutputFile {
-  /// The final path.
+  /// The path as given.
   public let destination: String
-  /// The temporary file's path.
-  public let temporaryPath: String
+  /// The temporary file's path, or `nil` for an output written straight through.
+  public let temporaryPath: String?
+  /// The path the temporary file is renamed onto (symbolic links followed), or `nil`.
+  let replacedPath: String?
+  /// What makes this output the same file as another output or an input.
+  let identity: OutputPath.Identity
   private var descriptor: Int32
+  private let ownsDescriptor: Bool
   private var buffer: [UInt8] = []
   private var isFinished = false
   private static let flushSize = 64 * 1024
 
-  /// Opens a temporary file for `destination`; its directory must exist.
-  public init(destination: String) throws(OutputError) {
+  /// Opens `destination` for writing: a temporary file beside it, or the device, FIFO or
+  /// descriptor it names. The directory must exist.
+  public convenience init(destination: String) throws(OutputError) {
+    let route = try OutputPath.route(destination)
+    try self.init(destination: destination, route: route, identity: OutputPath.identity(of: route))
+  }
+
+  /// Opens `destination`, which leads to `route`.
+  init(destination: String, route: OutputPath.Route, identity: OutputPath.Identity)
+    throws(OutputError)
+  {
     self.destination = destination
-    let directory = (destination as NSString).deletingLastPathComponent
-    let name = (destination as NSString).lastPathComponent
-    let unique = UInt32.random(in: 0...UInt32.max)
-    let prefix = directory.isEmpty ? "" : directory + "/"
-    temporaryPath = prefix + ".powersim-\(name).\(getpid()).\(unique).tmp"
-    // Created and registered with SIGINT and SIGTERM held back, so an interruption between the
-    // two cannot leave the file behind unregistered.
-    var opened: Int32 = -1
-    var failure: Int32 = 0
-    let path = temporaryPath
-    TemporaryFiles.blockSignals {
-      opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-      failure = errno
-      if opened >= 0 { TemporaryFiles.register(path) }
-    }
-    descriptor = opened
-    guard descriptor >= 0 else {
-      errno = failure
-      throw OutputError.system(destination, "create the file")
-    }
+    self.identity = identity
     buffer.reserveCapacity(Self.flushSize)
+    switch route {
+    case .descriptor(let number):
+      guard fcntl(number, F_GETFD) >= 0 else {
+        throw OutputError.system(destination, "write the file")
+      }
+      descriptor = number
+      ownsDescriptor = false
+      temporaryPath = nil
+      replacedPath = nil
+    case .special(let path):
+      var opened: Int32
+      repeat {
+        opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      } while opened < 0 && errno == EINTR
+      guard opened >= 0 else { throw OutputError.system(destination, "open the file") }
+      descriptor = opened
+      ownsDescriptor = true
+      temporaryPath = nil
+      replacedPath = nil
+    case .replace(let path):
+      let directory = OutputPath.directory(of: path)
+      StaleTemporaries.removeOnce(in: directory)
+      let (temporary, opened) = try Self.createTemporary(in: directory, for: destination)
+      descriptor = opened
+      ownsDescriptor = true
+      temporaryPath = temporary
+      replacedPath = path
+    }
+  }
+
+  /// Creates a temporary file with a fresh name in `directory`, registered for removal on
+  /// interruption, and locked for as long as it stays open (a run that finds it judges it
+  /// stale only when it can take the lock, see ``StaleTemporaries``).
+  private static func createTemporary(in directory: String, for destination: String)
+    throws(OutputError) -> (String, Int32)
+  {
+    var failure: Int32 = EEXIST
+    for _ in 0..<16 where failure == EEXIST {
+      let path = (directory == "/" ? "" : directory) + "/" + TemporaryName.make()
+      var opened: Int32 = -1
+      // Created and registered with the cleanup signals held back, so an interruption between
+      // the two cannot leave the file behind unregistered.
+      TemporaryFiles.blockSignals {
+        opened = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        failure = errno
+        if opened >= 0 { TemporaryFiles.register(path) }
+      }
+      if opened >= 0 {
+        _ = flock(opened, LOCK_EX | LOCK_NB)
+        return (path, opened)
+      }
+    }
+    throw OutputError.system(destination, "create the file", code: failure)
   }
 
   deinit {
@@ -86,27 +122,19 @@ public final class OutputFile {
   }
 
   private func flush() throws(OutputError) {
-    var written = 0
-    while written < buffer.count {
-      let result = buffer.withUnsafeBytes { raw in
-        Foundation.write(descriptor, raw.baseAddress! + written, raw.count - written)
-      }
-      if result < 0 {
-        if errno == EINTR { continue }
-        throw OutputError.system(destination, "write the file")
-      }
-      written += result
-    }
+    let code = StandardStream.writeAll(buffer, to: descriptor)
+    guard code == 0 else { throw OutputError.system(destination, "write the file", code: code) }
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Flushes, syncs and closes the temporary file, then renames it onto the destination.
+  /// Writes everything out; a temporary file is synced and renamed onto the destination.
   public func commit() throws(OutputError) {
     try finishWriting()
     try moveIntoPlace()
   }
 
-  /// Flushes, syncs and closes the temporary file; on failure it is removed.
+  /// Writes out the buffer and syncs a temporary file (it stays open, and locked, until
+  /// ``moveIntoPlace()``); on failure a temporary file is removed.
   func finishWriting() throws(OutputError) {
     precondition(!isFinished && descriptor >= 0, "an output file finished twice")
     do {
@@ -115,139 +143,54 @@ public final class OutputFile {
       discard()
       throw error
     }
-    if fsync(descriptor) != 0 && errno != EINVAL {
+    if temporaryPath != nil && fsync(descriptor) != 0 && errno != EINVAL {
       let failure = OutputError.system(destination, "sync the file")
       discard()
       throw failure
     }
-    close(descriptor)
-    descriptor = -1
   }
 
-  /// Renames the finished temporary file onto the destination.
+  /// Renames the finished temporary file onto the destination (for an output written straight
+  /// through, closes it).
   func moveIntoPlace() throws(OutputError) {
-    precondition(!isFinished && descriptor < 0, "an output file moved before it was finished")
-    guard rename(temporaryPath, destination) == 0 else {
-      let failure = OutputError.system(destination, "move the finished file into place")
-      discard()
-      throw failure
+    precondition(!isFinished, "an output file moved into place twice")
+    if let temporaryPath, let replacedPath {
+      guard rename(temporaryPath, replacedPath) == 0 else {
+        let failure = OutputError.system(destination, "move the finished file into place")
+        discard()
+        throw failure
+      }
+      TemporaryFiles.unregister(temporaryPath)
     }
-    TemporaryFiles.unregister(temporaryPath)
     isFinished = true
+    closeDescriptor()
   }
 
   /// Whether the destination can be replaced by a file: it does not exist or is not a directory.
   func checkDestination() throws(OutputError) {
+    guard let replacedPath else { return }
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: destination, isDirectory: &isDirectory),
+    if FileManager.default.fileExists(atPath: replacedPath, isDirectory: &isDirectory),
       isDirectory.boolValue
     {
       throw OutputError(path: destination, message: "cannot replace it: it is a directory")
     }
   }
 
-  /// Removes the temporary file; the destination is untouched. Safe to call more than once.
+  /// Removes the temporary file; the destination is untouched (what went straight through stays
+  /// written). Safe to call more than once.
   public func discard() {
     guard !isFinished else { return }
     isFinished = true
-    if descriptor >= 0 { close(descriptor) }
+    if let temporaryPath {
+      unlink(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
+    }
+    closeDescriptor()
+  }
+
+  private func closeDescriptor() {
+    if ownsDescriptor && descriptor >= 0 { close(descriptor) }
     descriptor = -1
-    unlink(temporaryPath)
-    TemporaryFiles.unregister(temporaryPath)
-  }
-}
-
-/// Files that appear together or not at all: nothing is renamed until every file is complete;
-/// on failure every temporary file is removed.
-///
-/// The renames themselves happen one after another: if one fails part way (a full disk does not
-/// fail a rename, but a permission change between the checks and the renames could), the files
-/// already renamed stay in place and the error names the one that failed.
-public final class OutputTransaction {
-  private var files: [OutputFile] = []
-
-  /// An empty transaction.
-  public init() {}
-
-  /// Opens a new output file at `path`, creating missing directories when asked.
-  public func file(at path: String, createDirectories: Bool = true) throws(OutputError)
-    -> OutputFile
-  {
-    let directory = (path as NSString).deletingLastPathComponent
-    if createDirectories && !directory.isEmpty {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-        guard isDirectory.boolValue else {
-          throw OutputError(path: directory, message: "cannot write into it: it is not a directory")
-        }
-      } else {
-        do {
-          try FileManager.default.createDirectory(
-            atPath: directory, withIntermediateDirectories: true)
-        } catch {
-          throw OutputError(path: directory, message: "cannot create the directory")
-        }
-      }
-    }
-    let file = try OutputFile(destination: path)
-    files.append(file)
-    return file
-  }
-
-  /// Writes a whole file from `text`.
-  public func write(_ text: String, to path: String) throws(OutputError) {
-    try file(at: path).write(text)
-  }
-
-  /// Finishes every file, then renames them all into place, in the order they were opened.
-  ///
-  /// Nothing is renamed until every file is written and synced and no destination is a
-  /// directory; the renames then run with SIGINT and SIGTERM held back, so an interruption
-  /// leaves either every old file or every new one (it takes effect once they are all in place).
-  public func commit() throws(OutputError) {
-    do {
-      for file in files {
-        try file.checkDestination()
-        try file.finishWriting()
-      }
-    } catch {
-      discard()
-      throw error
-    }
-    var failure: OutputError?
-    TemporaryFiles.blockSignals {
-      for file in files where failure == nil {
-        do throws(OutputError) {
-          try file.moveIntoPlace()
-        } catch {
-          failure = error
-        }
-      }
-    }
-    if let failure {
-      discard()
-      throw failure
-    }
-    files.removeAll()
-  }
-
-  /// Discards every file not yet committed.
-  public func discard() {
-    for file in files { file.discard() }
-    files.removeAll()
-  }
-
-  /// Writes whole files from text as one transaction: every file appears, or none does and
-  /// earlier files at those paths stay as they were.
-  public static func write(_ files: [(path: String, text: String)]) throws(OutputError) {
-    guard !files.isEmpty else { return }
-    let transaction = OutputTransaction()
-    do {
-      for file in files { try transaction.write(file.text, to: file.path) }
-      try transaction.commit()
-    } catch {
-      transaction.discard()
-      throw error
-    }
   }
 }

@@ -27,9 +27,19 @@ struct RunOutputs {
     let window = request.window ?? TimeRange(start: .start, end: end)
     var binSinks: [any PowerSeriesSink] = []
     var changeSinks: [any PowerSeriesSink] = []
+    // Every path is checked before the run: none empty, none another's file or an input.
+    var paths =
+      try request.outputDirectory.map { directory throws(OutputError) in
+        try RunPipeline.outputFiles.map { name throws(OutputError) in
+          try OutputPath.file(name, in: directory)
+        }
+      } ?? []
+    paths += [request.plotFile, request.traceFile].compactMap { $0 }
+    try OutputTransaction.check(paths)
     if let directory = request.outputDirectory {
       let sink = try PowerCSVSink(
-        file: try transaction.file(at: directory + "/power.csv"), components: names,
+        file: try transaction.file(at: OutputPath.file("power.csv", in: directory)),
+        components: names,
         duration: setup.duration, withBattery: setup.device.battery != nil)
       if request.exact {
         recording.exactWindow = window
@@ -68,13 +78,17 @@ struct RunOutputs {
     let scenario = request.scenario
     if let directory = request.outputDirectory {
       let variant = scenario.variant
-      try transaction.write(
-        ResultCSV.summary(result, variant: variant), to: directory + "/summary.csv")
-      try transaction.write(ResultCSV.components(result), to: directory + "/components.csv")
-      try transaction.write(ResultCSV.states(result), to: directory + "/states.csv")
-      try transaction.write(ResultCSV.workloads(result), to: directory + "/workloads.csv")
-      try transaction.write(ResultCSV.attribution(result), to: directory + "/attribution.csv")
-      try transaction.write(ResultCSV.qos(result), to: directory + "/qos.csv")
+      let files = [
+        ("summary.csv", ResultCSV.summary(result, variant: variant)),
+        ("components.csv", ResultCSV.components(result)),
+        ("states.csv", ResultCSV.states(result)),
+        ("workloads.csv", ResultCSV.workloads(result)),
+        ("attribution.csv", ResultCSV.attribution(result)),
+        ("qos.csv", ResultCSV.qos(result)),
+      ]
+      for (name, text) in files {
+        try transaction.write(text, to: OutputPath.file(name, in: directory))
+      }
     }
     if let plot, let path = request.plotFile {
       let series = plot.series(endStateOfCharge: result.battery?.endStateOfCharge)

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reports
+
+/// Output transactions in one directory: concurrent commits never mix, temporaries have a fixed
+/// short name that says which process made them.
+@Suite struct OutputTransactionTests {
+  /// The files each writer commits, all at once.
+  static let names = ["a.csv", "b.csv", "c.csv", "d.csv", "e.csv", "f.csv", "g.csv", "h.csv"]
+
+  @Test func concurrentCommitsIntoOneDirectoryNeverLeaveAMix() throws {
+    let directory = try TemporaryDirectory()
+    for round in 0..<60 {
+      let start = DispatchGroup()
+      start.enter()
+      DispatchQueue.concurrentPerform(iterations: 2) { writer in
+        if writer == 0 { start.leave() } else { start.wait() }
+        let transaction = OutputTransaction()
+        for name in Self.names {
+          try? transaction.write("writer \(writer)\n", to: directory.path(name))
+        }
+        try? transaction.commit()
+      }
+      let contents = try Set(Self.names.map { try directory.read($0) })
+      #expect(contents.count == 1, "round \(round): a mix of \(contents.sorted())")
+      if contents.count != 1 { break }
+    }
+  }
+
+  @Test func temporaryNamesHaveAFixedLengthAndTheirProcess() {
+    let name = TemporaryName.make()
+    #expect(name.count == TemporaryName.length)
+    #expect(TemporaryName.length == 33)
+    #expect(TemporaryName.processID(in: name) == getpid())
+    // The names of older versions: `.powersim-DESTINATION.PID.RANDOM.tmp`.
+    #expect(TemporaryName.processID(in: ".powersim-power.csv.4242.17.tmp") == 4242)
+    #expect(TemporaryName.processID(in: ".powersim-notes.tmp") == nil)
+    #expect(TemporaryName.processID(in: "power.csv") == nil)
+  }
+
+  @Test func pathsAreQuotedShortInMessages() {
+    #expect(OutputPath.shown("") == "\"\"")
+    #expect(OutputPath.shown("-") == "standard output (-)")
+    #expect(OutputPath.shown("out/power.csv") == "out/power.csv")
+    let long = String(repeating: "a", count: 50) + String(repeating: "b", count: 50)
+    let shown = OutputPath.shown(long)
+    #expect(shown.count == 79)
+    #expect(shown.hasPrefix("aaa") && shown.hasSuffix("bbb") && shown.contains("…"))
+  }
+
+  @Test func directoryOfAnyPathNeverTraps() {
+    #expect(OutputPath.directory(of: "a") == ".")
+    #expect(OutputPath.directory(of: "-") == ".")
+    #expect(OutputPath.directory(of: "/a") == "/")
+    #expect(OutputPath.directory(of: "out/a.csv") == "out")
+  }
+}
