@@ -98,6 +98,8 @@ struct CPURuntime {
         if cost < bestCost { best = index }
       }
       return best
+    case .governor:
+      preconditionFailure("the governor frequency choice is the GPU's, not a CPU's")
     }
   }
 }
