@@ -19,6 +19,8 @@ struct DeviceBuilder {
   var radioSpecs: [Int32: RadioSpec] = [:]
   var storageSpec: StorageSpec?
   var gpuSpec: GPUSpec?
+  /// The CPU's spec, to choose its operating points once the parents are resolved.
+  var cpuSpec: CPUSpec?
   var display: DisplayRuntime?
   /// Parent references to resolve once every node exists: (node, component index).
   private var pendingParents: [(node: Int32, component: Int)] = []
@@ -32,6 +34,10 @@ struct DeviceBuilder {
       add(component, index: Int32(index))
     }
     resolveParents()
+    if let spec = cpuSpec {
+      let hostPowers = clusterHostPowers()
+      cpu?.chooseOperatingPoints(spec, hostPowers: hostPowers)
+    }
   }
 
   private mutating func add(_ component: ComponentSpec, index: Int32) {
@@ -57,6 +63,7 @@ struct DeviceBuilder {
       gpuSpec = spec
     case .cpu(let spec):
       addCPU(spec, name: component.name, component: index)
+      cpuSpec = spec
     case .display(let spec):
       addDisplay(spec, name: component.name, component: index)
     }
