@@ -209,7 +209,7 @@ extension DeviceSimulation {
   }
 
   /// The operating point a frequency choice selects for the GPU (`governor`, chosen per frame
-  /// in ``gpuSegment(_:job:)``, is the highest here).
+  /// when a frame's GPU step starts, is the highest here).
   func operatingPointIndex(_ points: [OperatingPoint], choice: FrequencyChoice, ipc: Double) -> Int
   {
     switch choice {
