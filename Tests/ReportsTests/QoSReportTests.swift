@@ -12,9 +12,12 @@ import Testing
 @Suite struct QoSReportTests {
   /// One generic unit (1 W on, 0 W off, no wake latency) and four kinds of latency account:
   ///
-  /// - `anim`, user-interactive: 10 frames at 10 fps of 150 ms of work. Each frame due while the
-  ///   previous one runs is dropped: frames 0, 2, 4, 6 and 8 run (150 ms each), 1, 3, 5, 7 and 9
-  ///   are dropped.
+  /// - `anim`, user-interactive: 10 frames at 10 fps of 150 ms of work (no CPU stage, so only
+  ///   the rule of two frames in flight drops frames, SPEC 6.1). The unit serves them back to
+  ///   back from 0: frame 4 (due 400 ms) finds frames 2 (until 450 ms) and 3 in flight, frame 7
+  ///   (700 ms) frames 5 and 6 (until 900 ms): both dropped; the other eight run, completing at
+  ///   150, 300, …, 1200 ms, latencies 150, 200, 250, 300, 250, 300, 250, 300 ms (p50 250 ms),
+  ///   each after its deadline (due + 100 ms): eight misses.
   /// - `tick` (due 5 s) and `tock` (due 5.2 s), utility, 500 ms of tolerance, 100 ms each: tick's
   ///   deadline (5.5 s) fires tock too. tick runs 5.5–5.6 s (latency 0.6 s), tock 5.6–5.7 s
   ///   (0.5 s, coalesced).
@@ -69,7 +72,7 @@ import Testing
     #expect(
       ResultCSV.qos(Self.result()) == """
         qos,workloads,occurrences,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced\r
-        user-interactive,1,5,0.15,0.15,0.15,5,0,0,0\r
+        user-interactive,1,8,0.25,0.3,0.3,2,0,8,0\r
         utility,2,2,0.5,0.6,0.6,0,0,0,1\r
         background,1,1,1.1,1.1,1.1,0,0,1,0\r
 
@@ -81,7 +84,7 @@ import Testing
     #expect(
       ResultCSV.workloads(Self.result()) == """
         workload,occurrences,energy_j,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced\r
-        anim,5,0.75,0.15,0.15,0.15,5,0,0,0\r
+        anim,8,1.2,0.25,0.3,0.3,2,0,8,0\r
         late,1,0.1,1.1,1.1,1.1,0,0,1,0\r
         tick,1,0.1,0.6,0.6,0.6,0,0,0,0\r
         tock,1,0.1,0.5,0.5,0.5,0,0,0,1\r
@@ -94,7 +97,7 @@ import Testing
     let json = ResultJSON.summary(Self.result(), variant: "baseline").serialized(pretty: false)
     #expect(
       json.contains(
-        #""qos":{"user-interactive":{"workloads":1,"occurrences":5,"latency_p50_s":0.15,"latency_p99_s":0.15,"latency_max_s":0.15,"dropped_frames":5,"unfinished":0,"deadline_misses":0,"coalesced":0},"utility":{"workloads":2,"occurrences":2,"latency_p50_s":0.5,"latency_p99_s":0.6,"latency_max_s":0.6,"dropped_frames":0,"unfinished":0,"deadline_misses":0,"coalesced":1},"background":{"workloads":1,"occurrences":1,"latency_p50_s":1.1,"latency_p99_s":1.1,"latency_max_s":1.1,"dropped_frames":0,"unfinished":0,"deadline_misses":1,"coalesced":0}}"#
+        #""qos":{"user-interactive":{"workloads":1,"occurrences":8,"latency_p50_s":0.25,"latency_p99_s":0.3,"latency_max_s":0.3,"dropped_frames":2,"unfinished":0,"deadline_misses":8,"coalesced":0},"utility":{"workloads":2,"occurrences":2,"latency_p50_s":0.5,"latency_p99_s":0.6,"latency_max_s":0.6,"dropped_frames":0,"unfinished":0,"deadline_misses":0,"coalesced":1},"background":{"workloads":1,"occurrences":1,"latency_p50_s":1.1,"latency_p99_s":1.1,"latency_max_s":1.1,"dropped_frames":0,"unfinished":0,"deadline_misses":1,"coalesced":0}}"#
       ))
     #expect(json.contains(#""tock":{"occurrences":1,"energy_j":0.1,"#))
     #expect(json.contains(#""deadline_misses":0,"coalesced":1}"#))
@@ -105,7 +108,7 @@ import Testing
       SummaryText.qosTable(Self.result()) == """
         qos               workloads  runs  p50 latency     p99     max  dropped  missed  unfinished
         ───────────────────────────────────────────────────────────────────────────────────────────
-        user-interactive          1     5       150 ms  150 ms  150 ms        5       0           0
+        user-interactive          1     8       250 ms  300 ms  300 ms        2       8           0
         utility                   2     2       500 ms  600 ms  600 ms        0       0           0
         background                1     1        1.1 s   1.1 s   1.1 s        0       1           0
 

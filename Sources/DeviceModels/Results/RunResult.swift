@@ -80,7 +80,8 @@ public struct WorkloadResult: Sendable {
   public var occurrences: Int
   /// Occurrences still running when the run ended (left out of latency).
   public var unfinished: Int
-  /// Frames dropped because the previous frame was still running.
+  /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
+  /// were still in flight (SPEC 6.1).
   public var droppedFrames: Int
   /// Deferrable occurrences that completed after their deadline.
   public var deadlineMisses: Int
@@ -106,7 +107,8 @@ public struct QoSResult: Sendable {
   public var occurrences: Int
   /// Occurrences still running at the end (left out of latency).
   public var unfinished: Int
-  /// Frames dropped because the previous frame was still running.
+  /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
+  /// were still in flight (SPEC 6.1).
   public var droppedFrames: Int
   /// Deferrable occurrences that completed after their deadline.
   public var deadlineMisses: Int

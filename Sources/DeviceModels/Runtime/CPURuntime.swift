@@ -68,6 +68,14 @@ struct CPURuntime {
     self.component = component
     dispatchCost = spec.dispatchCost.nanoseconds
     queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)
+    rules = []
+    chooseOperatingPoints(spec, hostPowers: Array(repeating: 0, count: spec.clusters.count))
+  }
+
+  /// Sets each QoS class's cluster preference and the operating point it asks on each cluster,
+  /// given the active power (nW) of the hosts a busy core of each cluster keeps awake (see
+  /// ``DeviceBuilder/clusterHostPowers()``). Done once, when the device is built.
+  mutating func chooseOperatingPoints(_ spec: CPUSpec, hostPowers: [Int64]) {
     var rules: [QoSRuntime] = []
     for qos in QoSClass.allCases.sorted() {
       let rule =
@@ -75,29 +83,63 @@ struct CPURuntime {
       let preference = rule.clusters.compactMap { name in
         spec.clusters.firstIndex { $0.name == name }.map(Int32.init)
       }
-      let points = spec.clusters.map { cluster -> Int32 in
-        Int32(Self.operatingPointIndex(cluster, choice: rule.frequency))
+      let points = spec.clusters.indices.map { index -> Int32 in
+        Int32(
+          Self.operatingPointIndex(
+            spec.clusters[index], choice: rule.frequency, hostPower: hostPowers[index]))
       }
       rules.append(QoSRuntime(clusters: preference, operatingPoint: points))
     }
     self.rules = rules
   }
 
-  /// The operating point of `cluster` that `choice` selects; `efficient` minimises energy per
-  /// cycle, power ÷ (frequency × ipc).
-  static func operatingPointIndex(_ cluster: ClusterSpec, choice: FrequencyChoice) -> Int {
+  /// The operating point of `cluster` that `choice` selects. `efficient` minimises the energy per
+  /// cycle of the core and the hosts it keeps awake (SPEC 5.3):
+  /// (core power + `hostPower`) ÷ (frequency × ipc), so that where the hosts' power is large,
+  /// finishing fast costs less. The first of equal costs (the lowest frequency) wins.
+  static func operatingPointIndex(
+    _ cluster: ClusterSpec, choice: FrequencyChoice, hostPower: Int64 = 0
+  ) -> Int {
     let points = cluster.operatingPoints
     switch choice {
     case .max: return points.count - 1
     case .min: return 0
     case .efficient:
-      var best = 0
-      for index in points.indices {
-        let cost = Double(points[index].power.nanowatts) / points[index].frequency.hertz
-        let bestCost = Double(points[best].power.nanowatts) / points[best].frequency.hertz
-        if cost < bestCost { best = index }
+      func cost(_ index: Int) -> Double {
+        (Double(points[index].power.nanowatts) + Double(hostPower))
+          / (points[index].frequency.hertz * cluster.ipc)
       }
+      var best = 0
+      for index in points.indices where cost(index) < cost(best) { best = index }
       return best
+    case .governor:
+      preconditionFailure("the governor frequency choice is the GPU's, not a CPU's")
+    }
+  }
+}
+
+extension DeviceBuilder {
+  /// Per CPU cluster, the active power (nW) of the hosts one of its busy cores keeps awake, for
+  /// the `efficient` choice (SPEC 5.3): the cluster's active power (`states[0]`), and each
+  /// further host up the parent chain (the platform, by default) above its floor (deepest
+  /// state) — its floor is drawn whether the work runs or not. Needs the parents resolved.
+  func clusterHostPowers() -> [Int64] {
+    guard let cpu else { return [] }
+    return cpu.clusters.map { cluster in
+      let clusterNode = Int(cluster.node)
+      var total = ladders[Int(nodes[clusterNode].ladder)].power[0]
+      var host = Int(nodes[clusterNode].parent)
+      // The chain ends at a node without a parent; the node count bounds it all the same.
+      var hops = 0
+      while host >= 0 && hops < nodes.count {
+        if nodes[host].ladder >= 0 {
+          let table = ladders[Int(nodes[host].ladder)]
+          total = Saturating.sum(total, table.power[0] - table.power[Int(table.deepest)])
+        }
+        host = Int(nodes[host].parent)
+        hops += 1
+      }
+      return total
     }
   }
 }

@@ -19,6 +19,8 @@ struct DeviceBuilder {
   var radioSpecs: [Int32: RadioSpec] = [:]
   var storageSpec: StorageSpec?
   var gpuSpec: GPUSpec?
+  /// The CPU's spec, to choose its operating points once the parents are resolved.
+  var cpuSpec: CPUSpec?
   var display: DisplayRuntime?
   /// The platform's node (the device's sleep floor), or -1 when the device has none.
   var platformNode: Int32 = -1
@@ -34,6 +36,10 @@ struct DeviceBuilder {
       add(component, index: Int32(index))
     }
     resolveParents()
+    if let spec = cpuSpec {
+      let hostPowers = clusterHostPowers()
+      cpu?.chooseOperatingPoints(spec, hostPowers: hostPowers)
+    }
   }
 
   private mutating func add(_ component: ComponentSpec, index: Int32) {
@@ -59,6 +65,7 @@ struct DeviceBuilder {
       gpuSpec = spec
     case .cpu(let spec):
       addCPU(spec, name: component.name, component: index)
+      cpuSpec = spec
     case .display(let spec):
       addDisplay(spec, name: component.name, component: index)
     }

@@ -131,7 +131,7 @@ extension DeviceSimulation {
     case .generic:
       return (step.amount, table.power[0])
     case .gpu:
-      return gpuSegment(step)
+      return gpuSegment(step, job: job)
     case .storage:
       return storageSegment(index, step: step, activePower: table.power[0])
     case .radio:
@@ -141,11 +141,28 @@ extension DeviceSimulation {
     }
   }
 
-  private func gpuSegment(_ step: CompiledStep) -> (Int64, Int64) {
+  /// A GPU step's duration and power: its time at the highest frequency, scaled by the highest
+  /// frequency over the chosen one (SPEC 5.6). The governor runs a frame's GPU step at the lowest
+  /// operating point that finishes it by the frame's deadline, counted from now (when the step
+  /// starts), else at the highest; any other GPU work at the highest.
+  private func gpuSegment(_ step: CompiledStep, job: Int32) -> (Int64, Int64) {
     guard let gpu = gpuSpec else { preconditionFailure("GPU work without a GPU") }
     let points = gpu.operatingPoints
-    let chosen = operatingPointIndex(points, choice: gpu.frequency, ipc: 1)
     let top = points[points.count - 1].frequency.hertz
+    var chosen = points.count - 1
+    if gpu.frequency != .governor {
+      chosen = operatingPointIndex(points, choice: gpu.frequency, ipc: 1)
+    } else if occurrences[jobs[job].occurrence].isFrame {
+      let deadline = occurrences[jobs[job].occurrence].deadline
+      for index in 0..<(points.count - 1) {
+        let time = Saturating.nanoseconds(
+          (Double(step.amount) * top / points[index].frequency.hertz).rounded(.up))
+        if time <= deadline - now {
+          chosen = index
+          break
+        }
+      }
+    }
     let scaled = (Double(step.amount) * top / points[chosen].frequency.hertz).rounded(.up)
     return (Saturating.nanoseconds(scaled), points[chosen].power.nanowatts)
   }
@@ -191,11 +208,12 @@ extension DeviceSimulation {
     }
   }
 
-  /// The operating point a frequency choice selects.
+  /// The operating point a frequency choice selects for the GPU (`governor`, chosen per frame
+  /// when a frame's GPU step starts, is the highest here).
   func operatingPointIndex(_ points: [OperatingPoint], choice: FrequencyChoice, ipc: Double) -> Int
   {
     switch choice {
-    case .max:
+    case .max, .governor:
       return points.count - 1
     case .min:
       return 0

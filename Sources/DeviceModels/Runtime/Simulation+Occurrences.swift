@@ -1,9 +1,11 @@
 /// Occurrences: an occurrence runs its steps in order; a step's parts run on lanes; the
 /// occurrence completes when its last step does, and its latency is completion minus due time.
 extension DeviceSimulation {
-  /// Starts an occurrence of `workload` due at `due`, running steps `start ..< end`.
+  /// Starts an occurrence of `workload` due at `due`, running steps `start ..< end`; a frame of
+  /// an animation (`isFrame`) enters its CPU stage (SPEC 6.1).
   func startOccurrence(
-    _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max
+    _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max,
+    isFrame: Bool = false
   ) {
     let number = workloads[Int(workload)].stats.occurrences
     workloads[Int(workload)].stats.occurrences += 1
@@ -12,10 +14,14 @@ extension DeviceSimulation {
       return
     }
     workloads[Int(workload)].inFlight += 1
-    let occurrence = occurrences.insert(
-      Occurrence(
-        workload: workload, step: start, stepEnd: end, due: due, deadline: deadline,
-        number: Int64(number)))
+    var started = Occurrence(
+      workload: workload, step: start, stepEnd: end, due: due, deadline: deadline,
+      number: Int64(number))
+    if isFrame {
+      started.frameCPUEnd = workloads[Int(workload)].frameCPUEnd
+      workloads[Int(workload)].frameInCPUStage = start < started.frameCPUEnd
+    }
+    let occurrence = occurrences.insert(started)
     activity?.occurrenceStarted(occurrence, workload: workload, due: due, at: now)
     startStep(of: occurrence)
   }
@@ -51,7 +57,8 @@ extension DeviceSimulation {
     }
   }
 
-  /// Counts an occurrence of `workload`, due at `due`, that completed now.
+  /// Counts an occurrence of `workload`, due at `due`, that completed now: a deadline miss when
+  /// now is after its deadline (completing exactly at it is in time).
   func recordCompletion(of workload: Int32, due: Int64, deadline: Int64 = .max) {
     if now > deadline { workloads[Int(workload)].stats.deadlineMisses += 1 }
     if latencyLog.append(now - due, of: workload) { drainLatencyLog() }
@@ -69,6 +76,10 @@ extension DeviceSimulation {
     occurrences[occurrence].partsLeft -= 1
     guard occurrences[occurrence].partsLeft == 0 else { return }
     occurrences[occurrence].step += 1
+    if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
+      // A frame leaves its CPU stage: the animation's next frame may start (SPEC 6.1).
+      workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false
+    }
     if occurrences[occurrence].step < occurrences[occurrence].stepEnd {
       startStep(of: occurrence)
       return

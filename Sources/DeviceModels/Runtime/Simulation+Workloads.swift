@@ -82,14 +82,23 @@ extension DeviceSimulation {
 
   /// An occurrence is due now: it does nothing when it must be visible and is not, becomes a
   /// trigger when debounced (an arrival nobody can see restarts no quiet period; the work that
-  /// runs when the quiet period ends is the last trigger's), and otherwise starts.
-  func occurrenceDue(_ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil) {
+  /// runs when the quiet period ends is the last trigger's), and otherwise starts — as a frame
+  /// of an animation with that deadline when `frameDeadline` is given.
+  func occurrenceDue(
+    _ workload: Int32, due: Int64? = nil, steps range: (Int32, Int32)? = nil,
+    frameDeadline: Int64? = nil
+  ) {
     let index = Int(workload)
     if workloads[index].onlyWhenVisible && !environment.isVisible { return }
     let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     if workloads[index].debounce > 0 {
       workloads[index].debouncedSteps = (start, end)
       debounceTriggered(workload)
+      return
+    }
+    if let frameDeadline {
+      startOccurrence(
+        workload, due: due ?? now, steps: start, end, deadline: frameDeadline, isFrame: true)
       return
     }
     startOccurrence(workload, due: due ?? now, steps: start, end)
@@ -225,14 +234,22 @@ extension DeviceSimulation {
     scheduleArrival(workload, at: frameDue(workload, workloads[index].nextIndex) ?? .max)
   }
 
-  /// A frame is due: dropped if the previous frame's work still runs.
+  /// A frame is due (frame `nextIndex - 1`). Frames are a pipeline (SPEC 6.1): a frame's CPU
+  /// stage, then its GPU step and any others, the next frame's CPU stage overlapping this
+  /// frame's GPU step. So the frame is dropped — counted, no work done — while the previous
+  /// frame is still in its CPU stage (running or waiting for a core), or while two earlier
+  /// frames are still in flight; otherwise it starts, its deadline one frame interval after its
+  /// due time (a miss when it completes after that).
   func frameDue(_ workload: Int32) {
     let index = Int(workload)
-    if workloads[index].inFlight > 0 {
+    if workloads[index].frameInCPUStage || workloads[index].inFlight >= 2 {
       workloads[index].stats.droppedFrames += 1
       return
     }
-    occurrenceDue(workload)
+    let deadline =
+      workloads[index].frameClock?.deadline(
+        ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
+    occurrenceDue(workload, frameDeadline: deadline)
   }
 
   // MARK: Debounce

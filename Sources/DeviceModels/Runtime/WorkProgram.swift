@@ -104,7 +104,14 @@ struct Occurrence {
   /// Which occurrence of its workload it is (0 for the first): with `due` and `workload`, it
   /// orders steps that reach one component at one instant (SPEC 5.1).
   var number: Int64
+  /// For a frame of an animation, the index of its first step after the CPU steps it starts
+  /// with (its CPU stage, SPEC 6.1); -1 for any other occurrence.
+  var frameCPUEnd: Int32 = -1
   var isLive = true
+
+  /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
+  /// interval.
+  var isFrame: Bool { frameCPUEnd >= 0 }
 }
 
 /// Slots for values that come and go — jobs, occurrences — each freed slot reused by the next

@@ -30,6 +30,12 @@ struct WorkloadRuntime {
   let isKnownWakeUp: Bool
   /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals).
   let frameClock: FrameClock?
+  /// An animation's frame pipeline (SPEC 6.1): the index of the first step after the CPU steps
+  /// a frame starts with (its CPU stage); -1 for other workloads.
+  let frameCPUEnd: Int32
+  /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
+  /// frame due now is dropped.
+  var frameInCPUStage = false
   /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
   var nextIndex = 0
   var rng: SplitMix64
@@ -69,13 +75,18 @@ extension DeviceSimulation {
     let firstTransfer = steps[Int(start)..<Int(end)].first {
       $0.kind == .download || $0.kind == .upload
     }
+    var frameCPUEnd: Int32 = -1
+    if case .frames = spec.timing {
+      frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
+    }
     return WorkloadRuntime(
       timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
       debounce: spec.debounce?.nanoseconds ?? 0, programStart: start, programEnd: end,
       traceRows: rows, priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
-      frameClock: FrameClock(spec.timing), rng: SplitMix64(seed: setup.seed, stream: spec.name))
+      frameClock: FrameClock(spec.timing), frameCPUEnd: frameCPUEnd,
+      rng: SplitMix64(seed: setup.seed, stream: spec.name))
   }
 
   /// Whether the app is visible at `time` (always, without visibility intervals).
@@ -119,6 +130,14 @@ struct FrameClock {
     wholeRate = hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
     self.start = start.nanosecondsSinceStart
     end = duration.map { start.nanosecondsSinceStart + $0.nanoseconds } ?? .max
+  }
+
+  /// Frame `k`'s deadline: its due time plus one frame interval, on the clock — when frame
+  /// `k + 1` is due, `start + ⌊(k + 1) · 10⁹ / rate⌋` (after `for` too); `Int64.max` when beyond
+  /// any run.
+  func deadline(ofFrame k: Int, before endTime: Int64) -> Int64 {
+    guard let offset = offset(ofFrame: k + 1, before: endTime) else { return .max }
+    return Saturating.sum(start, offset)
   }
 
   /// Nanoseconds from the start to frame `k`, or `nil` when a rate so low puts frame `k` beyond

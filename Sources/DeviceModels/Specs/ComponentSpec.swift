@@ -78,8 +78,16 @@ public enum FrequencyChoice: String, Sendable, Hashable, CaseIterable {
   case max
   /// The lowest frequency.
   case min
-  /// The operating point with the lowest energy per cycle (power ÷ frequency).
+  /// The operating point with the lowest energy per cycle. For a CPU cluster the power counts the
+  /// core's and that of the hosts the work keeps awake (its cluster's active power and each
+  /// further host's active power above its floor): (core + hosts) ÷ (frequency × ipc). For a GPU,
+  /// its own power ÷ frequency.
   case efficient
+  /// GPU only (a CPU's QoS rules do not take it): a frame's GPU step runs at the lowest
+  /// operating point that finishes it by the frame's deadline (its due time plus one frame
+  /// interval), counted from when the step starts, else at the highest; other GPU work runs at
+  /// the highest, as a devfreq governor under load.
+  case governor
 }
 
 /// A battery: how much energy it holds and how fast a charger refills it.

@@ -95,7 +95,7 @@ public struct GPUSpec: Sendable, Hashable {
   public var ladder: Ladder
   /// Operating points by increasing frequency; work is given as time at the highest.
   public var operatingPoints: [OperatingPoint]
-  /// Which operating point work runs at.
+  /// Which operating point work runs at; ``FrequencyChoice/governor`` chooses per frame.
   public var frequency: FrequencyChoice
 
   /// A GPU.

@@ -111,11 +111,24 @@ extension DeviceDecoder {
       }
       var frequency = policy[qos]!.frequency
       if let choice = rule.optional("frequency") {
-        frequency = try reader.choice(choice, rule.path("frequency"), FrequencyChoice.self)
+        frequency = try reader.choice(choice, rule.path("frequency"), CPUFrequency.self).choice
       }
       try rule.rejectUnusedKeys()
       policy[qos] = QoSRule(clusters: preference, frequency: frequency)
     }
     try object.rejectUnusedKeys()
+  }
+}
+
+/// The frequency choices of a CPU's QoS rule: every ``FrequencyChoice`` but the GPU's governor.
+private enum CPUFrequency: String, CaseIterable {
+  case max, min, efficient
+
+  var choice: FrequencyChoice {
+    switch self {
+    case .max: .max
+    case .min: .min
+    case .efficient: .efficient
+    }
   }
 }

@@ -99,7 +99,8 @@ extension WorkloadCost {
     let points = gpu.operatingPoints
     let top = points[points.count - 1].frequency.hertz
     switch gpu.frequency {
-    case .max: return 1
+    // The governor runs all but frames (which never queue) at the highest frequency.
+    case .max, .governor: return 1
     case .min: return top / points[0].frequency.hertz
     case .efficient:
       let best = points.min {

@@ -160,8 +160,16 @@ extension ScenarioSchema {
 
   static var frequencyChoice: JSONValue {
     choice(
+      FrequencyChoice.allCases.filter { $0 != .governor }.map(\.rawValue),
+      "max, min, or efficient (the operating point with the lowest energy per cycle, counting the core's power and that of the hosts it keeps awake: its cluster and the platform)."
+    )
+  }
+
+  static var gpuFrequencyChoice: JSONValue {
+    choice(
       FrequencyChoice.allCases.map(\.rawValue),
-      "max, min, or efficient (the operating point with the lowest energy per cycle).")
+      "max (the default), min, efficient (the lowest power per cycle), or governor: a frame's GPU step at the lowest operating point that finishes it by the frame's deadline (its due time plus one frame interval), else the highest; other GPU work at the highest."
+    )
   }
 
   static var operatingPoint: JSONValue {
@@ -256,7 +264,7 @@ extension ScenarioSchema {
       "A GPU: operating points and a ladder (clock-gated, then power-gated).",
       properties: common("gpu") + ladder + [
         ("opps", array(ref("operating_point"), "Operating points by increasing frequency.")),
-        ("frequency", frequencyChoice),
+        ("frequency", gpuFrequencyChoice),
       ], required: ["type", "states", "opps"])
   }
 

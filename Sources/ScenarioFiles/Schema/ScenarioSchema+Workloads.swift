@@ -85,7 +85,7 @@ extension ScenarioSchema {
       ),
       (
         "frames", ref("frequency", "The frame rate, such as \"60 fps\"."),
-        "An animation: a frame due while the previous frame's work is still running is dropped."
+        "An animation: each frame's CPU step, then its GPU step, the next frame's CPU step overlapping this frame's GPU step; a frame due while the previous frame's CPU step is still running, or while two earlier frames are in flight, is dropped; one completing after its due time plus one frame interval is a deadline miss."
       ),
       (
         "window",
