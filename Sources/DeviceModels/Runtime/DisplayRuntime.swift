@@ -24,7 +24,7 @@ struct DisplayRuntime {
   /// refresh above the idle rate): SPEC 5.7.
   func power(session: DisplaySession, refresh: Int) -> (total: Int64, dynamic: Int64) {
     let hertz = spec.refreshRates[refresh].hertz
-    let luminance = pow(session.brightness.value, spec.brightnessGamma)
+    let luminance = spec.brightnessCurve.luminance(session.brightness.value)
     let emission: Double
     switch spec.technology {
     case .oled:

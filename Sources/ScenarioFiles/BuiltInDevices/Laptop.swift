@@ -133,8 +133,8 @@ extension BuiltInDevices {
           "x-source-panel": "calibration target: 0.9 W of panel electronics at 60 Hz for a 13-inch LCD",
           "backlight_power": "3 W",
           "x-source-backlight_power": "calibration target: 3 W of backlight at full brightness for a 13-inch LCD",
-          "brightness_gamma": 1,
-          "x-source-brightness_gamma": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
+          "brightness_curve": { "gamma": 1 },
+          "x-source-brightness_curve": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
           "off_power": "0 W"
         }
       }

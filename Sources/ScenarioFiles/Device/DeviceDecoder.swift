@@ -27,7 +27,8 @@ struct DeviceDecoder {
       "gpu": ladder + ["opps", "frequency"],
       "display": common + [
         "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
-        "full_white_power", "backlight_power", "brightness_gamma", "appearance_apl", "off_power",
+        "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
+        "appearance_apl", "off_power",
       ],
       "generic": ladder,
     ]
