@@ -33,12 +33,14 @@ import Testing
 
   /// On the OLED of ``DisplayTests`` at 50% brightness, light (APL 0.8): the android curve asks
   /// for 1/12 of full luminance, emission 1 W × 0.8 / 12 = 66.667 mW (66 666 667 nW rounded
-  /// with the 110 mW of panel and refresh: 176 666 667 nW); for 10 s, 1.76666667 J on.
+  /// with the 110 mW of panel and refresh: 176 666 667 nW); for 10 s, 1.76666667 J on, of which
+  /// 0.66666667 J dynamic.
   @Test func androidCurveOnTheDisplay() {
     var spec = DisplayTests.oled
     spec.brightnessCurve = .android
     let result = DisplayTests.run(spec, content: .appearance(.light))
     let display = result.component("display")
     #expect(display.state("on 10 Hz").energy == Energy(attojoules: 176_666_667 * 10_000_000_000))
+    #expect(display.dynamic == Energy(attojoules: 66_666_667 * 10_000_000_000))
   }
 }

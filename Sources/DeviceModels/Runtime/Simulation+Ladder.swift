@@ -225,10 +225,10 @@ extension DeviceSimulation {
       owner = item.wakeCause
     case .active:
       if item.role == .host && item.busyChildren > 0 {
-        power = table.power[0]
-        dynamic = power - floor
+        // Busy for its children, a host's power above its floor is fixed cost (SPEC 7 [v2]:
+        // the bottom half), shared among the workloads its children work for.
         ledger.updateShared(
-          node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
+          node: node, at: now, power: table.power[0], dynamicPower: 0, slot: slot)
         return
       }
       if item.isServing {
