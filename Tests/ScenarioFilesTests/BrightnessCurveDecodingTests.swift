@@ -4,7 +4,8 @@ import ScenarioFiles
 import Testing
 
 /// The display's `brightness_curve` (SPEC 5.7 [v2]): `{ "gamma": N }` or `"android"`, with
-/// `brightness_gamma: N` kept as its older spelling.
+/// `brightness_gamma: N` kept as its older spelling; and the display's default parent, the
+/// platform (SPEC 5.2 [v2]).
 @Suite struct BrightnessCurveDecodingTests {
   /// A device of a platform and an OLED display with `extra` (JSON members) added to the
   /// display.
@@ -38,6 +39,13 @@ import Testing
     #expect(try Self.curve(#", "brightness_curve": "android""#) == .android)
     #expect(try Self.curve(#", "brightness_curve": { "gamma": 1.8 }"#) == .gamma(1.8))
     #expect(try Self.curve(#", "brightness_gamma": 1"#) == .gamma(1), "the older spelling")
+  }
+
+  /// The display hangs from the platform unless its `parent` says otherwise.
+  @Test func displayHangsFromThePlatform() throws {
+    #expect(try Self.display("").parent == .platform)
+    #expect(try Self.display(#", "parent": "none""#).parent == .none)
+    #expect(try Self.display(#", "parent": "platform""#).parent == .named("platform"))
   }
 
   @Test(arguments: [

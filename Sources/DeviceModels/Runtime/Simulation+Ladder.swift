@@ -101,7 +101,9 @@ extension DeviceSimulation {
     if nodes[parent].busyChildren == 0 {
       nodes[parent].lastServed = nodes[node].lastServed
       ownerStateChanged(parent)
-      idleEntry(parent)
+      // Only the display can leave before its parent is awake (it lights at once, while the
+      // platform wakes): a parent still waking idles when it becomes active with no busy child.
+      if nodes[parent].phase == .active { idleEntry(parent) }
     }
   }
 

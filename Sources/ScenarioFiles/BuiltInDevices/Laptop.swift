@@ -16,7 +16,7 @@ extension BuiltInDevices {
       "components": {
         "platform": {
           "type": "platform",
-          "description": "Uncore, memory controller, DRAM and the platform controller hub: busy while any component but the display is.",
+          "description": "Uncore, memory controller, DRAM and the platform controller hub: busy while any component is, the lit display included.",
           "states": [
             { "name": "awake", "power": "1.5 W",
               "x-source": "calibration target: package C0 with DRAM active; with the CPU busy the platform and CPU together draw a few watts" },

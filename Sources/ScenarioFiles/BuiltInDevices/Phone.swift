@@ -16,7 +16,7 @@ extension BuiltInDevices {
       "components": {
         "platform": {
           "type": "platform",
-          "description": "SoC fabric, DRAM and always-on rail: busy while any component but the display is.",
+          "description": "SoC fabric, DRAM and always-on rail: busy while any component is, the lit display included.",
           "states": [
             { "name": "awake", "power": "30.8 mW",
               "x-source": "OnePlus 7 Pro cpu.awake 8 mA x 3.85 V" },

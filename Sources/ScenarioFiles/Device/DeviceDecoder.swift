@@ -173,7 +173,7 @@ struct DeviceDecoder {
     }
     try object.checkKeys(known: keys)
     _ = object.optional("description")
-    var parent: ParentReference = type == "display" ? .none : .platform
+    var parent: ParentReference = .platform
     if let parentValue = object.optional("parent") {
       let parentName = try reader.name(parentValue, object.path("parent"))
       parent = parentName == "none" ? .none : .named(parentName)

@@ -105,7 +105,7 @@ extension ScenarioSchema {
       (
         "parent",
         string(
-          "The platform component it hangs from (default: the platform, if any; the display hangs from none), or \"none\"."
+          "The platform component it hangs from (default: the platform, if any, for the display too), or \"none\"."
         )
       ),
     ]
