@@ -53,6 +53,10 @@ import Testing
     #expect(display.state("off").energy == joules(0.005))
     #expect(display.energy == joules(onJoules + 0.005))
     #expect(display.floor == joules(0.01))
+    // Emission (200 or 50 mW for 10 s) is dynamic; panel and refresh (110 mW less the 0.5 mW
+    // floor, for 10 s) fixed.
+    #expect(display.dynamic == joules(onJoules - 1.1))
+    #expect(display.fixed == joules(1.095))
     #expect(result.unattributedEnergy == display.energy, "nothing animates: all unattributed")
   }
 
@@ -63,7 +67,9 @@ import Testing
   }
 
   /// An animation raises the refresh to the lowest supported rate at or above its frame rate:
-  /// 60 fps → 60 Hz, 90 fps → 120 Hz. The extra refresh is dynamic energy of the animation.
+  /// 60 fps → 60 Hz, 90 fps → 120 Hz. The extra refresh is the animation's energy, and fixed
+  /// cost like all refresh power (SPEC 7 [v2]); only the emission, 1 W × 0.25 × 0.8 = 200 mW
+  /// for 10 s, is dynamic. Fixed: (100 + 10 − 0.5 off) mW × 10 s = 1.095 J, plus the extra.
   @Test(arguments: [(60.0, "on 60 Hz", 0.05), (90.0, "on 120 Hz", 0.11)])
   func animationsRaiseTheRefreshRate(fps: Double, state: String, extraWatts: Double) {
     let animation = WorkloadSpec(
@@ -75,8 +81,11 @@ import Testing
     let display = result.component("display")
     #expect(display.state(state).residency == .seconds(5))
     #expect(display.state("on 10 Hz").residency == .seconds(5))
-    #expect(display.dynamic == joules(extraWatts * 5))
+    #expect(display.dynamic == joules(2))
+    #expect(display.fixed == joules(1.095 + extraWatts * 5))
+    #expect(display.floor + display.fixed + display.dynamic == display.energy)
     #expect(result.workload("spinner").energyByComponent[0] == joules(extraWatts * 5))
+    #expect(result.unattributedByComponent[0] == display.energy - joules(extraWatts * 5))
   }
 
   /// On an LCD content does not matter: 200 + 120 + 500 × 0.5 = 570 mW.

@@ -203,10 +203,11 @@ private func us(_ value: Int64) -> TimeSpan { .microseconds(value) }
             ], frequency: .max)))
   }
 
-  /// The display hangs from nothing by default; gamma defaults to 2.2.
+  /// The display hangs from the platform by default (SPEC 5.2 [v2]); its brightness curve
+  /// defaults to gamma 2.2.
   @Test func display() throws {
     let display = try Self.component("display")
-    #expect(display.parent == .none)
+    #expect(display.parent == .platform)
     #expect(
       display.model
         == .display(

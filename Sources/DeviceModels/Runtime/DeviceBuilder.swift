@@ -152,8 +152,8 @@ struct DeviceBuilder {
       case .named(let name):
         parent = nodeForComponent[name] ?? -1
       case .platform:
-        let isDisplay = nodes[Int(node)].role == .display
-        if let platformIndex, platformIndex != componentIndex, !isDisplay {
+        // The display too (SPEC 5.2 [v2]): a lit screen keeps the platform up.
+        if let platformIndex, platformIndex != componentIndex {
           parent = nodeForComponent[setup.device.components[platformIndex].name] ?? -1
         }
       }

@@ -20,11 +20,14 @@ struct DisplayRuntime {
     return rates.firstIndex { $0 >= fastest } ?? rates.count - 1
   }
 
-  /// Power while showing `session` at refresh index `refresh`, and its dynamic part (the
-  /// refresh above the idle rate): SPEC 5.7.
-  func power(session: DisplaySession, refresh: Int) -> (total: Int64, dynamic: Int64) {
+  /// Power while showing `session` at refresh index `refresh` (SPEC 5.7), and two parts of it:
+  /// the emission, which is dynamic cost (SPEC 7 [v2]: panel and refresh are fixed), and the
+  /// refresh above the idle rate, which the animations that ask for it own.
+  func power(session: DisplaySession, refresh: Int) -> (
+    total: Int64, emission: Int64, extraRefresh: Int64
+  ) {
     let hertz = spec.refreshRates[refresh].hertz
-    let luminance = pow(session.brightness.value, spec.brightnessGamma)
+    let luminance = spec.brightnessCurve.luminance(session.brightness.value)
     let emission: Double
     switch spec.technology {
     case .oled:
@@ -38,15 +41,19 @@ struct DisplayRuntime {
       emission = Double(spec.backlightPower.nanowatts) * luminance
     }
     let perHertz = Double(spec.powerPerHertz.nanowatts)
-    let total =
-      Double(spec.panelPower.nanowatts) + perHertz * hertz + emission
-    let dynamic = max(0, perHertz * (hertz - spec.idleRefresh.hertz))
-    return (Saturating.nanowatts(total.rounded()), Saturating.nanowatts(dynamic.rounded()))
+    let fixed = Double(spec.panelPower.nanowatts) + perHertz * hertz
+    let total = Saturating.nanowatts((fixed + emission).rounded())
+    // Both parts rounded on their own, each kept within the total: the ledger's split must add up.
+    let dynamic = min(total, Saturating.nanowatts(emission.rounded()))
+    let extra = Saturating.nanowatts(max(0, perHertz * (hertz - spec.idleRefresh.hertz)).rounded())
+    return (total, dynamic, min(extra, total - dynamic))
   }
 }
 
 extension DeviceSimulation {
-  /// Tells the ledger what the display draws now.
+  /// Tells the ledger what the display draws now: its emission is dynamic, its panel and refresh
+  /// fixed (SPEC 7 [v2]); the refresh above the idle rate belongs to the fastest animations, the
+  /// rest of its energy to nobody.
   func recordDisplay() {
     guard let display else { return }
     let node = Int(display.node)
@@ -54,20 +61,20 @@ extension DeviceSimulation {
     guard display.session >= 0 else {
       ledger.update(
         node: node, at: now, power: display.spec.offPower.nanowatts, dynamicPower: 0, slot: first,
-        owner: -1)
+        owners: UnsafeBufferPointer(start: nil, count: 0))
       return
     }
     let refresh = display.refreshIndex()
-    let (power, dynamic) = display.power(
+    let (power, emission, extraRefresh) = display.power(
       session: setup.display[Int(display.session)], refresh: refresh)
     var owners: [Int32] = []
-    if dynamic > 0, let fastest = display.animations.map(\.rate).max() {
+    if extraRefresh > 0, let fastest = display.animations.map(\.rate).max() {
       owners = display.animations.filter { $0.rate == fastest }.map(\.workload).sorted()
     }
     owners.withUnsafeBufferPointer {
       ledger.update(
-        node: node, at: now, power: power, dynamicPower: dynamic, slot: first + 1 + Int32(refresh),
-        owners: $0)
+        node: node, at: now, power: power, dynamicPower: emission,
+        slot: first + 1 + Int32(refresh), owners: $0, ownedPower: $0.isEmpty ? 0 : extraRefresh)
     }
   }
 

@@ -12,7 +12,11 @@
 /// - floor: the node's deepest-state power × duration, always unattributed;
 /// - dynamic: `dynamicPower × duration`, to the segment's owners (shared equally, any remainder
 ///   attojoules to the owner with the lowest workload index);
-/// - fixed: the rest, to the segment's owners, or unattributed for the display.
+/// - fixed: the rest, to the segment's owners.
+///
+/// A node whose fixed energy is not its owners' (the display) books its owners only the part
+/// of its power that its latest update says they own (``ownedPower``), and the rest above the
+/// floor, dynamic or fixed, to nobody.
 ///
 /// The ledger is a final class whose per-node, per-slot and per-workload tables are fixed-size
 /// buffers (see ``TableMemory``): it is updated a few times per event, and as a struct of arrays
@@ -41,6 +45,9 @@ final class EnergyLedger {
   /// Workloads + 1: the owners (nobody, then each workload) of a row of `sharedOwnerRecords`
   /// and of a component's stretch of `attribution`.
   let ownerRowWidth: Int
+  /// Per node whose fixed energy is not its owners': the part of its power above the floor
+  /// that its owners own, nW (the rest is nobody's). Unused for other nodes.
+  let ownedPower: UnsafeMutableBufferPointer<Int64>
   /// Per node totals (`floorEnergy` and `fixedEnergy` once the run has finished).
   let floorEnergy: UnsafeMutableBufferPointer<Int128>
   let fixedEnergy: UnsafeMutableBufferPointer<Int128>
@@ -95,6 +102,7 @@ final class EnergyLedger {
     sharedCount = memory.table(repeating: 0, count: nodes)
     lowestSharedOwner = memory.table(repeating: -1, count: nodes)
     shareSum = memory.table(repeating: 0, count: nodes)
+    ownedPower = memory.table(repeating: 0, count: nodes)
     var rows: [Int32] = []
     var parents: Int32 = 0
     for hasChildren in layout.hasChildren {
@@ -132,12 +140,15 @@ final class EnergyLedger {
     openSegment(node: node, at: now, power: power, dynamicPower: dynamicPower, slot: slot)
   }
 
-  /// Records a change whose owners are `owners` (shared equally).
+  /// Records a change whose owners are `owners` (shared equally). For a node whose fixed energy
+  /// is not its owners' — such a node is updated only this way — `ownedPower` is the part of
+  /// `power` above the floor that they own; the rest is nobody's.
   func update(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32,
-    owners: UnsafeBufferPointer<Int32>
+    owners: UnsafeBufferPointer<Int32>, ownedPower owned: Int64 = 0
   ) {
     closeSegment(node: node, at: now)
+    ownedPower[node] = owned
     if nodeRecords[node].isShared { stopSharing(node) }
     precondition(owners.count <= Int(ownerCapacity[node]), "too many owners for a node")
     let offset = Int(nodeRecords[node].ownerOffset)
@@ -192,18 +203,23 @@ final class EnergyLedger {
   }
 
   /// Books the attributed part of `node`'s energy since it was last booked: its power above
-  /// the floor, or only the dynamic part for a node whose fixed energy is nobody's. A segment is
-  /// booked when it closes; a shared node's also when an owner comes or goes, while its power,
-  /// and so its segment, carries on.
+  /// the floor, or for a node whose fixed energy is not its owners' only the part they own (the
+  /// rest to nobody). A segment is booked when it closes; a shared node's also when an owner
+  /// comes or goes, while its power, and so its segment, carries on.
   @inline(__always)
   func attributeStretch(of node: Int, until now: Int64) {
     let record = nodeRecords[node]
     let duration = now - record.attributedUntil
     guard duration > 0 else { return }
-    let power =
-      record.fixedGoesToOwners ? record.power - record.floorPower : record.dynamicPower
-    let energy = Int128(power) &* Int128(duration)
     let component = Int(record.component)
+    var power = record.power - record.floorPower
+    if !record.fixedGoesToOwners {
+      let owned = ownedPower[node]
+      attribution[attributionIndex(owner: -1, component: component)] +=
+        Int128(power - owned) &* Int128(duration)
+      power = owned
+    }
+    let energy = Int128(power) &* Int128(duration)
     if record.isShared {
       share(energy, node: node, component: component)
     } else {
@@ -214,8 +230,8 @@ final class EnergyLedger {
 
   /// Books what follows from the per-slot and per-node sums, once every segment is closed: each
   /// node's fixed energy (its slots' energy less its floor and dynamic parts), each component's
-  /// energy, and the unattributed floor (plus the fixed part, for nodes whose fixed energy is
-  /// not attributed). Sums of integers, so the same as booking them segment by segment.
+  /// energy, and the unattributed floor. Sums of integers, so the same as booking them segment
+  /// by segment.
   private func bookDerivedTotals(end: Int64) {
     for node in 0..<nodeRecords.count {
       // Every node's segments cover the run, each at least at the floor.
@@ -229,7 +245,6 @@ final class EnergyLedger {
       componentClosedEnergy[component] += energy
       let nobody = attributionIndex(owner: -1, component: component)
       attribution[nobody] += floorEnergy[node]
-      if !nodeRecords[node].fixedGoesToOwners { attribution[nobody] += fixed }
     }
   }
 

@@ -104,7 +104,9 @@ extension DeviceSimulation {
     if nodes[parent].busyChildren == 0 {
       nodes[parent].lastServed = nodes[node].lastServed
       ownerStateChanged(parent)
-      idleEntry(parent)
+      // Only the display can leave before its parent is awake (it lights at once, while the
+      // platform wakes): a parent still waking idles when it becomes active with no busy child.
+      if nodes[parent].phase == .active { idleEntry(parent) }
     }
   }
 
@@ -234,10 +236,10 @@ extension DeviceSimulation {
       owner = item.wakeCause
     case .active:
       if item.role == .host && item.busyChildren > 0 {
-        power = table.power[0]
-        dynamic = power - floor
+        // Busy for its children, a host's power above its floor is fixed cost (SPEC 7 [v2]:
+        // the bottom half), shared among the workloads its children work for.
         ledger.updateShared(
-          node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
+          node: node, at: now, power: table.power[0], dynamicPower: 0, slot: slot)
         return
       }
       if item.isServing {

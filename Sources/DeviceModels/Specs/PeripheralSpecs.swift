@@ -1,3 +1,4 @@
+import Foundation
 public import Quantities
 
 /// Flash storage: bandwidths and powers per direction, a per-request command latency, page-size
@@ -122,10 +123,44 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
   case dark
 }
 
+/// How a display maps the user's brightness setting (perceptual, 0–1) to the luminance it asks
+/// for (a fraction of full, 0–1): section 5.7.
+public enum BrightnessCurve: Sendable, Hashable {
+  /// `luminance = brightness ^ exponent` (`{ "gamma": 2.2 }`; `brightness_gamma` in older
+  /// device files).
+  case gamma(Double)
+  /// The brightness slider of Android 9 and later (`"android"`): AOSP SettingsLib
+  /// `BrightnessUtils.convertGammaToLinear`, an inverse hybrid log-gamma curve, divided by its
+  /// full-scale value of 12. Half the slider asks for 1/12 of full luminance.
+  case android
+
+  /// The luminance, 0–1, that brightness setting `brightness` (0–1) asks for.
+  ///
+  /// For ``android``, with `v` the setting: `r = (v / 0.5)²` for `v ≤ 0.5`, else
+  /// `r = e^((v − 0.55991073) / 0.17883277) + 0.28466892`; the luminance is `r / 12`, clamped
+  /// to 0–1 (at `v = 1`, `r` is 12.0000003).
+  public func luminance(_ brightness: Double) -> Double {
+    switch self {
+    case .gamma(let exponent):
+      return pow(brightness, exponent)
+    case .android:
+      // AOSP frameworks/base/packages/SettingsLib/.../display/BrightnessUtils.java.
+      let r = 0.5
+      let a = 0.17883277
+      let b = 0.28466892
+      let c = 0.55991073
+      let ratio =
+        brightness <= r ? (brightness / r) * (brightness / r) : exp((brightness - c) / a) + b
+      return min(1, max(0, ratio / 12))
+    }
+  }
+}
+
 /// A display (section 5.7): power while on is
 /// `panel_power + per_hz × refresh + emission`, with emission
-/// `full_white_power × brightness^gamma × apl` on OLED and `backlight_power × brightness^gamma` on
-/// LCD.
+/// `full_white_power × luminance × apl` on OLED and `backlight_power × luminance` on LCD, and the
+/// luminance given by the ``BrightnessCurve``. Panel and refresh power are fixed cost, emission
+/// dynamic (section 7).
 public struct DisplaySpec: Sendable, Hashable {
   /// OLED or LCD.
   public var technology: DisplayTechnology
@@ -141,8 +176,8 @@ public struct DisplaySpec: Sendable, Hashable {
   public var fullWhitePower: Power
   /// LCD: backlight draw at full brightness.
   public var backlightPower: Power
-  /// Exponent from the brightness setting to luminance.
-  public var brightnessGamma: Double
+  /// From the brightness setting to luminance.
+  public var brightnessCurve: BrightnessCurve
   /// The average pixel level of each appearance.
   public var appearanceAPL: [Appearance: Fraction]
   /// Draw while off.
@@ -152,7 +187,7 @@ public struct DisplaySpec: Sendable, Hashable {
   public init(
     technology: DisplayTechnology, refreshRates: [Frequency], idleRefresh: Frequency,
     panelPower: Power, powerPerHertz: Power, fullWhitePower: Power, backlightPower: Power,
-    brightnessGamma: Double, appearanceAPL: [Appearance: Fraction], offPower: Power
+    brightnessCurve: BrightnessCurve, appearanceAPL: [Appearance: Fraction], offPower: Power
   ) {
     self.technology = technology
     self.refreshRates = refreshRates
@@ -161,8 +196,21 @@ public struct DisplaySpec: Sendable, Hashable {
     self.powerPerHertz = powerPerHertz
     self.fullWhitePower = fullWhitePower
     self.backlightPower = backlightPower
-    self.brightnessGamma = brightnessGamma
+    self.brightnessCurve = brightnessCurve
     self.appearanceAPL = appearanceAPL
     self.offPower = offPower
+  }
+
+  /// A display whose luminance is `brightness ^ brightnessGamma`.
+  public init(
+    technology: DisplayTechnology, refreshRates: [Frequency], idleRefresh: Frequency,
+    panelPower: Power, powerPerHertz: Power, fullWhitePower: Power, backlightPower: Power,
+    brightnessGamma: Double, appearanceAPL: [Appearance: Fraction], offPower: Power
+  ) {
+    self.init(
+      technology: technology, refreshRates: refreshRates, idleRefresh: idleRefresh,
+      panelPower: panelPower, powerPerHertz: powerPerHertz, fullWhitePower: fullWhitePower,
+      backlightPower: backlightPower, brightnessCurve: .gamma(brightnessGamma),
+      appearanceAPL: appearanceAPL, offPower: offPower)
   }
 }

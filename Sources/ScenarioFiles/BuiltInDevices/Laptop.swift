@@ -16,7 +16,7 @@ extension BuiltInDevices {
       "components": {
         "platform": {
           "type": "platform",
-          "description": "Uncore, memory controller, DRAM and the platform controller hub: busy while any component but the display is.",
+          "description": "Uncore, memory controller, DRAM and the platform controller hub: busy while any component is, the lit display included.",
           "states": [
             { "name": "awake", "power": "1.5 W",
               "x-source": "calibration target: package C0 with DRAM active; with the CPU busy the platform and CPU together draw a few watts" },
@@ -133,8 +133,8 @@ extension BuiltInDevices {
           "x-source-panel": "calibration target: 0.9 W of panel electronics at 60 Hz for a 13-inch LCD",
           "backlight_power": "3 W",
           "x-source-backlight_power": "calibration target: 3 W of backlight at full brightness for a 13-inch LCD",
-          "brightness_gamma": 1,
-          "x-source-brightness_gamma": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
+          "brightness_curve": { "gamma": 1 },
+          "x-source-brightness_curve": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
           "off_power": "0 W"
         }
       }

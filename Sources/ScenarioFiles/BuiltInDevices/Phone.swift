@@ -16,7 +16,7 @@ extension BuiltInDevices {
       "components": {
         "platform": {
           "type": "platform",
-          "description": "SoC fabric, DRAM and always-on rail: busy while any component but the display is.",
+          "description": "SoC fabric, DRAM and always-on rail: busy while any component is, the lit display included.",
           "states": [
             { "name": "awake", "power": "30.8 mW",
               "x-source": "OnePlus 7 Pro cpu.awake 8 mA x 3.85 V" },
@@ -177,8 +177,8 @@ extension BuiltInDevices {
           "x-source-panel": "PowerTutor Nexus One OLED base 365 mW at 60 Hz (PassionConstants.java), split as 245 mW + 2 mW/Hz; per_hz is a calibration target (60 to 30 fps saves 10-25% of the device's drain)",
           "full_white_power": "1.195 W",
           "x-source-full_white_power": "PowerTutor Nexus One: full white about 1.56 W less the 365 mW base",
-          "brightness_gamma": 2.2,
-          "x-source-brightness_gamma": "calibration target: power super-linear in the brightness setting",
+          "brightness_curve": { "gamma": 2.2 },
+          "x-source-brightness_curve": "calibration target: power super-linear in the brightness setting",
           "appearance_apl": { "light": "65%", "dark": "8%",
             "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration target, dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021): 65% on a static screen at 10 Hz, 60% at 60 Hz" },
           "off_power": "0 W"

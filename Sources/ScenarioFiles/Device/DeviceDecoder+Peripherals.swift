@@ -115,12 +115,49 @@ extension DeviceDecoder {
       powerPerHertz: try power("per_hz", required: true),
       fullWhitePower: try power("full_white_power", required: isOLED),
       backlightPower: try power("backlight_power", required: !isOLED),
-      brightnessGamma: try object.optional("brightness_gamma").map { v throws(InputError) in
-        try reader.positiveNumber(v, object.path("brightness_gamma"))
-      } ?? 2.2,
+      brightnessCurve: try decodeBrightnessCurve(&object),
       appearanceAPL: try decodeAppearanceAPL(&object, required: isOLED),
       offPower: try power("off_power", required: false))
     return spec
+  }
+
+  /// Reads `brightness_curve` (SPEC 5.7): `"android"` or `{ "gamma": N }` with N > 0; or
+  /// `brightness_gamma: N`, its older spelling, which device files written before it still use.
+  /// Gamma 2.2 when neither is given.
+  private func decodeBrightnessCurve(_ object: inout ObjectReader) throws(InputError)
+    -> BrightnessCurve
+  {
+    let curveValue = object.optional("brightness_curve")
+    if let gammaValue = object.optional("brightness_gamma") {
+      guard curveValue == nil else {
+        throw object.error(
+          "brightness_gamma",
+          "expected either brightness_curve or brightness_gamma (its older spelling), found both")
+      }
+      return .gamma(try reader.positiveNumber(gammaValue, object.path("brightness_gamma")))
+    }
+    guard let curveValue else { return .gamma(2.2) }
+    let path = object.path("brightness_curve")
+    let expected = "expected \"android\" or { \"gamma\": a number greater than zero }"
+    switch curveValue {
+    case .string(let name):
+      guard name == "android" else {
+        var message = "\(expected), found \"\(name)\""
+        if let suggestion = closestMatch(to: name, among: ["android", "gamma"]) {
+          message += " (did you mean \"\(suggestion)\"?)"
+        }
+        throw reader.error(path, message)
+      }
+      return .android
+    case .object:
+      var curve = try ObjectReader(
+        curveValue, at: path, in: reader.file, what: "a brightness curve", known: ["gamma"])
+      let gamma = try reader.positiveNumber(try curve.required("gamma"), curve.path("gamma"))
+      try curve.rejectUnusedKeys()
+      return .gamma(gamma)
+    default:
+      throw reader.error(path, "\(expected), found \(curveValue.kindPhrase)")
+    }
   }
 
   private func decodeAppearanceAPL(_ object: inout ObjectReader, required: Bool)

@@ -27,7 +27,8 @@ struct DeviceDecoder {
       "gpu": ladder + ["opps", "frequency"],
       "display": common + [
         "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
-        "full_white_power", "backlight_power", "brightness_gamma", "appearance_apl", "off_power",
+        "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
+        "appearance_apl", "off_power",
       ],
       "generic": ladder,
     ]
@@ -172,7 +173,7 @@ struct DeviceDecoder {
     }
     try object.checkKeys(known: keys)
     _ = object.optional("description")
-    var parent: ParentReference = type == "display" ? .none : .platform
+    var parent: ParentReference = .platform
     if let parentValue = object.optional("parent") {
       let parentName = try reader.name(parentValue, object.path("parent"))
       parent = parentName == "none" ? .none : .named(parentName)

@@ -105,7 +105,7 @@ extension ScenarioSchema {
       (
         "parent",
         string(
-          "The platform component it hangs from (default: the platform, if any; the display hangs from none), or \"none\"."
+          "The platform component it hangs from (default: the platform, if any, for the display too), or \"none\"."
         )
       ),
     ]
@@ -268,6 +268,21 @@ extension ScenarioSchema {
       ], required: ["type", "states", "opps"])
   }
 
+  /// `brightness_curve`: `"android"` or `{ "gamma": N }`.
+  static var brightnessCurve: JSONValue {
+    oneOf(
+      [
+        choice(
+          ["android"],
+          "The brightness slider of Android 9 and later (AOSP SettingsLib BrightnessUtils): half the slider asks for 1/12 of full luminance."
+        ),
+        object(
+          "luminance = brightness ^ gamma.",
+          properties: [("gamma", number("The exponent, greater than 0.", minimum: 0))],
+          required: ["gamma"]),
+      ], "From the brightness setting to luminance (default { \"gamma\": 2.2 }).")
+  }
+
   static var display: JSONValue {
     object(
       "A display: panel_power + per_hz × refresh + emission while on, off_power while off.",
@@ -279,7 +294,13 @@ extension ScenarioSchema {
         ("per_hz", ref("power", "Watts per Hz of refresh rate.")),
         ("full_white_power", ref("power", "OLED: emission power at full white, full luminance.")),
         ("backlight_power", ref("power", "LCD: backlight power at full luminance.")),
-        ("brightness_gamma", number("luminance = brightness ^ gamma (default 2.2).", minimum: 0)),
+        ("brightness_curve", brightnessCurve),
+        (
+          "brightness_gamma",
+          number(
+            "The older spelling of brightness_curve { \"gamma\": N }: luminance = brightness ^ N, N > 0.",
+            minimum: 0)
+        ),
         (
           "appearance_apl",
           object(
