@@ -41,6 +41,9 @@ struct CPURuntime {
   var clusterOfNode: [Int32]
   var rules: [QoSRuntime]
   var dispatchCost: Int64
+  /// The longest wake latency the idle governor may choose while the display is on (ns;
+  /// `Int64.max`: no limit).
+  var displayLatencyLimit: Int64
   var component: Int32
   /// Waiting parts, one FIFO per QoS priority.
   var queues: [RingBuffer<Int32>]
@@ -67,6 +70,7 @@ struct CPURuntime {
     self.clusterOfNode = clusterOfNode
     self.component = component
     dispatchCost = spec.dispatchCost.nanoseconds
+    displayLatencyLimit = spec.displayLatencyLimit?.nanoseconds ?? .max
     queues = Array(repeating: RingBuffer(minimumCapacity: 16), count: 5)
     rules = []
     chooseOperatingPoints(spec, hostPowers: Array(repeating: 0, count: spec.clusters.count))

@@ -85,6 +85,8 @@ extension DeviceSimulation {
     let wasOn = nodes[node].phase == .active
     setPhase(node, to: isOn ? .active : .idle)
     recordDisplay()
+    if !isOn && wasOn { displayLatencyLimitLifted() }
+    if isOn && !wasOn { displayLatencyLimitApplied() }
     let parent = Int(nodes[node].parent)
     guard parent >= 0, wasOn != isOn else { return }
     if isOn {

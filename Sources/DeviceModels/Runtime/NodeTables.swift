@@ -63,12 +63,12 @@ struct LadderTable {
   }
 
   /// The deepest state that the predictive policy may enter for `predictedIdle` ns of idleness
-  /// (state 1 when none qualifies).
-  func predictiveTarget(predictedIdle: Int64) -> Int32 {
+  /// whose wake latency is at most `latencyLimit` ns (state 1 when none qualifies).
+  func predictiveTarget(predictedIdle: Int64, latencyLimit: Int64 = .max) -> Int32 {
     var target: Int32 = 1
     var index = Int(deepest)
     while index >= 1 {
-      if minimumResidency[index] <= predictedIdle {
+      if minimumResidency[index] <= predictedIdle && wakeLatency[index] <= latencyLimit {
         target = Int32(index)
         break
       }

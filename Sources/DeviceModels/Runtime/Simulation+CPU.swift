@@ -143,3 +143,68 @@ extension DeviceSimulation {
     if cpu!.busyCores == 0 { cpu!.allIdleSince = now }
   }
 }
+
+/// The display's CPU latency request (SPEC 5.3; see ``CPUSpec/displayLatencyLimit``): while the
+/// display is on, the idle governor keeps cores and clusters out of states slower to leave
+/// than the limit, so that frames do not wait for a cluster to power up.
+extension DeviceSimulation {
+  /// The longest wake latency the idle governor may choose for `node` now (ns).
+  func idleLatencyLimit(_ node: Int) -> Int64 {
+    guard let cpu, cpu.displayLatencyLimit != .max, let display, display.session >= 0,
+      isCPUNode(node)
+    else { return .max }
+    return cpu.displayLatencyLimit
+  }
+
+  /// Whether `node` is a core or a cluster of the CPU.
+  func isCPUNode(_ node: Int) -> Bool {
+    if nodes[node].laneKind == .core { return true }
+    for index in 0..<cpu!.clusters.count where Int(cpu!.clusters[index].node) == node {
+      return true
+    }
+    return false
+  }
+
+  /// The display came on: idle cores and clusters in a state slower to leave than the limit
+  /// wake and choose again, as idle CPUs are kicked to re-select their state when a latency
+  /// request is added (they pay the wake, unattributed).
+  func displayLatencyLimitApplied() {
+    guard let cpu, cpu.displayLatencyLimit != .max else { return }
+    for cluster in 0..<cpu.clusters.count {
+      for index in 0..<cpu.clusters[cluster].cores.count {
+        wakeIfTooDeep(Int(cpu.clusters[cluster].cores[index]), limit: cpu.displayLatencyLimit)
+      }
+      wakeIfTooDeep(Int(cpu.clusters[cluster].node), limit: cpu.displayLatencyLimit)
+    }
+  }
+
+  private func wakeIfTooDeep(_ node: Int, limit: Int64) {
+    guard nodes[node].phase == .idle else { return }
+    let table = ladders[Int(nodes[node].ladder)]
+    if table.wakeLatency[Int(nodes[node].state)] > limit { wake(node, cause: -1) }
+  }
+
+  /// The display went off: idle cores and clusters held shallow by its latency request go as
+  /// deep as the time to the next known wake-up allows, as an idle governor re-selects once the
+  /// request is dropped.
+  func displayLatencyLimitLifted() {
+    guard let cpu, cpu.displayLatencyLimit != .max else { return }
+    let nextWake = knownWakes.minimum?.key
+    let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
+    for cluster in 0..<cpu.clusters.count {
+      let clusterNode = Int(cpu.clusters[cluster].node)
+      for index in 0..<cpu.clusters[cluster].cores.count {
+        deepenIdleNode(Int(cpu.clusters[cluster].cores[index]), predictedIdle: predictedIdle)
+      }
+      deepenIdleNode(clusterNode, predictedIdle: predictedIdle)
+    }
+  }
+
+  private func deepenIdleNode(_ node: Int, predictedIdle: Int64) {
+    guard nodes[node].phase == .idle else { return }
+    let table = ladders[Int(nodes[node].ladder)]
+    guard table.isPredictive else { return }
+    let target = table.predictiveTarget(predictedIdle: predictedIdle)
+    if target > nodes[node].state { demote(node, to: target) }
+  }
+}

@@ -118,7 +118,8 @@ extension DeviceSimulation {
     if table.isPredictive {
       let nextWake = knownWakes.minimum?.key
       let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
-      let target = table.predictiveTarget(predictedIdle: predictedIdle)
+      let target = table.predictiveTarget(
+        predictedIdle: predictedIdle, latencyLimit: idleLatencyLimit(node))
       demote(node, to: target)
       if let nextWake, target < table.deepest, nextWake < endTime {
         // Checked once everything due at that instant has run: if the wake-up did not come to
@@ -145,7 +146,9 @@ extension DeviceSimulation {
     let table = ladders[Int(nodes[node].ladder)]
     if table.isPredictive {
       guard nodes[node].phase == .idle, nodes[node].state < table.deepest else { return }
-      demote(node, to: table.deepest)
+      let target = table.predictiveTarget(
+        predictedIdle: .max, latencyLimit: idleLatencyLimit(node))
+      if target > nodes[node].state { demote(node, to: target) }
       return
     }
     let target = table.timeoutState(afterIdle: now - nodes[node].lastFinish)

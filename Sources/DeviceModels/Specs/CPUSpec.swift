@@ -81,11 +81,19 @@ public struct CPUSpec: Sendable, Hashable {
   public var dispatchCost: TimeSpan
   /// The rule for each QoS class.
   public var qosPolicy: [QoSClass: QoSRule]
+  /// While the display is on, the idle governor chooses no core or cluster state whose wake
+  /// latency exceeds this (the display driver's CPU latency request, as Qualcomm's SDE driver
+  /// holds one while it pushes frames); `nil`: no limit.
+  public var displayLatencyLimit: TimeSpan?
 
   /// A CPU.
-  public init(clusters: [ClusterSpec], dispatchCost: TimeSpan, qosPolicy: [QoSClass: QoSRule]) {
+  public init(
+    clusters: [ClusterSpec], dispatchCost: TimeSpan, qosPolicy: [QoSClass: QoSRule],
+    displayLatencyLimit: TimeSpan? = nil
+  ) {
     self.clusters = clusters
     self.dispatchCost = dispatchCost
     self.qosPolicy = qosPolicy
+    self.displayLatencyLimit = displayLatencyLimit
   }
 }

@@ -88,9 +88,9 @@ extension BuiltInDevices {
             "user-initiated": { "clusters": ["performance", "efficiency"], "frequency": "max" },
             "default": { "clusters": ["efficiency", "performance"], "frequency": "max" },
             "utility": { "clusters": ["efficiency", "performance"], "frequency": "efficient" },
-            "background": { "clusters": ["efficiency"], "frequency": "min" }
+            "background": { "clusters": ["efficiency"], "frequency": "efficient" }
           },
-          "x-source-qos_policy": "design choice after hybrid schedulers: work the user waits on goes to performance cores at full speed, the rest to efficiency cores, background work at the lowest frequency"
+          "x-source-qos_policy": "design choice after hybrid schedulers: work the user waits on goes to performance cores at full speed, the rest to efficiency cores; utility and background work at the efficiency cores' most efficient point, counting the cluster and platform it keeps awake (an energy-aware scheduler's choice), so that background work costs no more energy than user-interactive work (ReferenceFigureTests.lowerQoSCostsNoMoreEnergy)"
         },
         "ssd": {
           "type": "storage",
@@ -127,6 +127,8 @@ extension BuiltInDevices {
         },
         "display": {
           "type": "display", "technology": "lcd",
+          "parent": "none",
+          "x-source-parent": "Intel Panel Self Refresh: with a static image the panel refreshes itself from its own buffer, and the package reaches its deep C-states (PC8 and below) with the screen on, so the lit display does not hold the platform awake as a phone's does",
           "refresh_rates": ["60 Hz"], "idle_refresh": "60 Hz",
           "x-source-refresh": "a fixed 60 Hz panel (SPEC 5.7)",
           "panel_power": "600 mW", "per_hz": "5 mW",

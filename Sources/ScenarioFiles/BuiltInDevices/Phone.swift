@@ -5,7 +5,7 @@ extension BuiltInDevices {
   static let phoneProfile = #"""
     {
       "name": "phone",
-      "description": "A 2019-class Android phone: 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi and a GPU.",
+      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi and a GPU.",
       "x-voltage": "Android power_profile.xml currents are converted to watts at an assumed 3.85 V nominal battery voltage.",
       "battery": {
         "capacity_mah": 4000, "voltage": "3.85 V",
@@ -16,20 +16,22 @@ extension BuiltInDevices {
       "components": {
         "platform": {
           "type": "platform",
-          "description": "SoC fabric, DRAM and always-on rail: busy while any component is, the lit display included.",
+          "description": "SoC fabric, DRAM, the display pipeline and the always-on rail: busy while any component is, the lit display included. Its deepest state is the whole phone suspended in airplane mode.",
           "states": [
-            { "name": "awake", "power": "30.8 mW",
-              "x-source": "OnePlus 7 Pro cpu.awake 8 mA x 3.85 V" },
-            { "name": "idle", "power": "19.25 mW", "after": "20 ms", "wake_latency": "100 us",
-              "x-source": "OnePlus 7 Pro cpu.idle 5 mA x 3.85 V; after and wake_latency are calibration targets (no published figure): the fabric idles 20 ms after the last work and resumes in 0.1 ms" },
-            { "name": "suspend", "power": "12.3 mW", "after": "1 s", "wake_latency": "5 ms",
-              "x-source": "Nexus 5 cpu.suspend 3.2 mA x 3.85 V; after and wake_latency are calibration targets (no published figure): the phone suspends 1 s after the last work and resumes in 5 ms" }
+            { "name": "awake", "power": "137.45 mW",
+              "x-source": "the suspended floor 19.25 mW, plus OnePlus 7 Pro cpu.awake 8 mA x 3.85 V = 30.8 mW (awake, no CPU work), plus DRAM active at the lowest bandwidth bucket: AOSP power_profile.xml memory.bandwidths 22.7 mA x 3.85 V = 87.4 mW" },
+            { "name": "idle", "power": "50.05 mW", "after": "20 ms", "wake_latency": "100 us",
+              "x-source": "the suspended floor plus OnePlus 7 Pro cpu.awake (30.8 mW): awake with DRAM in self-refresh; after and wake_latency are calibration choices (no published figure): the fabric idles 20 ms after the last work and resumes in 0.1 ms" },
+            { "name": "suspend", "power": "19.25 mW", "after": "1 s", "wake_latency": "5 ms",
+              "x-source": "the whole phone suspended in airplane mode: OnePlus 7 Pro cpu.idle 5 mA x 3.85 V (Android <= 7 key: power collapse; Pixel 4 cpu.suspend 5.6 mA agrees); after and wake_latency are calibration choices (no published figure): the phone suspends 1 s after the last work and resumes in 5 ms" }
           ]
         },
         "cpu": {
           "type": "cpu",
           "dispatch_cost": "50 us",
           "x-source-dispatch_cost": "SPEC 5.2 default",
+          "display_latency_limit": "300 us",
+          "x-source-display_latency_limit": "Qualcomm's SDE display driver requests a CPU DMA latency of 300 us (qcom,sde-qos-cpu-dma-latency in its device tree; sde_encoder.c) while it pushes frames; applied whenever the screen is on (a modelling choice), it keeps clusters out of their 6.6 ms power collapse under a lit screen",
           "clusters": [
             {
               "name": "little", "cores": 4, "ipc": 1,
@@ -42,13 +44,13 @@ extension BuiltInDevices {
                 { "name": "active", "power": "4 mW", "x-source": "holding power (unused by the predictive policy), as wfi" },
                 { "name": "wfi", "power": "4 mW", "min_residency": "0 s",
                   "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU" },
-                { "name": "off", "power": "1 mW", "wake_latency": "160 us", "wake_power": "50 mW", "min_residency": "2 ms",
-                  "x-source": "exit latency 160 us and min residency 2000 us: gs101 A55 (Linux gs101.dtsi); powers are calibration targets" }
+                { "name": "off", "power": "1 mW", "suspended_power": "0 W", "wake_latency": "160 us", "wake_power": "50 mW", "min_residency": "2 ms",
+                  "x-source": "exit latency 160 us and min residency 2000 us: gs101 A55 (Linux gs101.dtsi); power (leakage while the SoC is awake) and wake_power are calibration choices pinned by the CPU ratios of SPEC 11 (ReferenceFigureTests.cpuPowerAgainstUtilization); 0 W while suspended, as the platform's floor counts it" }
               ],
               "states": [
                 { "name": "on", "power": "30 mW", "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, SPEC 11)" },
-                { "name": "clock-gated", "power": "10 mW", "min_residency": "0 s", "x-source": "calibration target (as on); no latency, so chosen for any idle time" },
-                { "name": "off", "power": "6 mW", "wake_latency": "6562 us", "wake_power": "30 mW", "min_residency": "9987 us",
+                { "name": "clock-gated", "power": "6 mW", "min_residency": "0 s", "x-source": "calibration choice (as on); no latency, so chosen for any idle time, and the cluster's idle state under a lit screen" },
+                { "name": "off", "power": "2 mW", "suspended_power": "0 W", "wake_latency": "6562 us", "wake_power": "30 mW", "min_residency": "9987 us",
                   "x-source": "cluster sleep exit 6562 us, min residency 9987 us: Snapdragon 865 (Linux sm8250.dtsi); power a calibration target" }
               ]
             },
@@ -62,13 +64,13 @@ extension BuiltInDevices {
               "core_states": [
                 { "name": "active", "power": "8 mW", "x-source": "as wfi" },
                 { "name": "wfi", "power": "8 mW", "x-source": "calibration target" },
-                { "name": "off", "power": "1 mW", "wake_latency": "190 us", "wake_power": "150 mW", "min_residency": "2500 us",
-                  "x-source": "gs101 A76 exit 190 us, min residency 2500 us; powers calibration targets" }
+                { "name": "off", "power": "1 mW", "suspended_power": "0 W", "wake_latency": "190 us", "wake_power": "150 mW", "min_residency": "2500 us",
+                  "x-source": "gs101 A76 exit 190 us, min residency 2500 us (Linux gs101.dtsi, a Cortex-A76 as the 855's big cores); powers calibration choices as the little core's; 0 W while suspended" }
               ],
               "states": [
                 { "name": "on", "power": "60 mW", "x-source": "calibration target" },
-                { "name": "clock-gated", "power": "15 mW", "x-source": "calibration target" },
-                { "name": "off", "power": "6 mW", "wake_latency": "6562 us", "wake_power": "60 mW", "min_residency": "9987 us",
+                { "name": "clock-gated", "power": "6 mW", "x-source": "calibration choice, as the little cluster's" },
+                { "name": "off", "power": "2 mW", "suspended_power": "0 W", "wake_latency": "6562 us", "wake_power": "60 mW", "min_residency": "9987 us",
                   "x-source": "Snapdragon 865 cluster sleep (sm8250.dtsi); power a calibration target" }
               ]
             },
@@ -82,13 +84,13 @@ extension BuiltInDevices {
               "core_states": [
                 { "name": "active", "power": "10 mW", "x-source": "as wfi" },
                 { "name": "wfi", "power": "10 mW", "x-source": "calibration target" },
-                { "name": "off", "power": "1 mW", "wake_latency": "220 us", "wake_power": "200 mW", "min_residency": "3500 us",
-                  "x-source": "gs101 X1 exit 220 us, min residency 3500 us; powers calibration targets" }
+                { "name": "off", "power": "1 mW", "suspended_power": "0 W", "wake_latency": "220 us", "wake_power": "200 mW", "min_residency": "3500 us",
+                  "x-source": "gs101 X1 exit 220 us, min residency 3500 us (Linux gs101.dtsi, borrowed from Google Tensor's prime core); powers calibration choices as the little core's; 0 W while suspended" }
               ],
               "states": [
                 { "name": "on", "power": "80 mW", "x-source": "calibration target" },
-                { "name": "clock-gated", "power": "20 mW", "x-source": "calibration target" },
-                { "name": "off", "power": "6 mW", "wake_latency": "6562 us", "wake_power": "80 mW", "min_residency": "9987 us",
+                { "name": "clock-gated", "power": "6 mW", "x-source": "calibration choice, as the little cluster's" },
+                { "name": "off", "power": "2 mW", "suspended_power": "0 W", "wake_latency": "6562 us", "wake_power": "80 mW", "min_residency": "9987 us",
                   "x-source": "Snapdragon 865 cluster sleep (sm8250.dtsi); power a calibration target" }
               ]
             }
@@ -120,24 +122,24 @@ extension BuiltInDevices {
               "x-source": "the < 250 mW peak of eMMC 4.5 (Li et al., FAST 2014), drawn while a command is processed" },
             { "name": "idle", "power": "15 mW", "after": "0 s",
               "x-source": "calibration target: controller idle with clocks on (no published figure); entered at once, so the command power is not held" },
-            { "name": "hibernate", "power": "0.5 mW", "after": "150 ms", "wake_latency": "1 ms",
-              "x-source": "UFS clock gating and auto-hibernate after 150 ms idle (Linux ufshcd.c); power and wake latency are calibration targets (no published figure)" }
+            { "name": "hibernate", "power": "0.5 mW", "suspended_power": "0 W", "after": "150 ms", "wake_latency": "1 ms",
+              "x-source": "UFS clock gating and auto-hibernate after 150 ms idle (Linux ufshcd.c); power and wake latency are calibration choices (no published figure); 0 W while suspended, as cpu.idle counts it" }
           ]
         },
         "cellular": {
           "type": "radio", "technology": "cellular",
           "downlink": "13 Mbit/s", "uplink": "6 Mbit/s",
           "x-source-bandwidth": "median LTE throughput (Huang et al., MobiSys 2012)",
-          "rtt": "70 ms", "x-source-rtt": "calibration target: a typical LTE round trip",
-          "transfer_power": { "base": "1.2 W", "per_mbit_down": "51.97 mW", "per_mbit_up": "438.39 mW",
-            "x-source": "Huang et al., MobiSys 2012 (beta, alpha_d, alpha_u)" },
+          "rtt": "70 ms", "x-source-rtt": "median LTE round trip of about 70 ms (Huang et al., MobiSys 2012)",
+          "transfer_power": { "base": "350.35 mW", "per_mbit_down": "15.16 mW", "per_mbit_up": "59.2 mW",
+            "x-source": "base: Pixel 4 modem.controller.rx 91 mA x 3.85 V (a 2019 Snapdragon X24 modem, power_profile.xml); per_mbit_down: Huang et al.'s alpha_d (51.97 mW per Mbit/s) scaled by 350.35/1200, the ratio of the Pixel 4's receive power to Huang's beta; per_mbit_up: derived so that the 6 Mbit/s median uplink draws the Pixel 4's middle transmit level, modem.controller.tx 183 mA x 3.85 V = 704.6 mW" },
           "states": [
-            { "name": "connected", "power": "1.2 W",
-              "x-source": "continuous reception at the active base power beta (Huang et al.)" },
-            { "name": "drx", "power": "1.091 W", "after": "100 ms",
-              "x-source": "ARO lte.conf: 0.1 s continuous reception, then DRX pings of 2 ms at 1.68 W every 40 ms over a 1.06 W tail baseline (1.06 + 0.62 x 2/40); the short-DRX phase is merged into it" },
-            { "name": "idle", "power": "19.95 mW", "after": "10.1 s", "wake_latency": "260 ms", "wake_power": "1.21 W",
-              "x-source": "ARO lte.conf: 10 s of DRX tail; idle paging 43 ms at 0.594 W every 1.28 s (0.594 x 43/1280); promotion 0.26 s at 1.21 W" }
+            { "name": "connected", "power": "385 mW",
+              "x-source": "continuous reception after the last packet: Pixel 4 modem.controller.idle 100 mA x 3.85 V (the modem awake, neither receiving nor transmitting); OnePlus 7 Pro radio.active 103 mA (397 mW) agrees" },
+            { "name": "drx", "power": "350 mW", "after": "100 ms",
+              "x-source": "ARO lte.conf: 0.1 s continuous reception, then DRX; its power is the connected power scaled by Huang et al.'s DRX-to-reception ratio (1.06 W + 0.62 W x 2/40 over 1.2 W = 0.909), as the 2012 figures are 2-3x a 2019 modem's" },
+            { "name": "idle", "power": "9.63 mW", "after": "10.1 s", "wake_latency": "260 ms", "wake_power": "388.2 mW",
+              "x-source": "ARO lte.conf: 10 s of DRX tail, promotion 0.26 s (Huang et al., MobiSys 2012); idle paging: OnePlus 7 Pro radio.on 2.5 mA (the mean of its 3 and 2 mA signal bins) x 3.85 V; promotion power: the connected power x 1.21/1.2, Huang's promotion-to-beta ratio" }
           ]
         },
         "wifi": {
@@ -153,34 +155,37 @@ extension BuiltInDevices {
         },
         "gpu": {
           "type": "gpu",
-          "frequency": "efficient",
-          "x-source-frequency": "design choice: the GPU governor picks the most efficient point for light loads",
+          "frequency": "governor",
+          "x-source-frequency": "SPEC 5.6: a devfreq governor raises the clock for heavier frames; the phone's default",
           "opps": [
-            { "freq": "257 MHz", "power": "325 mW",
-              "x-source": "derived: the top point scaled by (257/585)^3, dynamic power cubic in frequency" },
+            { "freq": "257 MHz", "power": "325.3 mW",
+              "x-source": "Adreno 640 operating point (Linux sm8150.dtsi gpu_opp_table); power derived: the top point scaled by (257/585)^3, dynamic power cubic in frequency (P = C V^2 f with V roughly proportional to f; Qualcomm publishes no GPU voltages)" },
+            { "freq": "345 MHz", "power": "785.5 mW", "x-source": "Adreno 640 (sm8150.dtsi); power (345/585)^3 x 3.83 W, as above" },
+            { "freq": "427 MHz", "power": "1489 mW", "x-source": "Adreno 640 (sm8150.dtsi); power (427/585)^3 x 3.83 W, as above" },
+            { "freq": "499.2 MHz", "power": "2380 mW", "x-source": "Adreno 640 (sm8150.dtsi); power (499.2/585)^3 x 3.83 W, as above" },
             { "freq": "585 MHz", "power": "3.83 W",
-              "x-source": "Apple A13 GFXBench Aztec High sustained 3.83 W (AnandTech 2019), SoC power under GPU load, used as the top point; frequencies are calibration targets" }
+              "x-source": "Adreno 640 top point 585 MHz (sm8150.dtsi); power: Apple A13 GFXBench Aztec High sustained 3.83 W (AnandTech 2019), system active power under GPU load, borrowed for want of a published Adreno figure" }
           ],
           "states": [
-            { "name": "active", "power": "80 mW", "x-source": "calibration target: clocks on, idle" },
+            { "name": "active", "power": "80 mW", "x-source": "calibration choice (no published figure): clocks on, idle; pinned by the gaming figure (ReferenceFigureTests.gamingAtSixtyFramesPerSecond)" },
             { "name": "clock-gated", "power": "20 mW", "after": "800 us",
-              "x-source": "Mali kbase powers shader cores off after 2 ticks of 400 us (mali_kbase_config_defaults.h); power a calibration target" },
-            { "name": "power-gated", "power": "1 mW", "after": "66 ms", "wake_latency": "1 ms",
-              "x-source": "drm/msm suspends the GPU after 66 ms idle (msm_gpu.h); no published wake latency: 1 ms chosen" }
+              "x-source": "Mali kbase powers shader cores off after 2 ticks of 400 us (mali_kbase_config_defaults.h, borrowed from Arm's driver); power a calibration choice (no published figure)" },
+            { "name": "power-gated", "power": "1 mW", "suspended_power": "0 W", "after": "66 ms", "wake_latency": "1 ms",
+              "x-source": "drm/msm suspends the GPU after 66 ms idle (msm_gpu.h); no published wake latency or power: 1 ms and 1 mW chosen; 0 W while suspended, as cpu.idle counts it" }
           ]
         },
         "display": {
           "type": "display", "technology": "oled",
           "refresh_rates": ["10 Hz", "24 Hz", "30 Hz", "60 Hz", "90 Hz", "120 Hz"], "idle_refresh": "10 Hz",
-          "x-source-refresh": "calibration target: a variable-refresh (LTPO-class) panel",
-          "panel_power": "245 mW", "per_hz": "2 mW",
-          "x-source-panel": "PowerTutor Nexus One OLED base 365 mW at 60 Hz (PassionConstants.java), split as 245 mW + 2 mW/Hz; per_hz is a calibration target (60 to 30 fps saves 10-25% of the device's drain)",
-          "full_white_power": "1.195 W",
-          "x-source-full_white_power": "PowerTutor Nexus One: full white about 1.56 W less the 365 mW base",
-          "brightness_curve": { "gamma": 2.2 },
-          "x-source-brightness_curve": "calibration target: power super-linear in the brightness setting",
-          "appearance_apl": { "light": "65%", "dark": "8%",
-            "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration target, dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021): 65% on a static screen at 10 Hz, 60% at 60 Hz" },
+          "x-source-refresh": "calibration choice: a variable-refresh (LTPO-class) 120 Hz panel that idles at 10 Hz, as the Galaxy S21 Ultra's (a 2021 panel on a 2019-class phone; a fixed-rate panel is a device_patch of idle_refresh away)",
+          "panel_power": "125 mW", "per_hz": "3 mW",
+          "x-source-panel": "per_hz: AnandTech, Galaxy S20 Ultra (2020): the whole phone on a black screen draws 472 mW at 60 Hz and 656 mW at 120 Hz, 184 mW for 60 Hz more, about 3 mW per Hz; panel_power: calibration choice so that the black screen at 60 Hz, with the platform awake and the CPU idle, draws the measured 472 mW (ReferenceFigureTests.blackScreenAtSixtyAndOneHundredTwentyHertz)",
+          "full_white_power": "1.482 W",
+          "x-source-full_white_power": "Pixel 4 screen.full 385 mA x 3.85 V: the power at full brightness above the screen on at its lowest (power_profile.xml; the 2019-2020 flagships' median is 385-430 mA)",
+          "brightness_curve": "android",
+          "x-source-brightness_curve": "the Android 9+ brightness slider (AOSP SettingsLib BrightnessUtils.convertGammaToLinear: inverse hybrid log-gamma)",
+          "appearance_apl": { "light": "65%", "dark": "17%",
+            "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration choice so that dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021), pinned by ReferenceFigureTests.darkAppearanceOnOLED" },
           "off_power": "0 W"
         }
       }

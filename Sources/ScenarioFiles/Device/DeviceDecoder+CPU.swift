@@ -6,12 +6,16 @@ extension DeviceDecoder {
   /// The default dispatch cost of an occurrence on the CPU (SPEC 5.2).
   static let defaultDispatchCost = TimeSpan.microseconds(50)
 
-  /// Reads a CPU: `clusters` (the first is the reference core), `dispatch_cost`, `qos_policy`.
+  /// Reads a CPU: `clusters` (the first is the reference core), `dispatch_cost`, `qos_policy`,
+  /// `display_latency_limit`.
   func decodeCPU(_ object: inout ObjectReader) throws(InputError) -> CPUSpec {
     let dispatchCost =
       try object.optional("dispatch_cost").map { v throws(InputError) in
         try reader.time(v, object.path("dispatch_cost"))
       } ?? Self.defaultDispatchCost
+    let displayLatencyLimit = try object.optional("display_latency_limit").map {
+      v throws(InputError) in try reader.time(v, object.path("display_latency_limit"))
+    }
     let clustersPath = object.path("clusters")
     let items = try reader.array(try object.required("clusters"), clustersPath, of: "clusters")
     guard !items.isEmpty else {
@@ -32,7 +36,9 @@ extension DeviceDecoder {
       try decodeQoSPolicy(
         value, at: object.path("qos_policy"), clusters: clusters.map(\.name), into: &policy)
     }
-    return CPUSpec(clusters: clusters, dispatchCost: dispatchCost, qosPolicy: policy)
+    return CPUSpec(
+      clusters: clusters, dispatchCost: dispatchCost, qosPolicy: policy,
+      displayLatencyLimit: displayLatencyLimit)
   }
 
   /// Where each QoS class runs when the device does not say: the interactive classes and

@@ -18,7 +18,7 @@ struct DeviceDecoder {
     let ladder = common + ladderKeys
     return [
       "platform": ladder,
-      "cpu": common + ["dispatch_cost", "clusters", "qos_policy"],
+      "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
       "storage": ladder + [
         "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
         "page_size",

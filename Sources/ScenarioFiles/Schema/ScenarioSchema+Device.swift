@@ -189,6 +189,13 @@ extension ScenarioSchema {
           "dispatch_cost",
           ref("time", "Reference-core time every occurrence costs before its work (default 50 µs).")
         ),
+        (
+          "display_latency_limit",
+          ref(
+            "time",
+            "While the display is on, the idle governor chooses no core or cluster state slower to leave than this (the display driver's CPU latency request)."
+          )
+        ),
         ("clusters", array(ref("cluster"), "The clusters; the first holds the reference core.")),
         (
           "qos_policy",
