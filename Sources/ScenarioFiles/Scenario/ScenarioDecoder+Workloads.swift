@@ -169,8 +169,11 @@ extension ScenarioDecoder {
     case "frames":
       let rate = try reader.positiveFrequency(try object.required("frames"), object.path("frames"))
       let from = try start()
+      // An animation that would go on past the end of the run stops there: `for` is cut to what
+      // is left of the run, so `from + for` never passes the run's end (nor overflows).
+      let left = TimeSpan(nanoseconds: context.duration.nanoseconds - from.nanosecondsSinceStart)
       let duration = try object.optional("for").map { v throws(InputError) in
-        try reader.positiveTime(v, object.path("for"))
+        min(try reader.positiveTime(v, object.path("for")), left)
       }
       return .frames(rate: rate, start: from, duration: duration)
     default:
