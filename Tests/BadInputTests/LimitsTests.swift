@@ -58,6 +58,47 @@ import Testing
     #expect(estimated >= processed / 2 && estimated <= processed * 5, "\(estimated) / \(processed)")
   }
 
+  /// A ladder of `count` states, the deeper ones `after` 1 ms, 2 ms, … (the last at
+  /// `count − 1` ms) with a wake latency of 1 µs, as JSON.
+  static func ladder(states count: Int) -> String {
+    let deeper = (1..<count).map { index in
+      #"{ "name": "s\#(index)", "power": "\#(count - index) uW", "after": "\#(index) ms", "wake_latency": "1 us" }"#
+    }
+    let active = #"{ "name": "active", "power": "\#(count + 1) uW" }"#
+    return "[" + ([active] + deeper).joined(separator: ", ") + "]"
+  }
+
+  /// Forty-seven ladders of 2,000 states — the platform's, the storage's, the GPU's and 44
+  /// generic sensors' — all walked to the bottom after every occurrence of a 5 s timer that
+  /// keeps each of them busy: the estimate counts every one of those steps (it once counted only
+  /// the deepest ladder's, about 47 times too few), and stays close to the events the engine
+  /// processes.
+  @Test func estimateCountsEveryStepOfEveryLadderAnOccurrenceLeavesBusy() throws {
+    let states = Self.ladder(states: 2_000)
+    let sensors = (0..<44).map { "sensor\($0)" }
+    let components =
+      [
+        #""platform": { "states": \#(states) }"#, #""storage": { "states": \#(states) }"#,
+        #""gpu": { "states": \#(states) }"#,
+      ] + sensors.map { #""\#($0)": { "type": "generic", "states": \#(states) }"# }
+    let work = sensors.map { #""\#($0)": "1 ms""# }.joined(separator: ", ")
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "20 s",
+        "device_patch": { "components": { \#(components.joined(separator: ", ")) } },
+        "workloads": { "walk": { "every": "5 s", "work": { "cpu": "1 ms", "write": "4 KiB", "gpu": "1 ms", \#(work) } } } }
+      """#)
+    let estimate = RunLimits.estimate(scenario.setup)
+    // By hand: 4 occurrences, each followed by 1,999 steps down each of the 47 ladders (every
+    // gap, 5 s or the rest of the run, is longer than the deepest `after`, 1.999 s).
+    let ladderSteps = 4.0 * 47 * 1_999
+    #expect(estimate.events >= ladderSteps && estimate.events <= ladderSteps * 1.05)
+    let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
+    #expect(
+      estimate.events >= processed / 2 && estimate.events <= processed * 3,
+      "\(estimate.events) / \(processed)")
+  }
+
   @Test func maxEventsRaisesTheLimit() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/ten-gigahertz-frames.json", "--max-events", "1e13"])
