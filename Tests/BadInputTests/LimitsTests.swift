@@ -99,6 +99,55 @@ import Testing
       "\(estimate.events) / \(processed)")
   }
 
+  /// A 1 ms timer for 12 hours: about 4e8 events, within the limit of 1e9 on its own.
+  static let nearTheLimit = #"""
+    { "device": "phone", "duration": "12 h",
+      "workloads": { "tick": { "every": "1 ms", "work": { "cpu": "10 us" } } },
+      "variants": { "two": { "seed": 2 }, "three": { "seed": 3 } } }
+    """#
+
+  /// `compare` is limited in total over all its runs: three alternatives each within the limit
+  /// are refused together, with a message naming the total and `--max-events`.
+  @Test func compareIsLimitedInTotalOverItsRuns() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.nearTheLimit, to: "ticks.json")
+    let single = try PowerSimProcess.run(["validate", "ticks.json"], in: directory.url)
+    #expect(single.exited(with: 0), "\(single)")
+    let outcome = try PowerSimProcess.run(["compare", "ticks.json"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1e9); compare fewer alternatives, or raise the limit with --max-events\n"
+    )
+    #expect(outcome.standardOutput == "")
+  }
+
+  /// So is `sweep` (its shard's runs, with `--shard`).
+  @Test func sweepIsLimitedInTotalOverItsRuns() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.nearTheLimit, to: "ticks.json")
+    let outcome = try PowerSimProcess.run(
+      ["sweep", "ticks.json", "--set", "seed=1,2,3", "--out", "out"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1e9); sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+  }
+
+  /// A sweep of more than a million points is a usage error before any point is decoded.
+  @Test func sweepOfMoreThanAMillionPointsIsRefused() throws {
+    let values = (1...10_000).map(String.init).joined(separator: ",")
+    let outcome = try PowerSimProcess.run(
+      ["sweep", "limits/backlog.json", "--set", "seed=" + values, "--set", "duration=" + values])
+    #expect(outcome.exited(with: 64), "\(outcome)")
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: --set: the sweep has 10000 × 10000 points, more than a sweep may have (1,000,000); give fewer values\nUsage: powersim sweep"
+      ))
+  }
+
   @Test func maxEventsRaisesTheLimit() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/ten-gigahertz-frames.json", "--max-events", "1e13"])
