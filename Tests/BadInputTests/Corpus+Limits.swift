@@ -19,7 +19,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "limits/ten-gigahertz-frames.json",
-      #"limits/ten-gigahertz-frames.json: workloads.ui.frames: this workload needs about 5.4e12 events to simulate (6e11 occurrences of about 10 events each), more than a run may take (1e9); lower the frame rate or end it sooner with "for", shorten "duration", or raise the limit with --max-events"#
+      #"limits/ten-gigahertz-frames.json: workloads.ui.frames: this workload needs about 4.2e12 events to simulate (6e11 occurrences of about 8 events each), more than a run may take (1e9); lower the frame rate or end it sooner with "for", shorten "duration", or raise the limit with --max-events"#
     ),
     BadInput(
       "limits/threads-times-timer.json",
