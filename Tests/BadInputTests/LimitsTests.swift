@@ -148,6 +148,39 @@ import Testing
       ))
   }
 
+  /// A day of a phone animating at 120 fps: within the event limit, but every change of its
+  /// power is gigabytes of CSV, and its trace more.
+  static let dayAt120FramesPerSecond = #"""
+    { "device": "phone", "duration": "24 h",
+      "display": [ { "from": 0, "to": "24 h", "brightness": "50%", "appearance": "light" } ],
+      "workloads": {
+        "ui": { "frames": "120 fps", "work": { "cpu": "3 ms", "gpu": "4 ms" } },
+        "sync": { "every": "1 min", "work": { "cpu": "20 ms", "download": "100 KB" } } } }
+    """#
+
+  /// `--exact` estimated above 1 GB and `--trace` above 200 MB are refused before the run,
+  /// naming `--window` (and `--resolution`).
+  @Test func exactAndTraceOutputsAreEstimatedBeforeTheRun() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.dayAt120FramesPerSecond, to: "day.json")
+    let exact = try PowerSimProcess.run(
+      ["run", "day.json", "--exact", "--out", "out"], in: directory.url)
+    #expect(exact.exited(with: 64), "\(exact)")
+    #expect(
+      exact.standardError.hasPrefix(
+        "Error: --exact: power.csv would be about 3.0 GB (a row per change, over a run estimated at 134807047 events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\nUsage: powersim run"
+      ))
+    let trace = try PowerSimProcess.run(
+      ["run", "day.json", "--trace", "trace.json"], in: directory.url)
+    #expect(trace.exited(with: 64), "\(trace)")
+    #expect(
+      trace.standardError.hasPrefix(
+        "Error: --trace: the trace would be about 13.5 GB (over a run estimated at 134807047 events), more than 200 MB; limit it to a slice of the run with --window\nUsage: powersim run"
+      ))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("trace.json")))
+  }
+
   @Test func maxEventsRaisesTheLimit() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/ten-gigahertz-frames.json", "--max-events", "1e13"])
