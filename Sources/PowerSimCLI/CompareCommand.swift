@@ -68,6 +68,9 @@ enum CompareCommand: Command {
           + "\(Units.durationText(scenario.setup.duration))\n"
       }
     }
+    try limits.checkTotal(
+      events: alternatives.reduce(0) { $0 + RunLimits.estimate($1.scenario.setup).events },
+      runs: alternatives.count, of: "compare", file: files.count == 1 ? files[0] : nil)
     let plotFile = arguments.value("--plot")
     // Output paths are checked before the alternatives run, against each other and the inputs.
     var paths: [String] = []

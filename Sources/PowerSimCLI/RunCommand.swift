@@ -91,6 +91,7 @@ enum RunCommand: Command {
           "--window: expected a window that starts before the run ends (\(Units.durationText(scenario.setup.duration))), found \"\(arguments.value("--window") ?? "")\"",
         command: spec)
     }
+    try checkOutputSize(request)
     let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
     if let progress {
       let total = scenario.setup.duration
@@ -114,6 +115,57 @@ enum RunCommand: Command {
       console.write(SummaryText.render(result, scenario: scenario))
     }
     return ExitStatus.success
+  }
+
+  /// The most bytes `--exact` may be estimated to write to `power.csv`.
+  static let maximumExactBytes = 1e9
+  /// The most bytes `--trace` may be estimated to write (SPEC section 8).
+  static let maximumTraceBytes = 2e8
+
+  /// Refuses, before the run, an `--exact` `power.csv` estimated above 1 GB or a `--trace`
+  /// estimated above 200 MB, naming `--window` (and `--resolution`).
+  ///
+  /// The estimate scales the run's event estimate (``RunLimits``) by the share of the run the
+  /// window keeps: measured on a phone animating at 120 fps, `power.csv` gets a row per four
+  /// events or so, of about nine bytes per column, and a trace about 75 bytes per event; the
+  /// figures used (a row per four events, nine bytes a column, 100 bytes an event) count a
+  /// little high.
+  static func checkOutputSize(_ request: RunRequest) throws(UsageError) {
+    guard request.exact && request.outputDirectory != nil || request.traceFile != nil else {
+      return
+    }
+    let setup = request.scenario.setup
+    let duration = Double(setup.duration.nanoseconds)
+    var share = 1.0
+    if let window = request.window {
+      let start = Double(window.start.nanosecondsSinceStart)
+      let end = min(Double(window.end.nanosecondsSinceStart), duration)
+      share = max(0, end - start) / duration
+    }
+    let events = RunLimits.estimate(setup).events * share
+    let columns = Double(setup.device.components.count + 3)
+    let exactBytes = events / 4 * 9 * columns
+    if request.exact && request.outputDirectory != nil && exactBytes > maximumExactBytes {
+      throw UsageError(
+        message:
+          "--exact: power.csv would be about \(gigabytes(exactBytes)) (a row per change, over a run estimated at \(Int(events.rounded())) events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead",
+        command: spec)
+    }
+    let traceBytes = events * 100
+    if request.traceFile != nil && traceBytes > maximumTraceBytes {
+      throw UsageError(
+        message:
+          "--trace: the trace would be about \(gigabytes(traceBytes)) (over a run estimated at \(Int(events.rounded())) events), more than 200 MB; limit it to a slice of the run with --window",
+        command: spec)
+    }
+  }
+
+  /// `3.1 GB`, or `0.4 GB`: bytes in gigabytes to one decimal, the same in every locale.
+  static func gigabytes(_ bytes: Double) -> String {
+    let tenths = (bytes / 1e8).rounded()
+    guard tenths < 1e15 else { return "more than 1e6 TB" }
+    let whole = Int(tenths) / 10
+    return "\(whole).\(Int(tenths) % 10) GB"
   }
 
   /// A duration given on the command line.

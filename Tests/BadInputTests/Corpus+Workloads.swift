@@ -11,6 +11,10 @@ extension BadInputCorpus {
       #"workloads/debounce-on-frames.json: workloads.ui.debounce: "debounce" does not apply to "frames" workloads"#
     ),
     BadInput(
+      "workloads/frames-faster-than-panel.json",
+      #"workloads/frames-faster-than-panel.json: workloads.game.frames: expected a frame rate of at most 120 Hz, the highest refresh rate of the display "display", found "240 fps""#
+    ),
+    BadInput(
       "workloads/gpu-on-devboard.json",
       #"workloads/gpu-on-devboard.json: workloads.ui.work.gpu: the device has no gpu component to run "gpu" on"#
     ),

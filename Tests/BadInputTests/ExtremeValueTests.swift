@@ -80,6 +80,36 @@ import Testing
         #"{ "every": "300 d", "debounce": "9223372036854775807 ns", "work": { "cpu": "1 ms" } }"#,
         duration: "366 d")),
     Extreme(
+      name: "an animation for 292 years from the middle of the run",
+      json: phone(
+        #"{ "frames": "60 fps", "from": "1 s", "for": "9223372036854775807 ns", "work": { "cpu": "1 ms" } }"#
+      )),
+    Extreme(
+      name: "a visible-only animation at 1e-9 fps for 292 years",
+      json: phone(
+        #"{ "frames": "1e-9 Hz", "from": "1 s", "for": "9223372036854775807 ns", "when": "visible", "work": { "cpu": "1 ms" } }"#,
+        duration: "10 s", top: #""visibility": [ [ "5 s", "6 s" ] ],"#)),
+    Extreme(
+      name: "a visible-only timer every 292 years",
+      json: phone(
+        #"{ "every": "9223372036854775807 ns", "from": "1 s", "when": "visible", "work": { "cpu": "1 ms" } }"#,
+        duration: "10 s", top: #""visibility": [ [ "5 s", "6 s" ] ],"#)),
+    Extreme(
+      name: "an idle timer of 292 years",
+      json: phone(
+        #"{ "at": "1 s", "work": { "cpu": "1 ms" } }"#,
+        top:
+          #""device_patch": { "components": { "platform": { "states": [ { "name": "a", "power": "1 W" }, { "name": "b", "power": "0 W", "after": "9223372036854775807 ns", "wake_latency": "1 ms" } ] } } },"#
+      )),
+    Extreme(
+      name: "CPU work of 292 years plus the dispatch",
+      json: phone(#"{ "at": "1 s", "work": { "cpu": "9223372036854775807 ns" } }"#)),
+    Extreme(
+      name: "a write of 9.2 EB in requests of 9.2 EB",
+      json: phone(
+        #"{ "at": "1 s", "work": { "write": "9223372036854775807 B", "write_size": "9223372036854775806 B" } }"#
+      )),
+    Extreme(
       name: "a radio drawing 9 W per Mbit/s at 1e300 B/s",
       json: phone(
         #"{ "at": 0, "work": { "download": "1 MB" } }"#,

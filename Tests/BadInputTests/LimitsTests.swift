@@ -58,6 +58,129 @@ import Testing
     #expect(estimated >= processed / 2 && estimated <= processed * 5, "\(estimated) / \(processed)")
   }
 
+  /// A ladder of `count` states, the deeper ones `after` 1 ms, 2 ms, … (the last at
+  /// `count − 1` ms) with a wake latency of 1 µs, as JSON.
+  static func ladder(states count: Int) -> String {
+    let deeper = (1..<count).map { index in
+      #"{ "name": "s\#(index)", "power": "\#(count - index) uW", "after": "\#(index) ms", "wake_latency": "1 us" }"#
+    }
+    let active = #"{ "name": "active", "power": "\#(count + 1) uW" }"#
+    return "[" + ([active] + deeper).joined(separator: ", ") + "]"
+  }
+
+  /// Forty-seven ladders of 2,000 states — the platform's, the storage's, the GPU's and 44
+  /// generic sensors' — all walked to the bottom after every occurrence of a 5 s timer that
+  /// keeps each of them busy: the estimate counts every one of those steps (it once counted only
+  /// the deepest ladder's, about 47 times too few), and stays close to the events the engine
+  /// processes.
+  @Test func estimateCountsEveryStepOfEveryLadderAnOccurrenceLeavesBusy() throws {
+    let states = Self.ladder(states: 2_000)
+    let sensors = (0..<44).map { "sensor\($0)" }
+    let components =
+      [
+        #""platform": { "states": \#(states) }"#, #""storage": { "states": \#(states) }"#,
+        #""gpu": { "states": \#(states) }"#,
+      ] + sensors.map { #""\#($0)": { "type": "generic", "states": \#(states) }"# }
+    let work = sensors.map { #""\#($0)": "1 ms""# }.joined(separator: ", ")
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "20 s",
+        "device_patch": { "components": { \#(components.joined(separator: ", ")) } },
+        "workloads": { "walk": { "every": "5 s", "work": { "cpu": "1 ms", "write": "4 KiB", "gpu": "1 ms", \#(work) } } } }
+      """#)
+    let estimate = RunLimits.estimate(scenario.setup)
+    // By hand: 4 occurrences, each followed by 1,999 steps down each of the 47 ladders (every
+    // gap, 5 s or the rest of the run, is longer than the deepest `after`, 1.999 s).
+    let ladderSteps = 4.0 * 47 * 1_999
+    #expect(estimate.events >= ladderSteps && estimate.events <= ladderSteps * 1.05)
+    let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
+    #expect(
+      estimate.events >= processed / 2 && estimate.events <= processed * 3,
+      "\(estimate.events) / \(processed)")
+  }
+
+  /// A 1 ms timer for 12 hours: about 4e8 events, within the limit of 1e9 on its own.
+  static let nearTheLimit = #"""
+    { "device": "phone", "duration": "12 h",
+      "workloads": { "tick": { "every": "1 ms", "work": { "cpu": "10 us" } } },
+      "variants": { "two": { "seed": 2 }, "three": { "seed": 3 } } }
+    """#
+
+  /// `compare` is limited in total over all its runs: three alternatives each within the limit
+  /// are refused together, with a message naming the total and `--max-events`.
+  @Test func compareIsLimitedInTotalOverItsRuns() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.nearTheLimit, to: "ticks.json")
+    let single = try PowerSimProcess.run(["validate", "ticks.json"], in: directory.url)
+    #expect(single.exited(with: 0), "\(single)")
+    let outcome = try PowerSimProcess.run(["compare", "ticks.json"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1e9); compare fewer alternatives, or raise the limit with --max-events\n"
+    )
+    #expect(outcome.standardOutput == "")
+  }
+
+  /// So is `sweep` (its shard's runs, with `--shard`).
+  @Test func sweepIsLimitedInTotalOverItsRuns() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.nearTheLimit, to: "ticks.json")
+    let outcome = try PowerSimProcess.run(
+      ["sweep", "ticks.json", "--set", "seed=1,2,3", "--out", "out"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1e9); sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+  }
+
+  /// A sweep of more than a million points is a usage error before any point is decoded.
+  @Test func sweepOfMoreThanAMillionPointsIsRefused() throws {
+    let values = (1...10_000).map(String.init).joined(separator: ",")
+    let outcome = try PowerSimProcess.run(
+      ["sweep", "limits/backlog.json", "--set", "seed=" + values, "--set", "duration=" + values])
+    #expect(outcome.exited(with: 64), "\(outcome)")
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: --set: the sweep has 10000 × 10000 points, more than a sweep may have (1,000,000); give fewer values\nUsage: powersim sweep"
+      ))
+  }
+
+  /// A day of a phone animating at 120 fps: within the event limit, but every change of its
+  /// power is gigabytes of CSV, and its trace more.
+  static let dayAt120FramesPerSecond = #"""
+    { "device": "phone", "duration": "24 h",
+      "display": [ { "from": 0, "to": "24 h", "brightness": "50%", "appearance": "light" } ],
+      "workloads": {
+        "ui": { "frames": "120 fps", "work": { "cpu": "3 ms", "gpu": "4 ms" } },
+        "sync": { "every": "1 min", "work": { "cpu": "20 ms", "download": "100 KB" } } } }
+    """#
+
+  /// `--exact` estimated above 1 GB and `--trace` above 200 MB are refused before the run,
+  /// naming `--window` (and `--resolution`).
+  @Test func exactAndTraceOutputsAreEstimatedBeforeTheRun() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(Self.dayAt120FramesPerSecond, to: "day.json")
+    let exact = try PowerSimProcess.run(
+      ["run", "day.json", "--exact", "--out", "out"], in: directory.url)
+    #expect(exact.exited(with: 64), "\(exact)")
+    #expect(
+      exact.standardError.hasPrefix(
+        "Error: --exact: power.csv would be about 3.0 GB (a row per change, over a run estimated at 134807047 events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\nUsage: powersim run"
+      ))
+    let trace = try PowerSimProcess.run(
+      ["run", "day.json", "--trace", "trace.json"], in: directory.url)
+    #expect(trace.exited(with: 64), "\(trace)")
+    #expect(
+      trace.standardError.hasPrefix(
+        "Error: --trace: the trace would be about 13.5 GB (over a run estimated at 134807047 events), more than 200 MB; limit it to a slice of the run with --window\nUsage: powersim run"
+      ))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("trace.json")))
+  }
+
   @Test func maxEventsRaisesTheLimit() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/ten-gigahertz-frames.json", "--max-events", "1e13"])

@@ -95,6 +95,54 @@ import Testing
     }
   }
 
+  /// A parameter with `count` values `0…count−1`.
+  static func parameter(_ name: String, values count: Int) throws -> SweepParameter {
+    try SweepParameter(parsing: name + "=" + (0..<count).map(String.init).joined(separator: ","))
+  }
+
+  /// A sweep has at most a million points (SPEC 9), refused from the product of the numbers of
+  /// values, before anything is allocated for the points — also when the product overflows.
+  @Test func moreThanAMillionPointsAreAUsageError() throws {
+    let hundredThousand = try Self.parameter("a", values: 100_000)
+    let tenThousand = try Self.parameter("b", values: 10_000)
+    let error = try #require(throws: SweepArgumentError.self) {
+      try SweepPlan(parameters: [hundredThousand, tenThousand], variant: "baseline")
+    }
+    #expect(
+      error.message
+        == "--set: the sweep has 100000 × 10000 points, more than a sweep may have (1,000,000); give fewer values"
+    )
+    // 10⁵ × 10⁴ × 10⁴ × 10⁵ × 10⁴ = 10²² points: more than an Int can count.
+    #expect(throws: SweepArgumentError.self) {
+      try SweepPlan(
+        parameters: [
+          hundredThousand, tenThousand, try Self.parameter("c", values: 10_000),
+          try Self.parameter("d", values: 100_000), try Self.parameter("e", values: 10_000),
+        ], variant: "baseline")
+    }
+    let largest = try SweepPlan(
+      parameters: [try Self.parameter("a", values: 1_000), try Self.parameter("b", values: 1_000)],
+      variant: "baseline")
+    #expect(largest.pointCount == SweepPlan.maximumPoints)
+  }
+
+  /// A shard's points are counted and numbered without visiting the others.
+  @Test func shardPointsAreCountedWithoutVisitingEveryPoint() throws {
+    let parameters = [
+      try Self.parameter("a", values: 1_000), try Self.parameter("b", values: 1_000),
+    ]
+    let plan = try SweepPlan(
+      parameters: parameters, variant: "baseline", shard: SweepShard(index: 3, count: 7))
+    #expect(plan.shardPointCount == 142_857)
+    #expect(plan.shardIndex(at: 0) == 3)
+    #expect(plan.shardIndex(at: 142_856) == 999_995)
+    #expect(plan.shardIndices == Array(stride(from: 3, to: 1_000_000, by: 7)))
+    let beyond = try SweepPlan(
+      parameters: [try Self.parameter("a", values: 2)], variant: "baseline",
+      shard: SweepShard(index: 5, count: 9))
+    #expect(beyond.shardPointCount == 0 && beyond.shardIndices.isEmpty)
+  }
+
   @Test func aPathGivenTwiceIsAUsageError() throws {
     let parameters = [try SweepParameter(parsing: "seed=1"), try SweepParameter(parsing: "seed=2")]
     #expect(throws: SweepArgumentError.self) {

@@ -65,6 +65,24 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
     #expect(workloads[0].debounce == nil)
   }
 
+  /// An animation whose `for` goes past the end of the run stops at the end: `for` is cut to
+  /// what is left of the run after `from`, so `from + for` cannot overflow the run's clock.
+  @Test func framesForPastTheEndIsCutToTheRun() throws {
+    let list = try Self.workloads(
+      #"""
+      {
+        "long": { "frames": "60 fps", "from": "4 min", "for": "9223372036854775807 ns", "work": { "gpu": "4 ms" } },
+        "short": { "frames": "60 fps", "from": "4 min", "for": "1 min", "work": { "gpu": "4 ms" } }
+      }
+      """#)
+    #expect(
+      list[0].timing
+        == .frames(rate: Frequency(hertz: 60), start: at(.minutes(4)), duration: .minutes(6)))
+    #expect(
+      list[1].timing
+        == .frames(rate: Frequency(hertz: 60), start: at(.minutes(4)), duration: .minutes(1)))
+  }
+
   /// A work object's steps, a list of them, and the default QoS (user-interactive for frames).
   @Test func work() throws {
     let list = try Self.workloads(

@@ -54,8 +54,12 @@ struct EnvironmentRuntime {
     }
     for (index, workload) in setup.workloads.enumerated() {
       guard case .frames(let rate, let start, let duration) = workload.timing else { continue }
-      let end =
-        duration.map { start + $0 } ?? Instant(nanosecondsSinceStart: setup.duration.nanoseconds)
+      // An animation lasting past the end of the run (up to `Int64.max` when `from + for`
+      // overflows) stops at the run's end as far as the run can tell.
+      let end = Instant(
+        nanosecondsSinceStart: duration.map {
+          Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds)
+        } ?? setup.duration.nanoseconds)
       var active = [TimeRange(start: start, end: max(start, end))]
       if workload.onlyWhenVisible, let visibility = setup.visibility {
         active = Self.intersect(active, visibility)

@@ -180,7 +180,7 @@ extension DeviceSimulation {
     let table = ladders[Int(nodes[node].ladder)]
     let next = Int(nodes[node].state) + 1
     guard next <= Int(table.deepest) else { return }
-    let due = nodes[node].lastFinish + table.after[next]
+    let due = Saturating.sum(nodes[node].lastFinish, table.after[next])
     guard due < endTime else { return }
     nodes[node].idleTimerDue = due
     if nodes[node].idleTimerCheck > due { queueIdleTimerCheck(node, at: due) }

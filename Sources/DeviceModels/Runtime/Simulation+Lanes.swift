@@ -120,7 +120,8 @@ extension DeviceSimulation {
     guard step.kind == .write, step.requestSize > 0, step.amount > step.requestSize else {
       return 1
     }
-    return (step.amount + step.requestSize - 1) / step.requestSize
+    // ⌈amount / size⌉, without `amount + size`, which overflows for sizes of exabytes.
+    return step.amount / step.requestSize + (step.amount % step.requestSize == 0 ? 0 : 1)
   }
 
   /// Duration (ns) and power (nW) of segment `index` of a job.

@@ -139,7 +139,9 @@ extension DeviceSimulation {
       }
       if visible > due {
         let offset = visible - start.nanosecondsSinceStart
-        let k = (offset + every.nanoseconds - 1) / every.nanoseconds
+        // ⌈offset / every⌉, without `offset + every`, which overflows for an `every` of centuries.
+        let period = every.nanoseconds
+        let k = offset / period + (offset % period == 0 ? 0 : 1)
         workloads[index].nextIndex = max(workloads[index].nextIndex, Int(min(k, Int64(Int.max))))
       }
     }

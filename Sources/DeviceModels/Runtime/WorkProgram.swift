@@ -36,7 +36,8 @@ struct WorkCompiler {
     guard hasCPU else { return steps }
     let priority = UInt8(work.first?.qos.priority ?? QoSClass.default.priority)
     if let first = steps.first, first.kind == .cpu, first.threads == 1, first.priority == priority {
-      steps[0].amount += dispatchCost
+      // Saturating: CPU work of centuries plus the dispatch still never finishes in the run.
+      steps[0].amount = Saturating.sum(steps[0].amount, dispatchCost)
     } else {
       let dispatch = CompiledStep(
         kind: .cpu, node: -1, amount: dispatchCost, threads: 1, priority: priority,

@@ -119,7 +119,7 @@ struct FrameClock {
   /// The rate in hertz when it is a whole number from 1 to 10¹⁸, else 0.
   let wholeRate: Int64
   let start: Int64
-  /// The end of the animation (`start + for`), or `Int64.max`.
+  /// The end of the animation (`start + for`, `Int64.max` when that overflows), or `Int64.max`.
   let end: Int64
 
   /// The clock of a `frames` timing, or `nil` for any other.
@@ -129,7 +129,7 @@ struct FrameClock {
     self.rate = hertz
     wholeRate = hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
     self.start = start.nanosecondsSinceStart
-    end = duration.map { start.nanosecondsSinceStart + $0.nanoseconds } ?? .max
+    end = duration.map { Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds) } ?? .max
   }
 
   /// Frame `k`'s deadline: its due time plus one frame interval, on the clock — when frame

@@ -55,31 +55,35 @@ public enum Sweep {
   /// returns their rows in index order. The rows are the same for any `jobs`.
   ///
   /// Every point is decoded before any is simulated, so an invalid point fails the sweep at
-  /// once; the error names the lowest invalid point. `progress` is called with the number of
-  /// points simulated so far and the shard's total.
+  /// once (with a ``SweepPointError`` naming the lowest invalid point), and so do points that
+  /// together are estimated above the plan's event limit (a ``TotalRunLimitError``: the limit
+  /// holds for the shard's runs in total). `progress` is called with the number of points
+  /// simulated so far and the shard's total.
   public static func run(
     _ document: ScenarioDocument, plan: SweepPlan, jobs: Int = ParallelMap.defaultJobs,
     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
-  ) throws(SweepPointError) -> [SweepRow] {
-    let indices = plan.shardIndices
-    let total = indices.count
+  ) throws -> [SweepRow] {
+    let total = plan.shardPointCount
     // Decode every point first, so an invalid point fails the sweep before any simulation; the
     // scenarios are decoded again when run, so memory stays flat however many points there are.
-    _ = try ParallelMap.map(count: total, jobs: jobs) {
-      (position: Int) throws(SweepPointError) -> Bool in
-      _ = try scenario(document, plan: plan, index: indices[position])
-      return true
+    let estimates = try ParallelMap.map(count: total, jobs: jobs) {
+      (position: Int) throws(SweepPointError) -> Double in
+      let point = try scenario(document, plan: plan, index: plan.shardIndex(at: position))
+      return RunLimits.estimate(point.setup).events
     }
+    try plan.limits.checkTotal(
+      events: estimates.reduce(0, +), runs: total, of: "sweep", file: document.file)
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress(done, total) } }
     return try ParallelMap.map(count: total, jobs: jobs, progress: report) {
       (position: Int) throws(SweepPointError) -> SweepRow in
-      let scenario = try scenario(document, plan: plan, index: indices[position])
+      let index = plan.shardIndex(at: position)
+      let scenario = try scenario(document, plan: plan, index: index)
       let result = Simulation(setup: scenario.setup).run()
       let summary = ResultCSV.summaryFields(result, variant: scenario.variant)
       return SweepRow(
-        index: indices[position], variant: scenario.variant,
-        values: plan.values(at: indices[position]), energy: result.energy,
+        index: index, variant: scenario.variant,
+        values: plan.values(at: index), energy: result.energy,
         averagePower: result.averagePower, batteryLife: result.battery?.life,
         summaryFields: Array(summary.dropFirst()))
     }

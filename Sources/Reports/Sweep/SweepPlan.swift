@@ -153,7 +153,11 @@ public struct SweepPlan: Sendable {
   /// The run limits each point is checked against before it runs.
   public var limits: RunLimits = .standard
 
-  /// A plan; two parameters may not set the same path.
+  /// The most points a sweep may have (SPEC section 9).
+  public static let maximumPoints = 1_000_000
+
+  /// A plan; two parameters may not set the same path, and the product of the numbers of values
+  /// may not exceed ``maximumPoints`` (checked before anything is allocated for the points).
   public init(parameters: [SweepParameter], variant: String, shard: SweepShard = .whole)
     throws(SweepArgumentError)
   {
@@ -164,8 +168,12 @@ public struct SweepPlan: Sendable {
           message: "--set: the path \(parameter.name) is given twice; list its values once")
       }
       let (product, overflow) = count.multipliedReportingOverflow(by: parameter.values.count)
-      guard !overflow else {
-        throw SweepArgumentError(message: "--set: the sweep has too many points to number")
+      guard !overflow, product <= Self.maximumPoints else {
+        let counts = parameters.map { String($0.values.count) }.joined(separator: " × ")
+        throw SweepArgumentError(
+          message:
+            "--set: the sweep has \(counts) points, more than a sweep may have (1,000,000); give fewer values"
+        )
       }
       count = product
     }
@@ -187,8 +195,21 @@ public struct SweepPlan: Sendable {
     return values.reversed()
   }
 
+  /// How many points this shard runs: those below ``pointCount`` whose index is
+  /// `shard.index` modulo `shard.count`, counted without visiting them.
+  public var shardPointCount: Int {
+    guard shard.index < pointCount else { return 0 }
+    return (pointCount - 1 - shard.index) / shard.count + 1
+  }
+
+  /// The index of this shard's point at `position` (from 0 to ``shardPointCount`` − 1).
+  public func shardIndex(at position: Int) -> Int {
+    precondition((0..<shardPointCount).contains(position), "a shard position out of range")
+    return shard.index + position * shard.count
+  }
+
   /// The indices of the points this shard runs, in increasing order.
   public var shardIndices: [Int] {
-    Array(stride(from: shard.index, to: pointCount, by: shard.count))
+    (0..<shardPointCount).map(shardIndex(at:))
   }
 }

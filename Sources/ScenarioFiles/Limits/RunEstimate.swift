@@ -30,9 +30,10 @@ public struct RunEstimate: Sendable {
   init(_ setup: SimulationSetup) {
     let cost = WorkloadCost(setup: setup)
     workloads = setup.workloads.map { workload in
-      Workload(
-        name: workload.name, occurrences: cost.occurrences(of: workload),
-        eventsPerOccurrence: cost.eventsPerOccurrence(of: workload))
+      let occurrences = cost.occurrences(of: workload)
+      return Workload(
+        name: workload.name, occurrences: occurrences,
+        eventsPerOccurrence: cost.eventsPerOccurrence(of: workload, occurrences: occurrences))
     }
     let environment = setup.environment
     let changes =

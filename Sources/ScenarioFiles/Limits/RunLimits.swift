@@ -129,6 +129,44 @@ public struct RunLimits: Sendable, Hashable {
   }
 }
 
+/// The runs of one `compare` or `sweep` (or of one `--shard` of a sweep), each within the
+/// limits, that together are estimated to take more events than ``RunLimits/maximumEvents``
+/// (SPEC section 9: `compare` and `sweep` are limited in total over all their runs).
+public struct TotalRunLimitError: Error, Sendable, CustomStringConvertible {
+  /// The scenario file the runs come from, when they all come from one.
+  public var file: String?
+  /// The command: `compare` or `sweep`.
+  public var command: String
+  /// How many runs the command would simulate.
+  public var runs: Int
+  /// Their estimated events, summed.
+  public var events: Double
+  /// The limit.
+  public var maximumEvents: Double
+
+  /// What to change: fewer runs, or a higher `--max-events`.
+  public var description: String {
+    let fewer =
+      command == "sweep"
+      ? "sweep fewer points or split the sweep with --shard"
+      : "compare fewer alternatives"
+    return (file.map { "\($0): " } ?? "")
+      + "the \(runs) runs of this \(command) together need about \(Approximate.text(events)) events to simulate, more than a \(command) may take in total (\(Approximate.text(maximumEvents))); \(fewer), or raise the limit with --max-events"
+  }
+}
+
+extension RunLimits {
+  /// Checks that `runs` runs estimated at `events` events in total stay within
+  /// ``maximumEvents`` (`command` and, when they come from one, `file` name them in the error).
+  public func checkTotal(events: Double, runs: Int, of command: String, file: String?)
+    throws(TotalRunLimitError)
+  {
+    guard events > maximumEvents else { return }
+    throw TotalRunLimitError(
+      file: file, command: command, runs: runs, events: events, maximumEvents: maximumEvents)
+  }
+}
+
 /// Counts for messages: exact below a million, else two significant digits and a power of ten
 /// (`3.2e16`), the same in every locale.
 enum Approximate {

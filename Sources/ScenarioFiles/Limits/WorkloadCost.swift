@@ -7,17 +7,21 @@ import Quantities
 /// The event counts follow the engine: an occurrence's arrival, its dispatch on the CPU, and for
 /// each step a start, a completion and the hand-on to the next step; a CPU step adds one event per
 /// thread, a storage write one or two per request (two with a command latency), a transfer a
-/// second segment after its round trip; then the demotions down the deepest ladder once the
-/// component is idle again. Measured against the engine on the built-in phone, the estimate is
-/// within a factor of three (it counts a little high).
+/// second segment after its round trip; then every step down the ladders of the components the
+/// occurrence kept busy, and of the components they hang from, that the gap to the next
+/// occurrence leaves time for (see ``demotions(of:occurrences:)``). Measured against the engine
+/// on the built-in phone and on ladders of thousands of states, the estimate is within a factor
+/// of three (it counts a little high).
 struct WorkloadCost {
   let setup: SimulationSetup
   let storage: StorageSpec?
   let radios: [String: RadioSpec]
   let gpu: GPUSpec?
   let cpu: CPUSpec?
-  /// The most states of any ladder of the device: demotions after each occurrence.
-  let deepestLadder: Double
+  /// The device's ladders by component, with their parents.
+  let ladders: DeviceLadders
+  /// The CPU's cores, all clusters together (0 without a CPU).
+  let cpuCoreCount: Int
 
   init(setup: SimulationSetup) {
     self.setup = setup
@@ -25,35 +29,21 @@ struct WorkloadCost {
     var radios: [String: RadioSpec] = [:]
     var gpu: GPUSpec?
     var cpu: CPUSpec?
-    var deepest = 0
     for component in setup.device.components {
       switch component.model {
-      case .platform(let ladder), .generic(let ladder):
-        deepest = max(deepest, ladder.states.count)
-      case .cpu(let spec):
-        cpu = spec
-        for cluster in spec.clusters {
-          deepest = max(
-            deepest, cluster.coreLadder.states.count, cluster.clusterLadder.states.count)
-        }
-      case .storage(let spec):
-        storage = spec
-        deepest = max(deepest, spec.ladder.states.count)
-      case .radio(let spec):
-        radios[component.name] = spec
-        deepest = max(deepest, spec.ladder.states.count)
-      case .gpu(let spec):
-        gpu = spec
-        deepest = max(deepest, spec.ladder.states.count)
-      case .display:
-        break
+      case .cpu(let spec): cpu = spec
+      case .storage(let spec): storage = spec
+      case .radio(let spec): radios[component.name] = spec
+      case .gpu(let spec): gpu = spec
+      case .platform, .generic, .display: break
       }
     }
     self.storage = storage
     self.radios = radios
     self.gpu = gpu
     self.cpu = cpu
-    deepestLadder = Double(deepest)
+    ladders = DeviceLadders(setup.device)
+    cpuCoreCount = cpu?.clusters.reduce(0) { $0 + $1.cores } ?? 0
   }
 
   var runEnd: Double { Double(setup.duration.nanoseconds) }
@@ -88,16 +78,22 @@ struct WorkloadCost {
     }
   }
 
-  /// Events one occurrence of `workload` costs.
-  func eventsPerOccurrence(of workload: WorkloadSpec) -> Double {
-    guard case .trace(let rows) = workload.timing else { return events(of: workload.work) }
+  /// Events one occurrence of `workload` costs, on average over its `occurrences`: its work's,
+  /// and the steps down the ladders it leaves busy.
+  func eventsPerOccurrence(of workload: WorkloadSpec, occurrences: Double) -> Double {
+    guard occurrences > 0 else { return 0 }
+    let ladderSteps = demotions(of: workload, occurrences: occurrences) / occurrences
+    guard case .trace(let rows) = workload.timing else {
+      return events(of: workload.work) + ladderSteps
+    }
     guard !rows.isEmpty else { return 0 }
-    return rows.reduce(0) { $0 + events(of: $1.work) } / Double(rows.count)
+    return rows.reduce(0) { $0 + events(of: $1.work) } / Double(rows.count) + ladderSteps
   }
 
-  /// Events of one occurrence of `work`: arrival and dispatch, its steps, the demotions after.
+  /// Events of one occurrence of `work` but its ladders' steps down: arrival and dispatch, its
+  /// steps.
   func events(of work: WorkSpec) -> Double {
-    var events = 4 + deepestLadder
+    var events = 4.0
     for step in work {
       if step.cpu != nil { events += 2 + Double(step.threads) }
       if step.read != nil { events += 2 + storageSegments }

@@ -167,10 +167,24 @@ extension ScenarioDecoder {
       let name = try reader.name(try object.required("trace"), tracePath)
       return .trace(try TraceFile.load(name, referencedAt: tracePath, from: file, work: work))
     case "frames":
-      let rate = try reader.positiveFrequency(try object.required("frames"), object.path("frames"))
+      let rateValue = try object.required("frames")
+      let rate = try reader.positiveFrequency(rateValue, object.path("frames"))
+      // A frame is shown at a refresh of the panel: an animation faster than the panel's
+      // highest refresh rate would draw frames no one sees.
+      if let (name, display) = context.display, let fastest = display.refreshRates.last,
+        rate.hertz > fastest.hertz
+      {
+        throw object.error(
+          "frames",
+          "expected a frame rate of at most \(fastest), the highest refresh rate of the display \"\(name)\", found \(ValueReader.found(rateValue))"
+        )
+      }
       let from = try start()
+      // An animation that would go on past the end of the run stops there: `for` is cut to what
+      // is left of the run, so `from + for` never passes the run's end (nor overflows).
+      let left = TimeSpan(nanoseconds: context.duration.nanoseconds - from.nanosecondsSinceStart)
       let duration = try object.optional("for").map { v throws(InputError) in
-        try reader.positiveTime(v, object.path("for"))
+        min(try reader.positiveTime(v, object.path("for")), left)
       }
       return .frames(rate: rate, start: from, duration: duration)
     default:

@@ -132,6 +132,14 @@ struct ScenarioContext {
     return radios.first { $0.spec.technology == technology }?.name
   }
 
+  /// The device's display component, if it has one: its name and its model.
+  var display: (name: String, spec: DisplaySpec)? {
+    for component in device.components {
+      if case .display(let spec) = component.model { return (component.name, spec) }
+    }
+    return nil
+  }
+
   /// Whether the device has a component of that model type.
   func has(_ typeName: String) -> Bool {
     device.components.contains { $0.model.typeName == typeName }
