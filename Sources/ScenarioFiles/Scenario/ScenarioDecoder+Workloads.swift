@@ -42,7 +42,7 @@ extension ScenarioDecoder {
     return workloads
   }
 
-  private func decodeWorkload(
+  func decodeWorkload(
     _ value: JSONValue, named name: String, at path: JSONPath, work: WorkDecoder
   ) throws(InputError) -> WorkloadSpec {
     var object = try ObjectReader(
@@ -165,7 +165,8 @@ extension ScenarioDecoder {
     case "trace":
       let tracePath = object.path("trace")
       let name = try reader.name(try object.required("trace"), tracePath)
-      return .trace(try TraceFile.load(name, referencedAt: tracePath, from: file, work: work))
+      return .trace(
+        try TraceFile.load(name, referencedAt: tracePath, from: file, work: work, files: files))
     case "frames":
       let rate = try reader.positiveFrequency(try object.required("frames"), object.path("frames"))
       let from = try start()

@@ -12,14 +12,15 @@ import Quantities
 /// as a spreadsheet shows them (the header is row 1), with the line added when a quoted field
 /// spanning lines makes it differ (`row 3 (line 4)`).
 enum TraceFile {
-  /// Reads the trace `name` (relative to `file`), named at `path`.
+  /// Reads the trace `name` (relative to `file`), named at `path`, through `files`.
   static func load(
-    _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder
+    _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder,
+    files: InputFiles
   ) throws(InputError) -> [TraceRow] {
     let tracePath = FileLoading.resolve(name, from: file)
     let bytes: [UInt8]
     do {
-      bytes = try FileLoading.bytes(of: tracePath)
+      bytes = try files.bytes(of: tracePath)
     } catch {
       throw InputError(
         file: file, jsonPath: path,
