@@ -124,16 +124,3 @@ extension JSONParser {
     return JSONSyntaxError(line: line, column: column, message: message)
   }
 }
-
-/// Whole numbers with their digits in groups of three, `5,000,000`, in every locale.
-enum DigitGroups {
-  static func text(_ value: Int) -> String {
-    let digits = Array(String(value.magnitude))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-      text.append(digit)
-    }
-    return value < 0 ? "-" + text : text
-  }
-}

@@ -1,4 +1,5 @@
 import JSONSupport
+import Quantities
 
 /// A device's JSON after `extends` was followed, and where to report errors in it.
 struct ResolvedDevice {
@@ -65,7 +66,7 @@ enum DeviceResolver {
       }
     } else {
       var message =
-        "expected a built-in device (\(listing(BuiltInDevices.names, conjunction: "or"))) or a path to a device file ending in .json, found \"\(reference)\""
+        "expected a built-in device (\(listing(BuiltInDevices.names, conjunction: "or"))) or a path to a device file ending in .json, found \(ValueExcerpt.quoted(reference))"
       if let suggestion = closestMatch(to: reference, among: BuiltInDevices.names) {
         message += " (did you mean \"\(suggestion)\"?)"
       }

@@ -86,7 +86,8 @@ extension ScenarioDecoder {
       guard let item = members[name] else { continue }
       guard !name.isEmpty, !name.contains(",") else {
         throw reader.error(
-          path.appending(key: name), "expected a workload name without \",\", found \"\(name)\"")
+          path.appending(key: name),
+          "expected a workload name without \",\", found \(ValueExcerpt.quoted(name))")
       }
       appended.append(
         try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))

@@ -34,7 +34,8 @@ extension ScenarioDecoder {
     for (name, item) in members {
       guard !name.isEmpty, !name.contains(",") else {
         throw reader.error(
-          path.appending(key: name), "expected a workload name without \",\", found \"\(name)\"")
+          path.appending(key: name),
+          "expected a workload name without \",\", found \(ValueExcerpt.quoted(name))")
       }
       workloads.append(
         try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))
@@ -74,7 +75,7 @@ extension ScenarioDecoder {
       try object.optional("when").map { v throws(InputError) -> Bool in
         let text = try reader.string(v, object.path("when"))
         guard text == "visible" else {
-          throw object.error("when", "expected \"visible\", found \"\(text)\"")
+          throw object.error("when", "expected \"visible\", found \(ValueExcerpt.quoted(text))")
         }
         return true
       } ?? false

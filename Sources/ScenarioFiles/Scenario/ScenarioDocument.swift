@@ -1,5 +1,6 @@
 public import DeviceModels
 public import JSONSupport
+import Quantities
 import Synchronization
 
 /// A scenario file, read and checked for syntax, from which each variant can be decoded.
@@ -97,7 +98,7 @@ public struct ScenarioDocument: Sendable {
     }
     guard let patch = variants.first(where: { $0.name == variant })?.patch else {
       var message =
-        "there is no variant \"\(variant)\" (the scenario has \(listing(variantNames, conjunction: "and")))"
+        "there is no variant \(ValueExcerpt.quoted(variant)) (the scenario has \(listing(variantNames, conjunction: "and")))"
       if let suggestion = closestMatch(to: variant, among: variantNames) {
         message += "; did you mean \"\(suggestion)\"?"
       }
