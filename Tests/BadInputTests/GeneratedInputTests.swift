@@ -203,6 +203,19 @@ import Testing
     #expect(outcome.standardOutput == "zeros.json: ok (1 variant)\n")
   }
 
+  /// A trace saved by a spreadsheet starts with a UTF-8 byte-order mark and ends lines with CR
+  /// LF: it is read as JSON files are, the mark skipped.
+  @Test func traceWithAByteOrderMarkIsAccepted() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("\u{FEFF}time,cpu\r\n1 s,2 ms\r\n2 s,3 ms\r\n", to: "excel.csv")
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", "workloads": { "replay": { "trace": "excel.csv" } } }"#,
+      to: "scenario.json")
+    let outcome = try PowerSimProcess.run(["validate", "scenario.json"], in: directory.url)
+    #expect(outcome.exited(with: 0), "\(outcome)")
+    #expect(outcome.standardOutput == "scenario.json: ok (1 variant)\n")
+  }
+
   /// The scenario path itself: missing, a directory, a device.
   @Test(arguments: [
     ("missing.json", "missing.json: cannot read the file: it does not exist"),

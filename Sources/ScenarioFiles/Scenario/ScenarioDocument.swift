@@ -59,6 +59,11 @@ public struct ScenarioDocument: Sendable {
       }
       for (name, patch) in members {
         let variantPath = path.appending(key: name)
+        if name.trimmingSpaces().isEmpty {
+          throw InputError(
+            file: file, jsonPath: variantPath,
+            message: "expected a variant name, found \(ValueExcerpt.quoted(name))")
+        }
         if name == Self.baselineName {
           throw InputError(
             file: file, jsonPath: variantPath,
