@@ -137,6 +137,13 @@ struct DeviceDecoder {
         )
       }
       capacity = .joules(joules)
+      // A charge of at least 1 mAh that holds no energy: the voltage is what is wrong.
+      if capacity == .zero && number.doubleValue >= 1 {
+        throw object.error(
+          "voltage",
+          "expected a voltage that gives \(ValueExcerpt.bare(number.literal)) mAh a capacity greater than zero, found \(ValueReader.found(voltageValue)) (it rounds the capacity to 0 J)"
+        )
+      }
     } else {
       throw object.error(
         "a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
