@@ -26,7 +26,7 @@ let package = Package(
   targets: [
     .target(name: "Quantities", swiftSettings: swiftSettings),
     .target(name: "SimulationEngine", dependencies: ["Quantities"], swiftSettings: swiftSettings),
-    .target(name: "JSONSupport", swiftSettings: swiftSettings),
+    .target(name: "JSONSupport", dependencies: ["Quantities"], swiftSettings: swiftSettings),
     .target(
       name: "DeviceModels", dependencies: ["Quantities", "SimulationEngine"],
       swiftSettings: swiftSettings),

@@ -77,12 +77,32 @@ extension JSONParser {
       guard let scalar = try? copy.utf8Scalar() else {
         return "the byte 0x\(hex(byte)), which is not UTF-8"
       }
-      return "'\(scalar)'"
+      return Self.visibleDescription(of: scalar)
     }
     if byte == 0x0A || byte == 0x0D { return "the end of the line" }
     if byte == 0x09 { return "a tab" }
     if byte < 0x20 || byte == 0x7F { return "the control character U+00\(hex(byte))" }
     return "'\(Unicode.Scalar(byte))'"
+  }
+
+  /// `'é'` for a character one can see; for one that is invisible or looks like a space (a
+  /// no-break space, a byte-order mark, a zero-width space, a line separator), its code point
+  /// and name: `U+00A0 (no-break space)`, which an editor can search for.
+  static func visibleDescription(of scalar: Unicode.Scalar) -> String {
+    let invisible: Bool
+    switch scalar.properties.generalCategory {
+    case .spaceSeparator, .lineSeparator, .paragraphSeparator, .format, .control, .unassigned,
+      .privateUse, .surrogate, .nonspacingMark, .enclosingMark:
+      invisible = true
+    default:
+      invisible = scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint
+    }
+    guard invisible else { return "'\(scalar)'" }
+    var digits = String(scalar.value, radix: 16, uppercase: true)
+    if digits.count < 4 { digits = String(repeating: "0", count: 4 - digits.count) + digits }
+    let name =
+      scalar == "\u{FEFF}" ? "byte-order mark" : scalar.properties.name?.lowercased() ?? "unnamed"
+    return "U+\(digits) (\(name))"
   }
 
   func hex(_ byte: UInt8) -> String {
@@ -103,7 +123,11 @@ extension JSONParser {
       let end = min(index, buffer.count)
       var cursor = 0
       while cursor < end {
-        if buffer[cursor] == 0x0A {
+        // A LF, a lone CR and a CRLF each end one line.
+        let byte = buffer[cursor]
+        if byte == 0x0A
+          || byte == 0x0D && (cursor + 1 >= buffer.count || buffer[cursor + 1] != 0x0A)
+        {
           line += 1
           lineStart = cursor + 1
         }
@@ -122,18 +146,5 @@ extension JSONParser {
   func error(_ message: String, at index: Int? = nil) -> JSONSyntaxError {
     let (line, column) = position(of: index ?? offset)
     return JSONSyntaxError(line: line, column: column, message: message)
-  }
-}
-
-/// Whole numbers with their digits in groups of three, `5,000,000`, in every locale.
-enum DigitGroups {
-  static func text(_ value: Int) -> String {
-    let digits = Array(String(value.magnitude))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-      if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-      text.append(digit)
-    }
-    return value < 0 ? "-" + text : text
   }
 }

@@ -1,3 +1,5 @@
+import Quantities
+
 /// The scanners of the parser's leaf tokens: numbers as RFC 8259 spells them (kept as their
 /// literal text), and strings with their escapes, surrogate pairs and UTF-8 checked byte by byte.
 extension JSONParser {
@@ -34,19 +36,37 @@ extension JSONParser {
       }
       while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
     }
+    guard offset - start <= JSONReader.maximumNumberLength else {
+      throw error(
+        "expected a number of at most \(DigitGroups.text(JSONReader.maximumNumberLength)) characters, found one of \(DigitGroups.text(offset - start))",
+        at: start)
+    }
     return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
   }
 
-  /// Scans the string whose opening quote is at `offset` and returns its text.
-  mutating func string() throws(JSONSyntaxError) -> String {
+  /// Scans the string whose opening quote is at `offset` and returns its text; a string of more
+  /// than `maximumBytes` bytes (between the quotes, as written) is refused, at its opening quote,
+  /// as the `what` it is, before more of it is read.
+  mutating func string(maximumBytes: Int = .max, what: String = "a string")
+    throws(JSONSyntaxError) -> String
+  {
+    let quote = offset
     offset += 1
+    // Where reading stops to refuse the string: one byte past the most it may hold.
+    let stop =
+      maximumBytes >= bytes.count ? bytes.count : min(bytes.count, quote + 2 + maximumBytes)
     var scalars = String.UnicodeScalarView()
     while true {
+      guard offset < stop || stop == bytes.count else {
+        throw error(
+          "expected \(what) of at most \(DigitGroups.text(maximumBytes)) bytes, found a longer one",
+          at: quote)
+      }
       // A run of plain ASCII goes in at once (a 50 MB string must not cost 50 million appends).
       let runStart = offset
       offset = bytes.withUnsafeBufferPointer { buffer in
         var index = runStart
-        while index < buffer.count {
+        while index < stop {
           let byte = buffer[index]
           if byte < 0x20 || byte >= 0x80 || byte == 0x22 || byte == 0x5C { break }
           index += 1

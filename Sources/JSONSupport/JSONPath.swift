@@ -1,3 +1,5 @@
+import Quantities
+
 /// One step of a JSON path.
 public enum JSONPathComponent: Hashable, Sendable {
   /// An object member.
@@ -49,10 +51,11 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
       case .index(let index):
         text += "[\(index)]"
       case .key(let key):
-        if Self.isPlain(key) {
+        // A long key (a runaway one) is quoted by its start and length, in brackets.
+        if Self.isPlain(key) && key.utf8.count <= ValueExcerpt.maximumCharacters {
           text += (text.isEmpty ? "" : ".") + key
         } else {
-          text += "[" + JSONText.quoted(key) + "]"
+          text += "[" + ValueExcerpt.quoted(key, by: JSONText.quoted) + "]"
         }
       }
     }

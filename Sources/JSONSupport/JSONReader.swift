@@ -1,3 +1,5 @@
+import Quantities
+
 /// A JSON syntax error: where it was found (1-based line, and column counted in Unicode scalars)
 /// and what was expected instead.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -37,6 +39,14 @@ public enum JSONReader {
   /// values take some thirty times the bytes of their text (`0,` becomes a boxed value), so this
   /// bounds memory at a few hundred megabytes whatever the file.
   public static let defaultMaximumValues = 5_000_000
+
+  /// The longest key, in bytes as written: far more than any name, far less than a runaway key
+  /// (a 240 MB key once took gigabytes and minutes to report). A longer key is refused at its
+  /// opening quote before the rest of it is read.
+  public static let maximumKeyLength = 1_000_000
+
+  /// The longest number literal, in characters: no value needs more than a few dozen digits.
+  public static let maximumNumberLength = 1_000_000
 }
 
 /// The parser behind ``JSONReader``: a cursor over the bytes, and the nesting depth. This file
@@ -130,17 +140,19 @@ struct JSONParser {
         throw error("expected a key in double quotes, found \(found())\(hint())")
       }
       let keyOffset = offset
-      let key = try string()
+      let key = try string(maximumBytes: JSONReader.maximumKeyLength, what: "a key")
       if let first = firstSeen[key] {
         let (line, column) = position(of: first)
         throw error(
-          "expected each key once in an object, found \(JSONText.quoted(key)) again (first at line \(line), column \(column))",
+          "expected each key once in an object, found \(ValueExcerpt.quoted(key, by: JSONText.quoted)) again (first at line \(line), column \(column))",
           at: keyOffset)
       }
       firstSeen[key] = keyOffset
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else {
-        throw error("expected ':' after the key \(JSONText.quoted(key)), found \(found())")
+        throw error(
+          "expected ':' after the key \(ValueExcerpt.quoted(key, by: JSONText.quoted)), found \(found())"
+        )
       }
       offset += 1
       skipWhitespace()

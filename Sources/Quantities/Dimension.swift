@@ -55,8 +55,8 @@ public enum QuantityInput: Sendable, Equatable {
   /// How the value reads in "found …": bare for numbers, quoted for strings.
   var found: String {
     switch self {
-    case .number(let literal): literal
-    case .text(let text): "\"\(text)\""
+    case .number(let literal): ValueExcerpt.bare(literal)
+    case .text(let text): ValueExcerpt.quoted(text)
     }
   }
 }

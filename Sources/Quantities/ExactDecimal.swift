@@ -58,8 +58,8 @@ struct ExactDecimal {
       if negativeExponent { exponent = -exponent }
     }
     guard index == scalars.count else { return nil }
-    while let first = mantissa.first, first == 0 { mantissa.removeFirst() }
-    digits = mantissa
+    // Leading zeros go in one step: one `removeFirst` at a time, a million zeros cost 10¹² moves.
+    digits = Array(mantissa.drop { $0 == 0 })
     self.exponent = exponent - fractionDigits
   }
 
@@ -84,7 +84,7 @@ struct ExactDecimal {
       product.insert(UInt8(carry % 10), at: 0)
       carry /= 10
     }
-    while let first = product.first, first == 0 { product.removeFirst() }
+    product = Array(product.drop { $0 == 0 })
     let shift = exponent + unitExponent
     let integerDigits = product.count + shift
     guard integerDigits <= 40 else { return nil }

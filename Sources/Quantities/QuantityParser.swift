@@ -133,7 +133,7 @@ public enum QuantityParser {
       let units = dimension.acceptedUnits
       let list = units.dropLast().joined(separator: ", ") + " or " + units.last!
       var message =
-        "expected \(dimension.phrase) with a unit of \(list), found \(input.found) (unknown unit \"\(parts.unit)\")"
+        "expected \(dimension.phrase) with a unit of \(list), found \(input.found) (unknown unit \(ValueExcerpt.quoted(parts.unit)))"
       if let match = units.first(where: { $0.lowercased() == parts.unit.lowercased() }) {
         message += "; did you mean \"\(match)\"?"
       }

@@ -41,27 +41,38 @@ enum FileLoading {
         message:
           "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
+    // Read straight into the array (through Data it would be held twice at the peak).
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw InputError(file: path, path: nil, message: "cannot read the file: \(reason(errno))")
     }
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-    defer { try? handle.close() }
+    defer { close(descriptor) }
     InputFiles.record(path, status)
-    let data: Data
-    do {
-      guard let contents = try handle.read(upToCount: maximumFileSize + 1) else { return [] }
-      data = contents
-    } catch {
-      throw InputError(file: path, path: nil, message: "cannot read the file: \(error)")
+    let capacity = Int(status.st_size) + 1
+    var failure: Int32 = 0
+    let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+      count = 0
+      while count < capacity {
+        let received = read(descriptor, buffer.baseAddress! + count, capacity - count)
+        if received < 0 && errno == EINTR { continue }
+        if received < 0 { failure = errno }
+        guard received > 0 else { break }
+        count += received
+      }
     }
-    guard data.count <= maximumFileSize else {
+    guard failure == 0 else {
+      throw InputError(
+        file: path, path: nil,
+        message: "cannot read the file: \(reason(failure))")
+    }
+    // The file may have grown since it was measured.
+    guard bytes.count <= maximumFileSize else {
       throw InputError(
         file: path, path: nil,
         message:
           "the file is larger than \(maximumFileSize / 1024 / 1024) MB, too large to be an input")
     }
-    return [UInt8](data)
+    return bytes
   }
 
   /// Why a file could not be opened or examined, from its `errno`: "it does not exist" for a

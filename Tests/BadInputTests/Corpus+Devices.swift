@@ -88,6 +88,10 @@ extension BadInputCorpus {
       #"built-in device "phone": battery.capacity_mah: expected either "capacity" or "capacity_mah", found both (a device that extends one which gives the other can set it to null) (after device_patch)"#
     ),
     BadInput(
+      "devices/patch-tiny-voltage.json",
+      #"devices/patch-tiny-voltage.json: device_patch.battery.voltage: expected a voltage that gives 4000 mAh a capacity greater than zero, found "1e-30 V" (it rounds the capacity to 0 J)"#
+    ),
+    BadInput(
       "devices/patch-zero-voltage.json",
       #"devices/patch-zero-voltage.json: device_patch.battery.voltage: expected a voltage greater than zero, found "0 V""#
     ),

@@ -16,6 +16,9 @@ extension BadInputCorpus {
       #"syntax/control-character.json:4:22: expected a character of the string, found the control character U+0009 (write it as an escape such as \n)"#
     ),
     BadInput(
+      "syntax/cr-line-ends.json",
+      "syntax/cr-line-ends.json:4:11: expected a value, found 'tru'"),
+    BadInput(
       "syntax/duplicate-key-nested.json",
       #"syntax/duplicate-key-nested.json:8:7: expected each key once in an object, found "work" again (first at line 7, column 7)"#
     ),
@@ -51,6 +54,10 @@ extension BadInputCorpus {
       "syntax/non-utf8.json",
       "syntax/non-utf8.json:4:15: expected UTF-8 text, found the byte 0xE9 followed by 0x22"),
     BadInput(
+      "syntax/no-break-space.json",
+      "syntax/no-break-space.json:3:1: expected a key in double quotes, found U+00A0 (no-break space)"
+    ),
+    BadInput(
       "syntax/nul-byte.json",
       "syntax/nul-byte.json:1:21: expected a key in double quotes, found the control character U+0000"
     ),
@@ -60,6 +67,10 @@ extension BadInputCorpus {
     BadInput(
       "syntax/single-quotes.json",
       "syntax/single-quotes.json:2:3: expected a key in double quotes, found ''' (JSON strings and keys take double quotes)"
+    ),
+    BadInput(
+      "syntax/stray-byte-order-mark.json",
+      "syntax/stray-byte-order-mark.json:3:3: expected a key in double quotes, found U+FEFF (byte-order mark)"
     ),
     BadInput(
       "syntax/top-level-array.json",

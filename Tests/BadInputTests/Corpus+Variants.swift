@@ -2,6 +2,9 @@ extension BadInputCorpus {
   /// Variants: patches that are not objects or that patch the scenario into nonsense.
   static let variants: [BadInput] = [
     BadInput(
+      "variants/empty-name.json",
+      #"variants/empty-name.json: variants[""]: expected a variant name, found """#),
+    BadInput(
       "variants/named-baseline.json",
       #"variants/named-baseline.json: variants.baseline: "baseline" is the scenario itself; give the variant another name"#
     ),

@@ -128,6 +128,94 @@ import Testing
     #expect(outcome.standardOutput == "notes.json: ok (2 variants)\n")
   }
 
+  /// A 4 MB bad value is quoted by its first characters and its length, not echoed whole.
+  @Test func fourMegabyteValueIsQuotedByItsStartAndLength() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"{ "device": "phone", "duration": ""# + String(repeating: "a", count: 4_000_000) + "\" }",
+      to: "long.json")
+    try expectError(
+      "long.json", in: directory,
+      #"long.json: duration: expected a time such as "5 s" or "20 ms", found ""#
+        + String(repeating: "a", count: 79) + #"…" (4,000,000 characters)"#)
+  }
+
+  /// A runaway key is quoted by its start and length, in the path as in the message.
+  @Test func longUnknownKeyIsQuotedByItsStartAndLength() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", ""# + String(repeating: "k", count: 500_000)
+        + #"": 1 }"#, to: "key.json")
+    let excerpt = "\"" + String(repeating: "k", count: 79) + "…\" (500,000 characters)"
+    try expectError(
+      "key.json", in: directory,
+      "key.json: [\(excerpt)]: unknown key \(excerpt) in a scenario (expected one of "
+        + #""name", "description", "device", "device_patch", "duration", "seed", "environment", "display", "visibility", "workloads" or "variants")"#
+    )
+  }
+
+  /// A key over a megabyte is refused at its opening quote, before the rest is read: a 240 MB
+  /// key once took 2 GB and minutes.
+  @Test func keyLongerThanAMegabyteIsRefusedAtItsStart() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"{ "device": "phone", ""# + String(repeating: "k", count: 2_000_000) + #"": 1 }"#,
+      to: "key.json")
+    try expectError(
+      "key.json", in: directory,
+      "key.json:1:22: expected a key of at most 1,000,000 bytes, found a longer one")
+  }
+
+  /// A number over a megabyte of digits is refused at its start.
+  @Test func numberLongerThanAMegabyteIsRefusedAtItsStart() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"{ "device": "phone", "seed": "# + String(repeating: "1", count: 2_000_000) + " }",
+      to: "number.json")
+    try expectError(
+      "number.json", in: directory,
+      "number.json:1:30: expected a number of at most 1,000,000 characters, found one of 2,000,000"
+    )
+  }
+
+  /// A trace cell over a megabyte is refused with its line and column: a 250 MB row once took
+  /// gigabytes.
+  @Test func traceFieldLongerThanAMegabyteIsRefusedWithItsPlace() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      "time,cpu\n1 s,2 ms\n2 s," + String(repeating: "1", count: 2_000_000) + "\n", to: "long.csv")
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", "workloads": { "replay": { "trace": "long.csv" } } }"#,
+      to: "scenario.json")
+    try expectError(
+      "scenario.json", in: directory,
+      "long.csv: line 3, column 5: expected a field of at most 1,000,000 bytes, found a longer one")
+  }
+
+  /// Four million leading zeros in a quantity: read in linear time (once two minutes).
+  @Test func fourMillionLeadingZerosAreReadQuickly() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"{ "device": "phone", "duration": ""# + String(repeating: "0", count: 4_000_000)
+        + #"1 min" }"#, to: "zeros.json")
+    let outcome = try PowerSimProcess.run(["validate", "zeros.json"], in: directory.url)
+    #expect(outcome.exited(with: 0), "\(outcome)")
+    #expect(outcome.standardOutput == "zeros.json: ok (1 variant)\n")
+  }
+
+  /// A trace saved by a spreadsheet starts with a UTF-8 byte-order mark and ends lines with CR
+  /// LF: it is read as JSON files are, the mark skipped.
+  @Test func traceWithAByteOrderMarkIsAccepted() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("\u{FEFF}time,cpu\r\n1 s,2 ms\r\n2 s,3 ms\r\n", to: "excel.csv")
+    try directory.write(
+      #"{ "device": "phone", "duration": "1 min", "workloads": { "replay": { "trace": "excel.csv" } } }"#,
+      to: "scenario.json")
+    let outcome = try PowerSimProcess.run(["validate", "scenario.json"], in: directory.url)
+    #expect(outcome.exited(with: 0), "\(outcome)")
+    #expect(outcome.standardOutput == "scenario.json: ok (1 variant)\n")
+  }
+
   /// The scenario path itself: missing, a directory, a device.
   @Test(arguments: [
     ("missing.json", "missing.json: cannot read the file: it does not exist"),

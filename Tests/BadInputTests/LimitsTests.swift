@@ -200,13 +200,25 @@ import Testing
         + "\n")
   }
 
+  /// Only digits, with an optional exponent of digits: no sign, space, fraction or hexadecimal.
+  @Test(arguments: ["0x10", "+5", " 5", "1.5", "inf", "1e", "5e-3", "1_000"])
+  func maxEventsMustBeAWholeNumberInDecimal(text: String) throws {
+    let outcome = try PowerSimProcess.run(
+      ["validate", "limits/backlog.json", "--max-events", text])
+    #expect(outcome.exited(with: 64), "\(outcome)")
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: --max-events: expected a whole number of events such as 5000000000 or 5e9, found \"\(text)\"\nUsage: powersim validate"
+      ))
+  }
+
   @Test func maxEventsMustBeANumber() throws {
     let outcome = try PowerSimProcess.run(
       ["validate", "limits/backlog.json", "--max-events", "lots"])
     #expect(outcome.exited(with: 64), "\(outcome)")
     #expect(
       outcome.standardError.hasPrefix(
-        "Error: --max-events: expected a number of events such as 1e10, found \"lots\"\nUsage: powersim validate"
+        "Error: --max-events: expected a whole number of events such as 5000000000 or 5e9, found \"lots\"\nUsage: powersim validate"
       ))
   }
 

@@ -1,4 +1,5 @@
 import JSONSupport
+import Quantities
 
 /// Reads the members of one JSON object, checking its keys before any of its values: a typo must
 /// not silently change a result (SPEC section 3), and it is reported as itself — with the key it
@@ -50,7 +51,7 @@ struct ObjectReader {
   mutating func checkKeys(known: [String]) throws(InputError) {
     self.known = known
     for key in object.keys where !known.contains(key) && !Self.isFree(key) {
-      var message = "unknown key \"\(key)\" in \(what)"
+      var message = "unknown key \(ValueExcerpt.quoted(key)) in \(what)"
       if let suggestion = closestMatch(to: key, among: known) {
         message += " (did you mean \"\(suggestion)\"?)"
       } else if !known.isEmpty {
@@ -109,7 +110,14 @@ struct ObjectReader {
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
 func closestMatch(to word: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
+  let length = word.unicodeScalars.count
   for candidate in candidates {
+    // The distance is at least the difference in length: a word far longer than every
+    // candidate (a runaway key) is no typo, and costs no quadratic comparison.
+    let candidateLength = candidate.unicodeScalars.count
+    guard abs(length - candidateLength) <= max(1, min(length, candidateLength) / 3) else {
+      continue
+    }
     let distance = editDistance(word.lowercased(), candidate.lowercased())
     if distance <= max(1, min(word.count, candidate.count) / 3),
       best.map({ distance < $0.1 }) ?? true
@@ -147,7 +155,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
 func listing(_ words: [String], conjunction: String) -> String {
-  let quoted = words.map { "\"\($0)\"" }
+  let quoted = words.map { ValueExcerpt.quoted($0) }
   guard quoted.count > 1 else { return quoted.first ?? "" }
   return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!
 }

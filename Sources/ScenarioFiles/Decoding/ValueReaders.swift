@@ -164,7 +164,7 @@ struct ValueReader {
   func name(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
     let text = try string(value, path)
     guard !text.trimmingSpaces().isEmpty else {
-      throw error(path, "expected a non-empty name, found \"\(text)\"")
+      throw error(path, "expected a non-empty name, found \(ValueExcerpt.quoted(text))")
     }
     return text
   }
@@ -180,16 +180,17 @@ struct ValueReader {
     guard let integer = number.integerValue else {
       let double = number.doubleValue
       guard double.isInfinite || (double == double.rounded() && abs(double) >= 9e15) else {
-        throw error(path, "expected a whole number, found \(number.literal)")
+        throw error(path, "expected a whole number, found \(ValueExcerpt.bare(number.literal))")
       }
       if double < 0 {
         throw error(
           path,
-          "expected a whole number from \(range.lowerBound)\(upper), found \(number.literal)")
+          "expected a whole number from \(range.lowerBound)\(upper), found \(ValueExcerpt.bare(number.literal))"
+        )
       }
       throw error(
         path,
-        "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(number.literal) (too large)"
+        "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(ValueExcerpt.bare(number.literal)) (too large)"
       )
     }
     guard range.contains(integer) else {
@@ -210,7 +211,8 @@ struct ValueReader {
       throw error(path, "expected a number, found \(Self.found(value))")
     }
     guard number.doubleValue > 0 else {
-      throw error(path, "expected a number greater than zero, found \(number.literal)")
+      throw error(
+        path, "expected a number greater than zero, found \(ValueExcerpt.bare(number.literal))")
     }
     return number.doubleValue
   }
@@ -225,7 +227,8 @@ struct ValueReader {
         path, "expected one of \(listing(names, conjunction: "or")), found \(value.kindPhrase)")
     }
     if let result = T(rawValue: text) { return result }
-    var message = "expected one of \(listing(names, conjunction: "or")), found \"\(text)\""
+    var message =
+      "expected one of \(listing(names, conjunction: "or")), found \(ValueExcerpt.quoted(text))"
     if let suggestion = closestMatch(to: text, among: names) {
       message += " (did you mean \"\(suggestion)\"?)"
     }
@@ -260,8 +263,8 @@ struct ValueReader {
   /// How a value reads in "found …": numbers bare, strings quoted, others by kind.
   static func found(_ value: JSONValue) -> String {
     switch value {
-    case .number(let number): number.literal
-    case .string(let text): "\"\(text)\""
+    case .number(let number): ValueExcerpt.bare(number.literal)
+    case .string(let text): ValueExcerpt.quoted(text)
     default: value.kindPhrase
     }
   }

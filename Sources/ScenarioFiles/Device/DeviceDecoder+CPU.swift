@@ -27,7 +27,8 @@ extension DeviceDecoder {
       if clusters.contains(where: { $0.name == cluster.name }) {
         throw reader.error(
           clustersPath.appending(index: index).appending(key: "name"),
-          "expected a cluster name unique in the CPU, found \"\(cluster.name)\" twice")
+          "expected a cluster name unique in the CPU, found \(ValueExcerpt.quoted(cluster.name)) twice"
+        )
       }
       clusters.append(cluster)
     }
@@ -109,7 +110,7 @@ extension DeviceDecoder {
           guard clusters.contains(name) else {
             throw reader.error(
               itemPath,
-              "expected the name of a cluster (\(listing(clusters, conjunction: "or"))), found \"\(name)\""
+              "expected the name of a cluster (\(listing(clusters, conjunction: "or"))), found \(ValueExcerpt.quoted(name))"
             )
           }
           preference.append(name)

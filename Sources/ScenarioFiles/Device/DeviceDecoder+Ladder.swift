@@ -51,7 +51,8 @@ extension DeviceDecoder {
       }
       if states.contains(where: { $0.name == name }) {
         throw state.error(
-          "name", "expected a state name unique in the ladder, found \"\(name)\" twice")
+          "name",
+          "expected a state name unique in the ladder, found \(ValueExcerpt.quoted(name)) twice")
       }
       let power = try reader.power(try state.required("power"), state.path("power"))
       _ = state.optional("description")

@@ -87,7 +87,8 @@ struct DeviceDecoder {
   private func checkComponentName(_ name: String, at path: JSONPath) throws(InputError) {
     if name.isEmpty || name.contains("/") || name.contains(",") {
       throw reader.error(
-        path, "expected a component name without \"/\" or \",\", found \"\(name)\"")
+        path, "expected a component name without \"/\" or \",\", found \(ValueExcerpt.quoted(name))"
+      )
     }
   }
 
@@ -133,10 +134,17 @@ struct DeviceDecoder {
       guard joules <= 1.7e20 else {
         throw object.error(
           "capacity_mah",
-          "expected a capacity of at most 1.7e20 J, found \(number.literal) mAh at \(ValueReader.found(voltageValue)) (too large)"
+          "expected a capacity of at most 1.7e20 J, found \(ValueExcerpt.bare(number.literal)) mAh at \(ValueReader.found(voltageValue)) (too large)"
         )
       }
       capacity = .joules(joules)
+      // A charge of at least 1 mAh that holds no energy: the voltage is what is wrong.
+      if capacity == .zero && number.doubleValue >= 1 {
+        throw object.error(
+          "voltage",
+          "expected a voltage that gives \(ValueExcerpt.bare(number.literal)) mAh a capacity greater than zero, found \(ValueReader.found(voltageValue)) (it rounds the capacity to 0 J)"
+        )
+      }
     } else {
       throw object.error(
         "a battery needs \"capacity\" (an energy) or \"capacity_mah\" with \"voltage\"")
@@ -165,7 +173,7 @@ struct DeviceDecoder {
     let type = try reader.string(typeValue, object.path("type"))
     guard let keys = Self.componentKeys[type] else {
       var message =
-        "expected a component type (\(listing(Self.componentTypes, conjunction: "or"))), found \"\(type)\""
+        "expected a component type (\(listing(Self.componentTypes, conjunction: "or"))), found \(ValueExcerpt.quoted(type))"
       if let suggestion = closestMatch(to: type, among: Self.componentTypes) {
         message += " (did you mean \"\(suggestion)\"?)"
       }
@@ -225,13 +233,13 @@ struct DeviceDecoder {
         guard let parent = device.component(named: parentName) else {
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected the name of a platform component or \"none\", found \"\(parentName)\", which is not a component of this device"
+            "expected the name of a platform component or \"none\", found \(ValueExcerpt.quoted(parentName)), which is not a component of this device"
           )
         }
         guard case .platform = parent.model else {
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected a platform component as parent, found \"\(parentName)\", a \(parent.model.typeName) component"
+            "expected a platform component as parent, found \(ValueExcerpt.quoted(parentName)), a \(parent.model.typeName) component"
           )
         }
         if parentName == component.name {

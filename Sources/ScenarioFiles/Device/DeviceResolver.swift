@@ -1,4 +1,5 @@
 import JSONSupport
+import Quantities
 
 /// A device's JSON after `extends` was followed, and where to report errors in it.
 struct ResolvedDevice {
@@ -12,18 +13,19 @@ struct ResolvedDevice {
 
 /// Follows device references: a built-in name, a path to a device file (relative to the file
 /// that names it), or an inline object; and `extends` chains, which merge-patch (RFC 7396) a
-/// device over the one it extends. A cycle of `extends` is an error.
+/// device over the one it extends. A cycle of `extends` is an error. Device files are read
+/// through `files`, so that variants sharing one read it once.
 enum DeviceResolver {
   /// Resolves the device named by `value`, found at `path` in `file`.
-  static func resolve(_ value: JSONValue, at path: JSONPath, in file: String) throws(InputError)
-    -> ResolvedDevice
-  {
+  static func resolve(
+    _ value: JSONValue, at path: JSONPath, in file: String, files: InputFiles = InputFiles()
+  ) throws(InputError) -> ResolvedDevice {
     switch value {
     case .string(let reference):
-      let (json, origin) = try load(reference, at: path, in: file, chain: [])
+      let (json, origin) = try load(reference, at: path, in: file, chain: [], files: files)
       return ResolvedDevice(json: json, file: origin, prefix: [])
     case .object:
-      let json = try resolveExtends(value, path: path, file: file, chain: [file])
+      let json = try resolveExtends(value, path: path, file: file, chain: [file], files: files)
       return ResolvedDevice(json: json, file: file, prefix: path)
     default:
       throw InputError(
@@ -36,9 +38,9 @@ enum DeviceResolver {
 
   /// The device `reference` names (built-in or file), with its own `extends` resolved; and the
   /// file it came from.
-  static func load(_ reference: String, at path: JSONPath, in file: String, chain: [String])
-    throws(InputError) -> (JSONValue, String)
-  {
+  static func load(
+    _ reference: String, at path: JSONPath, in file: String, chain: [String], files: InputFiles
+  ) throws(InputError) -> (JSONValue, String) {
     let origin: String
     let json: JSONValue
     if let text = BuiltInDevices.json(named: reference) {
@@ -54,7 +56,7 @@ enum DeviceResolver {
         )
       }
       do {
-        json = try FileLoading.json(at: origin)
+        json = try files.json(at: origin)
       } catch  where error.line == nil && error.file == origin && error.path == nil {
         throw InputError(
           file: file, jsonPath: path,
@@ -64,7 +66,7 @@ enum DeviceResolver {
       }
     } else {
       var message =
-        "expected a built-in device (\(listing(BuiltInDevices.names, conjunction: "or"))) or a path to a device file ending in .json, found \"\(reference)\""
+        "expected a built-in device (\(listing(BuiltInDevices.names, conjunction: "or"))) or a path to a device file ending in .json, found \(ValueExcerpt.quoted(reference))"
       if let suggestion = closestMatch(to: reference, among: BuiltInDevices.names) {
         message += " (did you mean \"\(suggestion)\"?)"
       }
@@ -80,13 +82,16 @@ enum DeviceResolver {
       throw InputError(
         file: origin, path: nil, message: "expected a device object, found \(json.kindPhrase)")
     }
-    return (try resolveExtends(json, path: [], file: origin, chain: chain + [origin]), origin)
+    return (
+      try resolveExtends(json, path: [], file: origin, chain: chain + [origin], files: files),
+      origin
+    )
   }
 
   /// `device` merged over the device it extends, if any.
-  static func resolveExtends(_ device: JSONValue, path: JSONPath, file: String, chain: [String])
-    throws(InputError) -> JSONValue
-  {
+  static func resolveExtends(
+    _ device: JSONValue, path: JSONPath, file: String, chain: [String], files: InputFiles
+  ) throws(InputError) -> JSONValue {
     guard case .object(var object) = device, let reference = object["extends"] else {
       return device
     }
@@ -97,7 +102,7 @@ enum DeviceResolver {
         message: "expected the name or path of a device to extend, found \(reference.kindPhrase)")
     }
     object["extends"] = nil
-    let (base, _) = try load(name, at: extendsPath, in: file, chain: chain)
+    let (base, _) = try load(name, at: extendsPath, in: file, chain: chain, files: files)
     return base.mergePatched(with: .object(object))
   }
 }

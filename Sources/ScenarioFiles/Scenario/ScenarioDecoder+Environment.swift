@@ -48,11 +48,12 @@ extension ScenarioDecoder {
     guard let radio = context.radio(named: name) else {
       let names = context.radios.map(\.name)
       guard !names.isEmpty else {
-        throw reader.error(path, "the device has no radio to carry the network \"\(name)\"")
+        throw reader.error(
+          path, "the device has no radio to carry the network \(ValueExcerpt.quoted(name))")
       }
       throw reader.error(
         path,
-        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \"\(name)\""
+        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \(ValueExcerpt.quoted(name))"
       )
     }
     return radio

@@ -34,7 +34,8 @@ extension ScenarioDecoder {
     for (name, item) in members {
       guard !name.isEmpty, !name.contains(",") else {
         throw reader.error(
-          path.appending(key: name), "expected a workload name without \",\", found \"\(name)\"")
+          path.appending(key: name),
+          "expected a workload name without \",\", found \(ValueExcerpt.quoted(name))")
       }
       workloads.append(
         try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))
@@ -42,7 +43,7 @@ extension ScenarioDecoder {
     return workloads
   }
 
-  private func decodeWorkload(
+  func decodeWorkload(
     _ value: JSONValue, named name: String, at path: JSONPath, work: WorkDecoder
   ) throws(InputError) -> WorkloadSpec {
     var object = try ObjectReader(
@@ -74,7 +75,7 @@ extension ScenarioDecoder {
       try object.optional("when").map { v throws(InputError) -> Bool in
         let text = try reader.string(v, object.path("when"))
         guard text == "visible" else {
-          throw object.error("when", "expected \"visible\", found \"\(text)\"")
+          throw object.error("when", "expected \"visible\", found \(ValueExcerpt.quoted(text))")
         }
         return true
       } ?? false
@@ -165,7 +166,8 @@ extension ScenarioDecoder {
     case "trace":
       let tracePath = object.path("trace")
       let name = try reader.name(try object.required("trace"), tracePath)
-      return .trace(try TraceFile.load(name, referencedAt: tracePath, from: file, work: work))
+      return .trace(
+        try TraceFile.load(name, referencedAt: tracePath, from: file, work: work, files: files))
     case "frames":
       let rateValue = try object.required("frames")
       let rate = try reader.positiveFrequency(rateValue, object.path("frames"))

@@ -1,10 +1,16 @@
 public import DeviceModels
 public import JSONSupport
+import Quantities
+import Synchronization
 
 /// A scenario file, read and checked for syntax, from which each variant can be decoded.
 ///
 /// Variants are JSON Merge Patches (RFC 7396) over the scenario without its `variants`; the
 /// scenario itself is the variant named `baseline` (SPEC section 3).
+///
+/// Decoding stays linear in the input however many variants there are: the device and trace
+/// files are read once for all of them, and once the baseline is decoded, each variant decodes
+/// only what its patch changes (see ``ScenarioDecoder``).
 public struct ScenarioDocument: Sendable {
   /// The file, as the user named it.
   public let file: String
@@ -12,8 +18,13 @@ public struct ScenarioDocument: Sendable {
   public private(set) var base: JSONValue
   /// The variants' patches, in file order.
   public let variants: [(name: String, patch: JSONValue)]
+  /// The device and trace files read for the variants, shared by the copies ``setting(_:)``
+  /// makes.
+  private let files = InputFiles()
+  /// The baseline's decoded parts, once it decoded: each copy with another base has its own.
+  private var baselineParts = BaselineParts()
 
-  /// The most variants a file may have: each is decoded (and `compare` simulates each) in full.
+  /// The most variants a file may have: `compare` simulates each in full.
   public static let maximumVariants = 1_000
 
   /// The name of the base scenario among the variants.
@@ -48,6 +59,11 @@ public struct ScenarioDocument: Sendable {
       }
       for (name, patch) in members {
         let variantPath = path.appending(key: name)
+        if name.trimmingSpaces().isEmpty {
+          throw InputError(
+            file: file, jsonPath: variantPath,
+            message: "expected a variant name, found \(ValueExcerpt.quoted(name))")
+        }
         if name == Self.baselineName {
           throw InputError(
             file: file, jsonPath: variantPath,
@@ -80,19 +96,25 @@ public struct ScenarioDocument: Sendable {
     throws(InputError) -> Scenario
   {
     guard variant != Self.baselineName else {
-      return try ScenarioDecoder(file: file).decode(base, variant: variant, limits: limits)
+      let decoder = ScenarioDecoder(file: file, files: files)
+      let scenario = try decoder.decode(base, variant: variant, limits: limits)
+      if !variants.isEmpty { baselineParts.store(DecodedParts(setup: scenario.setup)) }
+      return scenario
     }
     guard let patch = variants.first(where: { $0.name == variant })?.patch else {
       var message =
-        "there is no variant \"\(variant)\" (the scenario has \(listing(variantNames, conjunction: "and")))"
+        "there is no variant \(ValueExcerpt.quoted(variant)) (the scenario has \(listing(variantNames, conjunction: "and")))"
       if let suggestion = closestMatch(to: variant, among: variantNames) {
         message += "; did you mean \"\(suggestion)\"?"
       }
       throw InputError(file: file, path: nil, message: message)
     }
+    var decoder = ScenarioDecoder(file: file, files: files)
+    if let parts = baselineParts.stored, case .object(let members) = patch {
+      decoder.previous = PreviousDecoding(parts: parts, patch: members)
+    }
     do {
-      return try ScenarioDecoder(file: file).decode(
-        base.mergePatched(with: patch), variant: variant, limits: limits)
+      return try decoder.decode(base.mergePatched(with: patch), variant: variant, limits: limits)
     } catch {
       throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
     }
@@ -103,6 +125,7 @@ public struct ScenarioDocument: Sendable {
     -> ScenarioDocument
   {
     var copy = self
+    copy.baselineParts = BaselineParts()
     for assignment in assignments {
       do {
         copy.base = try copy.base.setting(assignment.value, at: assignment.path)
@@ -112,6 +135,21 @@ public struct ScenarioDocument: Sendable {
     }
     return copy
   }
+}
+
+/// The decoded parts of a document's baseline, kept once it decoded, for its variants to take
+/// over; safe to share between threads.
+final class BaselineParts: Sendable {
+  private let parts = Mutex<DecodedParts?>(nil)
+
+  /// None yet.
+  init() {}
+
+  /// The parts, if the baseline decoded.
+  var stored: DecodedParts? { parts.withLock { $0 } }
+
+  /// Keeps `decoded`.
+  func store(_ decoded: DecodedParts) { parts.withLock { $0 = decoded } }
 }
 
 extension InputError {

@@ -12,14 +12,15 @@ import Quantities
 /// as a spreadsheet shows them (the header is row 1), with the line added when a quoted field
 /// spanning lines makes it differ (`row 3 (line 4)`).
 enum TraceFile {
-  /// Reads the trace `name` (relative to `file`), named at `path`.
+  /// Reads the trace `name` (relative to `file`), named at `path`, through `files`.
   static func load(
-    _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder
+    _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder,
+    files: InputFiles
   ) throws(InputError) -> [TraceRow] {
     let tracePath = FileLoading.resolve(name, from: file)
     let bytes: [UInt8]
     do {
-      bytes = try FileLoading.bytes(of: tracePath)
+      bytes = try files.bytes(of: tracePath)
     } catch {
       throw InputError(
         file: file, jsonPath: path,
@@ -27,14 +28,13 @@ enum TraceFile {
           "cannot read the trace \"\(tracePath)\": \(error.message.replacingPrefix("cannot read the file: "))"
       )
     }
-    guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw invalidUTF8(bytes, file: tracePath)
-    }
+    guard CSVParser.isUTF8(bytes) else { throw invalidUTF8(bytes, file: tracePath) }
     let records: [CSVRecord]
     do {
-      records = try CSVParser.parse(text)
+      records = try CSVParser.parse(bytes)
     } catch {
-      throw InputError(file: tracePath, path: "line \(error.line)", message: error.message)
+      let place = error.column.map { "line \(error.line), column \($0)" } ?? "line \(error.line)"
+      throw InputError(file: tracePath, path: place, message: error.message)
     }
     guard let header = records.first else {
       throw InputError(
@@ -52,19 +52,21 @@ enum TraceFile {
     for column in header.fields where !seen.insert(column).inserted {
       throw InputError(
         file: tracePath, path: "row 1",
-        message: "expected each column once, found \"\(column)\" twice")
+        message: "expected each column once, found \(ValueExcerpt.quoted(column)) twice")
     }
     let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
     let known = WorkDecoder.stepKeys + traceWork.genericNames
     for column in header.fields
     where column != "time" && !known.contains(column) && !column.hasPrefix("x-") {
-      var message = "unknown column \"\(column)\": expected \"time\" and work steps"
+      var message =
+        "unknown column \(ValueExcerpt.quoted(column)): expected \"time\" and work steps"
       if let suggestion = closestMatch(to: column, among: known + ["time"]) {
         message += " (did you mean \"\(suggestion)\"?)"
       } else {
         message += " (\(listing(known, conjunction: "or")))"
       }
-      throw InputError(file: tracePath, path: "row 1, column \"\(column)\"", message: message)
+      throw InputError(
+        file: tracePath, path: "row 1, column \(ValueExcerpt.quoted(column))", message: message)
     }
     var rows: [TraceRow] = []
     for (index, record) in records.enumerated().dropFirst() {
@@ -99,7 +101,7 @@ enum TraceFile {
           if case .key(let key) = component { return key }
           return nil
         }
-        located.path = column.map { "\(row), column \"\($0)\"" } ?? row
+        located.path = column.map { "\(row), column \(ValueExcerpt.quoted($0))" } ?? row
         located.jsonPath = nil
         throw located
       }
@@ -115,7 +117,10 @@ enum TraceFile {
       let end = index + max(utf8SequenceLength(bytes[index]), 1)
       guard end <= bytes.count, String(validating: bytes[index..<end], as: UTF8.self) != nil
       else { break }
-      if bytes[index] == 0x0A { line += 1 }
+      // A lone CR, a LF and a CRLF each end one line.
+      if bytes[index] == 0x0A && (index == 0 || bytes[index - 1] != 0x0D) || bytes[index] == 0x0D {
+        line += 1
+      }
       index = end
     }
     let byte = bytes[min(index, bytes.count - 1)]
@@ -147,101 +152,5 @@ enum TraceFile {
     let trimmed = cell.trimmingSpaces()
     if let number = try? JSONReader.parse(trimmed), case .number = number { return number }
     return .string(trimmed)
-  }
-}
-
-/// One CSV record and the line it starts on.
-struct CSVRecord {
-  var fields: [String]
-  var line: Int
-}
-
-/// An RFC 4180 syntax error.
-struct CSVSyntaxError: Error {
-  var line: Int
-  var message: String
-}
-
-/// A small RFC 4180 reader: fields separated by commas, records by CRLF or LF, fields in double
-/// quotes may hold commas, line breaks and doubled quotes.
-enum CSVParser {
-  /// The most rows a trace may have after its header: each row becomes an occurrence held in
-  /// memory for the whole run.
-  static let maximumRows = 5_000_000
-
-  /// The records of `text`: a header and at most ``maximumRows`` rows.
-  static func parse(_ text: String) throws(CSVSyntaxError) -> [CSVRecord] {
-    var records: [CSVRecord] = []
-    var fields: [String] = []
-    var field = ""
-    var line = 1
-    var recordLine = 1
-    var inQuotes = false
-    var afterQuote = false
-    var iterator = text.unicodeScalars.makeIterator()
-    var pending = iterator.next()
-    while let scalar = pending {
-      pending = iterator.next()
-      if inQuotes {
-        if scalar == "\"" {
-          if pending == "\"" {
-            field.unicodeScalars.append("\"")
-            pending = iterator.next()
-          } else {
-            inQuotes = false
-            afterQuote = true
-          }
-        } else {
-          if scalar == "\n" { line += 1 }
-          field.unicodeScalars.append(scalar)
-        }
-        continue
-      }
-      switch scalar {
-      case ",":
-        fields.append(field)
-        field = ""
-        afterQuote = false
-      case "\r":
-        if pending == "\n" { continue }
-        fallthrough
-      case "\n":
-        fields.append(field)
-        records.append(CSVRecord(fields: fields, line: recordLine))
-        if records.count > maximumRows + 1 {
-          throw CSVSyntaxError(
-            line: recordLine,
-            message: "expected at most 5,000,000 rows after the header, found more")
-        }
-        fields = []
-        field = ""
-        afterQuote = false
-        line += 1
-        recordLine = line
-      case "\"":
-        guard field.isEmpty && !afterQuote else {
-          throw CSVSyntaxError(line: line, message: "expected a quote only at the start of a field")
-        }
-        inQuotes = true
-      default:
-        if afterQuote {
-          throw CSVSyntaxError(
-            line: line, message: "expected a comma or the end of the line after a closing quote")
-        }
-        field.unicodeScalars.append(scalar)
-      }
-    }
-    if inQuotes {
-      throw CSVSyntaxError(
-        line: recordLine,
-        message:
-          "expected a closing quote for a field opened on this line, found the end of the file"
-      )
-    }
-    if !field.isEmpty || !fields.isEmpty || afterQuote {
-      fields.append(field)
-      records.append(CSVRecord(fields: fields, line: recordLine))
-    }
-    return records
   }
 }

@@ -101,7 +101,7 @@ struct WorkDecoder {
           "via",
           radios.isEmpty
             ? "the device has no radio for \"via\" to name"
-            : "expected a radio of the device (\(listing(radios, conjunction: "or"))), found \"\(name)\""
+            : "expected a radio of the device (\(listing(radios, conjunction: "or"))), found \(ValueExcerpt.quoted(name))"
         )
       }
       step.via = name
