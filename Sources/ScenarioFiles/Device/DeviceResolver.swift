@@ -18,7 +18,7 @@ struct ResolvedDevice {
 enum DeviceResolver {
   /// Resolves the device named by `value`, found at `path` in `file`.
   static func resolve(
-    _ value: JSONValue, at path: JSONPath, in file: String, files: InputFiles = InputFiles()
+    _ value: JSONValue, at path: JSONPath, in file: String, files: InputFileCache = InputFileCache()
   ) throws(InputError) -> ResolvedDevice {
     switch value {
     case .string(let reference):
@@ -39,7 +39,7 @@ enum DeviceResolver {
   /// The device `reference` names (built-in or file), with its own `extends` resolved; and the
   /// file it came from.
   static func load(
-    _ reference: String, at path: JSONPath, in file: String, chain: [String], files: InputFiles
+    _ reference: String, at path: JSONPath, in file: String, chain: [String], files: InputFileCache
   ) throws(InputError) -> (JSONValue, String) {
     let origin: String
     let json: JSONValue
@@ -90,7 +90,7 @@ enum DeviceResolver {
 
   /// `device` merged over the device it extends, if any.
   static func resolveExtends(
-    _ device: JSONValue, path: JSONPath, file: String, chain: [String], files: InputFiles
+    _ device: JSONValue, path: JSONPath, file: String, chain: [String], files: InputFileCache
   ) throws(InputError) -> JSONValue {
     guard case .object(var object) = device, let reference = object["extends"] else {
       return device

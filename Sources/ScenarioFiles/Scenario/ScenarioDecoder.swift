@@ -15,7 +15,7 @@ import Quantities
 struct ScenarioDecoder {
   let file: String
   /// The device and trace files read so far for the document's variants.
-  var files = InputFiles()
+  var files = InputFileCache()
   /// The baseline's parts and the patch this variant makes over them, if the baseline decoded.
   var previous: PreviousDecoding?
   var reader: ValueReader { ValueReader(file: file) }

@@ -20,7 +20,7 @@ public struct ScenarioDocument: Sendable {
   public let variants: [(name: String, patch: JSONValue)]
   /// The device and trace files read for the variants, shared by the copies ``setting(_:)``
   /// makes.
-  private let files = InputFiles()
+  private let files = InputFileCache()
   /// The baseline's decoded parts, once it decoded: each copy with another base has its own.
   private var baselineParts = BaselineParts()
 

@@ -15,7 +15,7 @@ enum TraceFile {
   /// Reads the trace `name` (relative to `file`), named at `path`, through `files`.
   static func load(
     _ name: String, referencedAt path: JSONPath, from file: String, work: WorkDecoder,
-    files: InputFiles
+    files: InputFileCache
   ) throws(InputError) -> [TraceRow] {
     let tracePath = FileLoading.resolve(name, from: file)
     let bytes: [UInt8]

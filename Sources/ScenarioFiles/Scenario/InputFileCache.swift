@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Safe to share between the threads of a parallel sweep: the first asker reads a file while the
 /// others wait for it.
-final class InputFiles: Sendable {
+final class InputFileCache: Sendable {
   private let contents = Mutex<[String: [UInt8]]>([:])
   private let documents = Mutex<[String: JSONValue]>([:])
 
