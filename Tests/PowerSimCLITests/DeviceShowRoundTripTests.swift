@@ -38,7 +38,7 @@ import Testing
     try directory.write(
       """
       { "extends": "phone.json",
-        "components": { "display": { "full_white_power": "2.39 W" } } }
+        "components": { "display": { "full_white_power": "2.964 W" } } }
       """, to: "phone-bright.json")
 
     // Ten minutes of light content at full brightness with a sync every 30 s.
@@ -71,12 +71,13 @@ import Testing
       Self.number(bigger, "battery", "life_h") / Self.number(saved, "battery", "life_h")
     #expect(abs(lifeRatio - 2) < 1e-6)
 
-    // Full white 1.195 W → 2.39 W: the display emits 1.195 W × 1^2.2 × 65% APL more for 600 s,
-    // 466.05 J, and nothing else changes.
+    // Full white 1.482 W → 2.964 W: the display emits 1.482 W × 1 (full brightness on the Android
+    // slider) × 65% APL more for 600 s,
+    // 577.98 J, and nothing else changes.
     let extra =
       Self.number(brighter, "components", "display", "energy_j")
       - Self.number(saved, "components", "display", "energy_j")
-    #expect(abs(extra - 466.05) < 1e-6)
+    #expect(abs(extra - 577.98) < 1e-6)
     let rest = { (result: [String: Any]) in
       Self.number(result, "energy_j") - Self.number(result, "components", "display", "energy_j")
     }
