@@ -125,7 +125,7 @@ enum RunCommand: Command {
   /// Refuses, before the run, an `--exact` `power.csv` estimated above 1 GB or a `--trace`
   /// estimated above 200 MB, naming `--window` (and `--resolution`).
   ///
-  /// The estimate scales the run's event estimate (``RunLimits``) by the share of the run the
+  /// The estimate scales the run's event estimate (`RunLimits`) by the share of the run the
   /// window keeps: measured on a phone animating at 120 fps, `power.csv` gets a row per four
   /// events or so, of about nine bytes per column, and a trace about 75 bytes per event; the
   /// figures used (a row per four events, nine bytes a column, 100 bytes an event) count a

@@ -56,7 +56,7 @@ public enum Sweep {
   ///
   /// Every point is decoded before any is simulated, so an invalid point fails the sweep at
   /// once (with a ``SweepPointError`` naming the lowest invalid point), and so do points that
-  /// together are estimated above the plan's event limit (a ``TotalRunLimitError``: the limit
+  /// together are estimated above the plan's event limit (a `TotalRunLimitError`: the limit
   /// holds for the shard's runs in total). `progress` is called with the number of points
   /// simulated so far and the shard's total.
   public static func run(
