@@ -7,7 +7,7 @@ enum RunLimitsOption {
   static let spec = OptionSpec(
     name: "--max-events", valueName: "N",
     help:
-      "Refuses a run estimated to take more than N events (default: 1e9), or to leave more than N/1000 occurrences waiting (at most 10 million)."
+      "Refuses a run estimated to take more than N events, a decimal integer (default: 1000000000), or to leave more than N/1000 occurrences waiting (at most 10 million)."
   )
 
   /// The limits the command line asks for.
@@ -18,21 +18,18 @@ enum RunLimitsOption {
     guard let value = wholeNumber(text), value >= 1 else {
       throw UsageError(
         message:
-          "--max-events: expected a whole number of events such as 5000000000 or 5e9, found \(ValueExcerpt.quoted(text))",
+          "--max-events: expected a whole number of events in decimal digits, such as 5000000000, found \(ValueExcerpt.quoted(text))",
         command: command)
     }
     return RunLimits(maximumEvents: value)
   }
 
-  /// `text` as a whole number written in decimal digits, optionally with a decimal exponent of
-  /// digits (`5000000000`, `5e9`, as the help and the limit messages write limits); `nil` for
-  /// anything else: a sign, spaces, a fraction, hexadecimal, `inf`.
+  /// `text` as a whole number written in decimal digits only (`5000000000`); `nil` for anything
+  /// else: a sign, spaces, an exponent, a fraction, hexadecimal, `inf`, or more than 30 digits.
   static func wholeNumber(_ text: String) -> Double? {
-    let parts = text.split(separator: "e", maxSplits: 1, omittingEmptySubsequences: false)
-    let isDigits = { (part: Substring) in
-      !part.isEmpty && part.utf8.count <= 30 && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
-    }
-    guard parts.allSatisfy(isDigits), let value = Double(text), value.isFinite else { return nil }
+    guard !text.isEmpty, text.utf8.count <= 30, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+      let value = Double(text), value.isFinite
+    else { return nil }
     return value
   }
 }

@@ -34,8 +34,9 @@ import Testing
                               to standard output instead of the summary).
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per
                               state and work item (- writes it to standard output).
-      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
-                              leave more than N/1000 occurrences waiting (at most 10 million).
+      --max-events N          Refuses a run estimated to take more than N events, a decimal integer
+                              (default: 1000000000), or to leave more than N/1000 occurrences waiting
+                              (at most 10 million).
       -h, --help              Shows this help.
 
     """
@@ -53,8 +54,9 @@ import Testing
       SCENARIO                The scenario files to check.
 
     OPTIONS:
-      --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
-                              leave more than N/1000 occurrences waiting (at most 10 million).
+      --max-events N          Refuses a run estimated to take more than N events, a decimal integer
+                              (default: 1000000000), or to leave more than N/1000 occurrences waiting
+                              (at most 10 million).
       -h, --help              Shows this help.
 
     """

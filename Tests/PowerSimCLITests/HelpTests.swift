@@ -24,8 +24,9 @@ import Testing
                                 directory.
         --plot FILE.svg         Draws the alternatives' total power over time, overlaid, as an SVG file.
         --jobs N                Simulates up to N alternatives at once (default: every core).
-        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
-                                leave more than N/1000 occurrences waiting (at most 10 million).
+        --max-events N          Refuses a run estimated to take more than N events, a decimal integer
+                                (default: 1000000000), or to leave more than N/1000 occurrences waiting
+                                (at most 10 million).
         -h, --help              Shows this help.
 
       """
@@ -65,8 +66,9 @@ import Testing
                                 the others, as an SVG file.
         --jobs N                Simulates up to N points at once (default: every core).
         --shard I/N             Runs only the points whose index is I modulo N, I from 0 to N − 1.
-        --max-events N          Refuses a run estimated to take more than N events (default: 1e9), or to
-                                leave more than N/1000 occurrences waiting (at most 10 million).
+        --max-events N          Refuses a run estimated to take more than N events, a decimal integer
+                                (default: 1000000000), or to leave more than N/1000 occurrences waiting
+                                (at most 10 million).
         -h, --help              Shows this help.
 
       """
