@@ -150,10 +150,12 @@ extension DeviceSimulation {
 extension DeviceSimulation {
   /// The longest wake latency the idle governor may choose for `node` now (ns).
   func idleLatencyLimit(_ node: Int) -> Int64 {
-    guard let cpu, cpu.displayLatencyLimit != .max, let display, display.session >= 0,
+    // Read in place (`cpu!.`, `display!.`): binding the runtimes would copy them and retain
+    // their arrays at every idle entry.
+    guard cpu != nil, cpu!.displayLatencyLimit != .max, display != nil, display!.session >= 0,
       isCPUNode(node)
     else { return .max }
-    return cpu.displayLatencyLimit
+    return cpu!.displayLatencyLimit
   }
 
   /// Whether `node` is a core or a cluster of the CPU.
@@ -169,12 +171,13 @@ extension DeviceSimulation {
   /// wake and choose again, as idle CPUs are kicked to re-select their state when a latency
   /// request is added (they pay the wake, unattributed).
   func displayLatencyLimitApplied() {
-    guard let cpu, cpu.displayLatencyLimit != .max else { return }
-    for cluster in 0..<cpu.clusters.count {
-      for index in 0..<cpu.clusters[cluster].cores.count {
-        wakeIfTooDeep(Int(cpu.clusters[cluster].cores[index]), limit: cpu.displayLatencyLimit)
+    guard cpu != nil, cpu!.displayLatencyLimit != .max else { return }
+    let limit = cpu!.displayLatencyLimit
+    for cluster in 0..<cpu!.clusters.count {
+      for index in 0..<cpu!.clusters[cluster].cores.count {
+        wakeIfTooDeep(Int(cpu!.clusters[cluster].cores[index]), limit: limit)
       }
-      wakeIfTooDeep(Int(cpu.clusters[cluster].node), limit: cpu.displayLatencyLimit)
+      wakeIfTooDeep(Int(cpu!.clusters[cluster].node), limit: limit)
     }
   }
 
@@ -188,15 +191,14 @@ extension DeviceSimulation {
   /// deep as the time to the next known wake-up allows, as an idle governor re-selects once the
   /// request is dropped.
   func displayLatencyLimitLifted() {
-    guard let cpu, cpu.displayLatencyLimit != .max else { return }
+    guard cpu != nil, cpu!.displayLatencyLimit != .max else { return }
     let nextWake = knownWakes.minimum?.key
     let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
-    for cluster in 0..<cpu.clusters.count {
-      let clusterNode = Int(cpu.clusters[cluster].node)
-      for index in 0..<cpu.clusters[cluster].cores.count {
-        deepenIdleNode(Int(cpu.clusters[cluster].cores[index]), predictedIdle: predictedIdle)
+    for cluster in 0..<cpu!.clusters.count {
+      for index in 0..<cpu!.clusters[cluster].cores.count {
+        deepenIdleNode(Int(cpu!.clusters[cluster].cores[index]), predictedIdle: predictedIdle)
       }
-      deepenIdleNode(clusterNode, predictedIdle: predictedIdle)
+      deepenIdleNode(Int(cpu!.clusters[cluster].node), predictedIdle: predictedIdle)
     }
   }
 
