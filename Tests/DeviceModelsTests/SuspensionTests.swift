@@ -47,4 +47,26 @@ import Testing
     #expect(result.component("platform").energy == joules(0.199))
     #expect(result.energy == joules(0.304))
   }
+
+  /// The platform's suspend timer at its boundary: the platform now wakes in 5 ms from
+  /// suspension. `g` runs 100 ms from 5 ms (after the platform's first wake), so the platform
+  /// suspends at 1.105 s, 1 s after the work. Work arriving exactly then finds it suspended
+  /// (demotions come before arrivals, SPEC 5.1) and waits 5 ms for it: 105 ms of latency and a
+  /// second platform wake-up; 1 ns earlier the platform is still awake: 100 ms.
+  @Test(arguments: [(Int64(1_105_000_000), Int64(105_000_000)), (1_104_999_999, 100_000_000)])
+  func workArrivingAsThePlatformSuspends(arrival: Int64, latency: Int64) {
+    var device = Self.device
+    guard case .platform(var ladder) = device.components[0].model else {
+      preconditionFailure("the platform comes first")
+    }
+    ladder.states[1].wakeLatency = .milliseconds(5)
+    device.components[0].model = .platform(ladder)
+    let work = Fixture.uses("g", for: .milliseconds(100))
+    let first = WorkloadSpec(name: "a", timing: .once(at: Fixture.at(.zero)), work: work)
+    let second = WorkloadSpec(
+      name: "b", timing: .once(at: Instant(nanosecondsSinceStart: arrival)), work: work)
+    let result = Fixture.run(Fixture.setup(device, [first, second], duration: .seconds(10)))
+    #expect(result.workload("b").latency?.max == .nanoseconds(latency))
+    #expect(result.component("platform").wakeups == (latency > 100_000_000 ? 2 : 1))
+  }
 }
