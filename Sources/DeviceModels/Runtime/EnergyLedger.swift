@@ -330,6 +330,7 @@ final class EnergyLedger {
   /// shared owner sets empty, and every node draws nothing until ``restart(at:)``.
   func shutDown(at time: Int64) {
     advance(to: time)
+    recorder.battery?.markEmpty(at: time)
     for node in 0..<nodeRecords.count {
       closeSegment(node: node, at: time)
       if nodeRecords[node].isShared { stopSharing(node) }

@@ -231,6 +231,12 @@ struct BatteryTracker {
     capacity == 0 ? 0 : Double(nearest: charge) / Double(nearest: capacity)
   }
 
+  /// Notes that the battery is empty at `time` (it may have started so, with nothing drawn).
+  mutating func markEmpty(at time: Int64) {
+    if ranOutAt == nil { ranOutAt = time }
+    lowestCharge = 0
+  }
+
   /// Books `duration` ns starting at `start` during which the device drew `power` nW.
   mutating func advance(by duration: Int64, at start: Int64, power: Int64) {
     guard duration > 0 else { return }
