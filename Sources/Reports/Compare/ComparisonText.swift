@@ -112,6 +112,8 @@ public enum ComparisonText {
     ]
     for entry in others { columns += [(entry.label, .right), ("vs \(baseline.label)", .right)] }
     var table = TextTable(columns: columns)
+    // An alternative's change stays beside it when the table wraps.
+    for index in stride(from: 3, to: columns.count, by: 2) { table.keepWithPrevious(index) }
     func row(
       _ title: String, _ value: (ComparisonEntry) -> String,
       _ difference: (ComparisonEntry) -> String
