@@ -155,7 +155,12 @@ public enum ComparisonText {
           return change(mine, from: base)
         })
       row(
-        "battery life", { $0.batteryLife.map(Units.durationText) ?? "–" },
+        "battery life",
+        { entry in
+          // A battery life never hides a flat battery (SPEC 7 [v2]).
+          guard let life = entry.batteryLife else { return "–" }
+          return Units.durationText(life) + (entry.ranOutAt == nil ? "" : " (ran out)")
+        },
         { change($0.batteryLife, from: baseline.batteryLife, relative: true) })
       row(
         "battery ran out", { ranOutText($0) },
