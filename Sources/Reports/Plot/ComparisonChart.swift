@@ -88,6 +88,18 @@ struct ComparisonChart {
     }
   }
 
+  /// `rarer: 1.2 J (-50.0% against baseline)`: a line's tooltip.
+  func note(_ index: Int) -> String {
+    let energy = alternatives[index].series.totalEnergy
+    var note = "\(alternatives[index].name): \(Units.energyText(energy))"
+    if index > 0, let baseline = alternatives.first?.series.totalEnergy, baseline > .zero {
+      let change = ResultCSV.share(energy - baseline, of: baseline)
+      note +=
+        " (\(change >= 0 ? "+" : "")\(Units.percentText(change)) against \(alternatives[0].name))"
+    }
+    return note
+  }
+
   func render() -> String {
     let longest = alternatives.map(\.series.duration).max() ?? .zero
     let timeUnit = AxisUnit.time(duration: longest)
@@ -162,7 +174,7 @@ struct ComparisonChart {
         svg.path(
           stepLine(panel, index, scale: powerUnit.scale, values: totals[index]),
           attributes: lineAttributes(index, width: 1.2),
-          title: "\(alternative.name): \(Units.energyText(alternative.series.totalEnergy))")
+          title: note(index))
         svg.text(
           alternative.name, x: Self.left + 6, y: panelTop + 13, size: 11, weight: "bold",
           fill: ChartStyle.color(index))
@@ -183,9 +195,7 @@ struct ComparisonChart {
         svg.path(
           stepLine(panel, index, scale: powerUnit.scale, values: totals[index]),
           attributes: lineAttributes(index),
-          title:
-            "\(alternatives[index].name): \(Units.energyText(alternatives[index].series.totalEnergy))"
-        )
+          title: note(index))
       }
       svg.endGroup()
       panel.drawFrame(into: &svg)

@@ -46,6 +46,8 @@ public struct SweepRow: Sendable {
   public var wakeups = 0
   /// The largest 99th-percentile latency of any workload, if any occurrence completed.
   public var worstLatencyP99: TimeSpan?
+  /// When the point's battery first ran out, if it did.
+  public var ranOutAt: Instant?
 }
 
 /// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (SPEC section 8, `sweep`).
@@ -93,7 +95,8 @@ public enum Sweep {
         summaryFields: Array(summary.dropFirst()), componentNames: result.components.map(\.name),
         componentEnergies: result.components.map(\.energy),
         wakeups: result.components.reduce(0) { $0 + $1.wakeups },
-        worstLatencyP99: result.workloads.compactMap(\.latency?.p99).max())
+        worstLatencyP99: result.workloads.compactMap(\.latency?.p99).max(),
+        ranOutAt: result.battery?.ranOutAt)
     }
   }
 
@@ -162,6 +165,14 @@ public enum Sweep {
     return csv.text
   }
 
+  /// A point's battery life, or when its battery ran out (a life never hides a flat battery).
+  static func batteryText(_ row: SweepRow) -> String {
+    if let ranOut = row.ranOutAt {
+      return "ran out at " + Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart))
+    }
+    return row.batteryLife.map(Units.durationText) ?? "–"
+  }
+
   /// The table `sweep` prints: each point's values, energy, average power and battery life.
   public static func table(_ rows: [SweepRow], plan: SweepPlan) -> String {
     var columns: [(title: String, alignment: TextTable.Alignment)] = [
@@ -174,7 +185,7 @@ public enum Sweep {
       table.appendRow(
         [String(row.index), row.variant] + row.values.map(\.text) + [
           Units.energyText(row.energy), Units.powerText(row.averagePower),
-          row.batteryLife.map(Units.durationText) ?? "–",
+          batteryText(row),
         ])
     }
     return table.rendered()

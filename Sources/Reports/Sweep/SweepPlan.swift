@@ -204,10 +204,10 @@ extension SweepPlan {
     }
     for parameter in parameters {
       if let overlap = Self.overlap(of: parameter.path.components[...], with: patch, at: []) {
-        let where_ = overlap.isEmpty ? "" : " (at \(overlap))"
+        let location = overlap.isEmpty ? "" : " (at \(overlap))"
         throw SweepArgumentError(
           message:
-            "--set \(parameter.name): variant \(variant) also sets this\(where_), so the swept values would be ignored; sweep the baseline, or set the variant's value instead"
+            "--set \(parameter.name): variant \(variant) also sets this\(location), so the swept values would be ignored; sweep the baseline, or set the variant's value instead"
         )
       }
     }
