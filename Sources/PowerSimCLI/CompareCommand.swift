@@ -100,7 +100,7 @@ enum CompareCommand: Command {
   }
 
   /// The alternatives' total power over time, overlaid, their battery and their energy per
-  /// component (see ``Plot/comparison(_:title:subtitles:)``), the baseline first; titled with
+  /// component (see `Plot.comparison(_:title:subtitles:)` in Reports), the baseline first; titled with
   /// the first line of the printed header and subtitled with the headline.
   static func plot(_ comparison: Comparison, title header: String) -> String {
     let alternatives = comparison.entries.map { entry in
