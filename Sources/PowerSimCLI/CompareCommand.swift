@@ -102,19 +102,24 @@ enum CompareCommand: Command {
     return ExitStatus.success
   }
 
-  /// The alternatives' total power over time, overlaid, the baseline first; titled with the
-  /// first line of the printed header and subtitled with the largest saving.
+  /// The alternatives' total power over time, overlaid, their battery and their energy per
+  /// component (see `Plot.comparison(_:title:subtitles:)` in Reports), the baseline first; titled with
+  /// the first line of the printed header and subtitled with the headline.
   static func plot(_ comparison: Comparison, title header: String) -> String {
-    let lines = comparison.entries.map { entry in
-      Plot.PowerLine(
+    let alternatives = comparison.entries.map { entry in
+      Plot.ComparedAlternative(
         name: entry.label,
         series: PowerSeries(
           entry.powerBins!, components: entry.result.components.map(\.name),
-          duration: entry.result.duration))
+          duration: entry.result.duration,
+          endStateOfCharge: entry.result.battery?.endStateOfCharge),
+        componentEnergies: entry.result.components.map { ($0.name, $0.energy) },
+        batteryEnergy: entry.batteryEnergy, ranOutAt: entry.ranOutAt,
+        charging: entry.alternative.scenario.setup.environment.charging)
     }
     let title = String(header.prefix { $0 != "\n" })
-    return Plot.powerComparison(
-      lines, title: title, subtitle: ComparisonText.headline(comparison))
+    let subtitles = ComparisonText.headline(comparison).split(separator: "\n").map(String.init)
+    return Plot.comparison(alternatives, title: title, subtitles: subtitles)
   }
 
   /// Each file's name without its directory and `.json`, or the whole path when two files share

@@ -27,6 +27,7 @@ enum DevicesCommand: Command {
       }
       table.appendRow([name, components, description])
     }
+    table.wrapText(in: 2)
     console.write(table.rendered())
     return ExitStatus.success
   }

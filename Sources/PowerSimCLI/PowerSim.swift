@@ -79,6 +79,10 @@ public enum PowerSim {
       + "\n  See 'powersim help <subcommand>' for detailed help.\n"
   }
 
+  /// The version `powersim --version` prints: the version of the specification it implements,
+  /// then the release.
+  public static let version = "2.0.0 (SPEC version 2)"
+
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   ///
   /// A failed write to standard output makes the status 1 and is reported on standard error; a
@@ -96,6 +100,10 @@ public enum PowerSim {
   static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let name = arguments.first else {
       console.write(rootHelp)
+      return ExitStatus.success
+    }
+    if name == "--version" || name == "version" {
+      console.write("powersim \(version)\n")
       return ExitStatus.success
     }
     if name == "-h" || name == "--help" || name == "help" {

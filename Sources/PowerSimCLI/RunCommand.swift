@@ -62,6 +62,7 @@ enum RunCommand: Command {
     if exact && resolution != nil {
       throw UsageError(message: "--exact and --resolution cannot be used together", command: spec)
     }
+    try checkOptionsTakeEffect(arguments)
     let writesToStandardOutput = [arguments.value("--plot"), arguments.value("--trace")]
       .contains { $0.map(OutputPath.isStandardOutput) ?? false }
     if writesToStandardOutput && arguments.flags.contains("--json") {
@@ -182,6 +183,31 @@ enum RunCommand: Command {
       throw UsageError(message: "\(option): \(error.message)", command: spec)
     } catch {
       throw error as! UsageError
+    }
+  }
+
+  /// Refuses options that would do nothing (SPEC 8 [v2]): `--resolution` and `--exact` shape
+  /// `power.csv`, which only `--out` writes; `--window` slices `--exact` and `--trace` output.
+  /// A usage error rather than a warning: an option a user typed and that is silently ignored
+  /// is a result they believe they have and do not.
+  static func checkOptionsTakeEffect(_ arguments: ParsedArguments) throws(UsageError) {
+    let hasOut = arguments.value("--out") != nil
+    if arguments.value("--resolution") != nil && !hasOut {
+      throw UsageError(
+        message: "--resolution sets the bins of power.csv, which only --out DIR writes; add --out",
+        command: spec)
+    }
+    if arguments.flags.contains("--exact") && !hasOut {
+      throw UsageError(
+        message: "--exact writes every change to power.csv, which only --out DIR writes; add --out",
+        command: spec)
+    }
+    if arguments.value("--window") != nil && !arguments.flags.contains("--exact")
+      && arguments.value("--trace") == nil
+    {
+      throw UsageError(
+        message: "--window limits the output of --exact and --trace; add one of them",
+        command: spec)
     }
   }
 

@@ -55,6 +55,11 @@ enum SweepCommand: Command {
     if !document.variantNames.contains(plan.variant) {
       _ = try document.scenario(variant: plan.variant, limits: plan.limits)
     }
+    do {
+      try plan.checkVariant(of: document)
+    } catch {
+      throw UsageError(message: error.message, command: spec)
+    }
     // Output paths are checked before the points run, against each other and the inputs.
     var paths: [String] = []
     if let directory = arguments.value("--out") {
@@ -69,7 +74,8 @@ enum SweepCommand: Command {
     progress?.finish()
     var files: [(path: String, text: String)] = []
     if arguments.value("--out") != nil {
-      files.append((paths[0], Sweep.csv(rows, plan: plan)))
+      let components = Sweep.componentNames(document, plan: plan)
+      files.append((paths[0], Sweep.csv(rows, plan: plan, components: components)))
     }
     if let plotFile = arguments.value("--plot") {
       files.append((plotFile, plot(rows, plan: plan, title: arguments.positionals[0])))

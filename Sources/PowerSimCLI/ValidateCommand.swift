@@ -1,3 +1,4 @@
+import Foundation
 import JSONSupport
 import Reports
 import ScenarioFiles
@@ -22,6 +23,11 @@ enum ValidateCommand: Command {
     let limits = try RunLimitsOption.limits(arguments, command: spec)
     for file in arguments.positionals {
       do {
+        if isJSONSchema(file) {
+          // `validate scenarios/*.json` meets scenarios/schema.json: not a scenario, not an error.
+          console.write("\(JSONText.printable(file)): skipped (a JSON Schema, not a scenario)\n")
+          continue
+        }
         let document = try ScenarioDocument.load(file)
         for variant in document.variantNames {
           _ = try document.scenario(variant: variant, limits: limits)
@@ -35,5 +41,17 @@ enum ValidateCommand: Command {
       }
     }
     return status
+  }
+
+  /// Whether `file` is a JSON Schema rather than a scenario: an object whose `$schema` names a
+  /// JSON Schema dialect (`https://json-schema.org/…`), as `scenarios/schema.json` does. A
+  /// scenario's own `$schema` points at the schema file (`"schema.json"`), not at a dialect.
+  /// A file that cannot be read or parsed is not one: loading it as a scenario reports why.
+  static func isJSONSchema(_ file: String) -> Bool {
+    guard let data = FileManager.default.contents(atPath: file),
+      case .object(let object)? = try? JSONReader.parse(Array(data)),
+      case .string(let dialect)? = object["$schema"]
+    else { return false }
+    return dialect.contains("json-schema.org")
   }
 }

@@ -37,11 +37,12 @@ import Testing
   }
 
   /// From 50 J: 0–10 s at 1 W leaves 40 J; the 20 s job at 2 W from 10 s empties the battery at
-  /// exactly 30 s; 30–40 s it stays empty (the device still draws 10 J, counted as drawn); plugged
-  /// in 40–60 s the charger supplies the 1 W device (20 J) and refills 5 W × 20 s = 100 J, capped
-  /// at the 100 J capacity; 60–100 s drains 40 J, ending at 60%.
+  /// exactly 30 s, the instant it would complete: the device shuts down (SPEC 7 [v2]) and the job
+  /// is cut off; off 30–40 s, it draws nothing; plugged in 40–60 s it restarts, the charger
+  /// supplies the 1 W device (20 J) and refills 5 W × 20 s = 100 J, capped at the 100 J capacity;
+  /// 60–100 s drains 40 J, ending at 60%.
   ///
-  /// Drawn 10 + 40 + 10 + 40 = 100 J over 80 s unplugged: life = 100 J ÷ (100 J / 80 s) = 80 s.
+  /// Drawn 10 + 40 + 40 = 90 J over the 70 s unplugged and running: life = 100 J ÷ (90 J / 70 s).
   @Test func chargingAccounting() {
     let collector = PowerSeriesCollector()
     let result = Fixture.run(
@@ -51,14 +52,16 @@ import Testing
       recording: RecordingOptions(binWidth: .seconds(10), sink: collector))
     let battery = result.battery
     #expect(battery?.capacity == joules(100))
-    #expect(battery?.drawnEnergy == joules(100))
+    #expect(battery?.drawnEnergy == joules(90))
     #expect(battery?.chargerEnergy == joules(20))
     #expect(battery?.unpluggedTime == .seconds(80))
     #expect(battery?.ranOutAt == Fixture.at(.seconds(30)))
+    #expect(battery?.offTime == .seconds(10))
     #expect(battery?.endStateOfCharge == Fraction(0.6))
-    #expect(battery?.life == .seconds(80))
-    // The device's own energy is what it drew, wherever it came from: 100 + 20 J.
-    #expect(result.energy == joules(120))
+    #expect(battery?.life == .nanoseconds(Int64((100.0 / 90.0 * 70e9).rounded())))
+    #expect(result.workload("job").unfinished == 1)
+    // The device's own energy is what it drew, wherever it came from: 90 + 20 J.
+    #expect(result.energy == joules(110))
     // State of charge at the start of each 10 s bin.
     #expect(
       collector.bins?.stateOfChargeAtStart == [0.5, 0.4, 0.2, 0, 0, 0.5, 1, 0.9, 0.8, 0.7])
@@ -66,7 +69,7 @@ import Testing
 
   /// The battery runs out at the first nanosecond by which the drawn energy reaches the charge:
   /// a full 10 J battery at 1 W lasts exactly 10 s (10¹⁹ aJ at 10⁹ aJ/ns); one attojoule more and
-  /// the last of it goes in the next nanosecond.
+  /// the last of it goes in the next nanosecond. The device is then off: it drew that much.
   @Test(arguments: [
     (Int128(10_000_000_000_000_000_000), Int64(10_000_000_000)),
     (10_000_000_000_000_000_001, 10_000_000_001),
@@ -77,7 +80,8 @@ import Testing
         Self.device(capacity: Energy(attojoules: capacity)), [], duration: .seconds(20),
         environment: Self.environment(charging: [], start: 1)))
     #expect(result.battery?.ranOutAt == Instant(nanosecondsSinceStart: expected))
-    #expect(result.battery?.drawnEnergy == joules(20))
+    #expect(result.battery?.drawnEnergy == Energy(attojoules: Int128(expected) * 1_000_000_000))
+    #expect(result.battery?.offTime == .nanoseconds(20_000_000_000 - expected))
   }
 
   /// Work done while plugged in does not drain the battery: the same 20 s job at 10 s (unplugged)
@@ -107,7 +111,7 @@ import Testing
   }
 
   /// Exact changes carry the state of charge at their time. From 50 J: 1 W until 10 s (40 J);
-  /// the job's 2 W until 30 s empties it; empty until 40 s; plugged in 40–60 s, refilled at 5 W
+  /// the job's 2 W until 30 s empties it; off (0 W) until 40 s; plugged in 40–60 s, refilled at 5 W
   /// to the 100 J capacity; 1 W until a second job at 70 s (90 J); 2 W until 90 s (50 J). The
   /// charger changes no power, so it makes no row; the next row shows what it did.
   ///
@@ -128,8 +132,8 @@ import Testing
       return collector.changes
     }
     let whole = changes(from: 0)
-    #expect(whole?.times == [0, 10, 30, 70, 90].map { $0 * 1_000_000_000 })
-    #expect(whole?.stateOfCharge == [0.5, 0.4, 0, 0.9, 0.5])
+    #expect(whole?.times == [0, 10, 30, 40, 70, 90].map { $0 * 1_000_000_000 })
+    #expect(whole?.stateOfCharge == [0.5, 0.4, 0, 0, 0.9, 0.5])
     let window = changes(from: 45)
     #expect(window?.times == [45, 70, 90].map { $0 * 1_000_000_000 })
     #expect(window?.powers == [1, 2, 1].map { $0 * 1_000_000_000 })

@@ -127,7 +127,7 @@ import Testing
     #expect(try directory.read("parallel/compare.csv") == csv)
     #expect(csv.hasPrefix("alternative,scenario,variant,energy_j,"))
     #expect(csv.split(separator: "\r\n").count == 3)
-    #expect(serial.output.contains("\nLargest saving: batched, "))
+    #expect(serial.output.contains("\nLargest battery saving: batched, "))
   }
 
   /// Several files: each is an alternative named after its file, the first the baseline.
@@ -142,7 +142,7 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.output.hasPrefix(
-        "2 scenarios, the first the baseline\n  gps-fixes: \(Self.gps) (GPS fixes: sporadic vs batched), device devboard, 10 min\n  faster: \(faster) (Faster fixes), device devboard, 10 min\n\nNo saving: no alternative uses less energy than gps-fixes (the closest, faster, +"
+        "2 scenarios, the first the baseline\n  gps-fixes: \(Self.gps) (GPS fixes: sporadic vs batched), device devboard, 10 min\n  faster: \(faster) (Faster fixes), device devboard, 10 min\n\nNo saving: no alternative uses less battery energy than gps-fixes (the closest, faster, +"
       ))
   }
 

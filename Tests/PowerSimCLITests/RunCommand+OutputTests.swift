@@ -27,7 +27,7 @@ import Testing
         "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j",
         "battery_life_h",
       ],
-      []
+      ["peak_power_w", "ran_out_h", "off_h", "min_charge"]
     ),
     (
       "components.csv",
@@ -42,7 +42,7 @@ import Testing
       [
         "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
         "dropped_frames", "unfinished", "deadline_misses",
-      ], ["coalesced"]
+      ], ["coalesced", "app", "held"]
     ),
     ("attribution.csv", ["workload", "component", "energy_j"], []),
     ("power.csv", ["time_s", "platform_w", "gps_w", "total_w"], []),
@@ -70,7 +70,7 @@ import Testing
     let directory = try Self.run()
     #expect(
       try Self.records(directory, "summary.csv").dropFirst()
-        == [["baseline", "20", "1.83", "0.0915", "", ""]])
+        == [["baseline", "20", "1.83", "0.0915", "", "", "0.4", "", "", ""]])
     // Shares: 0.56 / 1.83 = 0.306011, 1.27 / 1.83 = 0.693989 (six places).
     #expect(
       try Self.records(directory, "components.csv").dropFirst() == [
@@ -87,8 +87,8 @@ import Testing
       ])
     #expect(
       try Self.records(directory, "workloads.csv").dropFirst() == [
-        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0"],
-        ["(unattributed)", "", "0.2", "", "", "", "", "", "", ""],
+        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0", "app", "0"],
+        ["(unattributed)", "", "0.2", "", "", "", "", "", "", "", "", ""],
       ])
     #expect(
       try Self.records(directory, "attribution.csv").dropFirst() == [

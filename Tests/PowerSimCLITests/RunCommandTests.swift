@@ -19,7 +19,7 @@ import Testing
   static let summary = """
     GPS worked example
       device gps-board, 20 s, seed 0
-      energy 1.83 J, average power 91.5 mW
+      energy 1.83 J, average power 91.5 mW, peak 400 mW
 
     component  energy   share  avg power   floor   fixed  dynamic  wake-ups
     ───────────────────────────────────────────────────────────────────────
@@ -58,10 +58,12 @@ import Testing
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first == "GPS worked example — variant with battery")
     #expect(
-      lines.dropFirst(2).first == "  energy 1.83 J, average power 91.5 mW, battery life 10.93 h")
+      lines.dropFirst(2).first
+        == "  energy 1.83 J, average power 91.5 mW, peak 400 mW, battery life 10.93 h, lowest charge 99.9%"
+    )
     #expect(
       result.output.hasSuffix(
-        "\nbattery: drew 1.83 J of 3.6 kJ over 20 s unplugged; ends at 99.9%; battery life 10.93 h\n"
+        "\nbattery: drew 1.83 J of 3.6 kJ over 20 s unplugged; ends at 99.9%; lowest 99.9%; battery life 10.93 h\n"
       ))
   }
 
@@ -86,9 +88,10 @@ import Testing
     let root = try #require(Self.object(json))
     #expect(
       root.keys == [
-        "variant", "duration_s", "energy_j", "average_power_w", "battery", "components",
-        "workloads", "qos",
+        "variant", "duration_s", "energy_j", "average_power_w", "battery", "peak_power_w",
+        "components", "workloads", "qos",
       ])
+    #expect(Self.number(root["peak_power_w"]) == 0.4)
     #expect(root["variant"] == .string("baseline"))
     #expect(Self.number(root["duration_s"]) == 20)
     #expect(Self.number(root["energy_j"]) == 1.83)

@@ -64,7 +64,7 @@ import Testing
     let expected = #"""
       GPS\u001B]0;pwned\u0007 fixture
         device gps-board, 20 s, seed 0
-        energy 1.27 J, average power 63.5 mW
+        energy 1.27 J, average power 63.5 mW, peak 300 mW
 
       component  energy   share  avg power  floor   fixed  dynamic  wake-ups
       ──────────────────────────────────────────────────────────────────────
@@ -88,8 +88,8 @@ import Testing
   /// The fixture's baseline (1.27 J) against `one` (1.06 J, −210 mJ, −16.5%), labelled
   /// `base\tline` (10 scalars escaped) and `日本` with a right-to-left override (8 escaped); the
   /// change column's title `vs base\tline` is 13. The first column is as wide as
-  /// `worst p99 latency`, 17; the rule is 17 + 10 + 8 + 16 + 3 × 2 = 57, the widest change
-  /// `−210 mJ (−16.5%)` being 16.
+  /// `wake-ups, all components`, 24; the alternatives' columns as `1.3 s (fix)`, 11; the rule is
+  /// 24 + 11 + 11 + 16 + 3 × 2 = 68, the widest change `−210 mJ (−16.5%)` being 16.
   @Test func comparisonShowsEscapedLabels() throws {
     let document = try ScenarioFixtures.document(ScenarioFixtures.gpsScenario)
     let comparison = Comparison.run([
@@ -100,22 +100,23 @@ import Testing
       ComparisonText.headline(comparison)
         == #"Largest saving: 日本\u202E, −210 mJ (−16.5%) vs base\tline, mostly gps fixed cost"#)
     let expected = #"""
-                         base\tline  日本\u202E     vs base\tline
-      ─────────────────────────────────────────────────────────
-      gps                    1.27 J    1.06 J  −210 mJ (−16.5%)
-      ─────────────────────────────────────────────────────────
-      total                  1.27 J    1.06 J  −210 mJ (−16.5%)
-        floor                   0 J       0 J               0 J
-        fixed                970 mJ    760 mJ  −210 mJ (−21.6%)
-        dynamic              300 mJ    300 mJ        0 J (0.0%)
-      ─────────────────────────────────────────────────────────
-      battery life                –         –                 –
-      worst p99 latency       1.3 s     1.8 s           +500 ms
-      worst max latency       1.3 s     1.8 s           +500 ms
-      dropped frames              0         0                 0
-      deadline misses             0         0                 0
-      unfinished                  0         0                 0
-      wake-ups                    1         1                 0
+                                 base\tline     日本\u202E     vs base\tline
+      ────────────────────────────────────────────────────────────────────
+      gps                            1.27 J       1.06 J  −210 mJ (−16.5%)
+      ────────────────────────────────────────────────────────────────────
+      total                          1.27 J       1.06 J  −210 mJ (−16.5%)
+        floor                           0 J          0 J               0 J
+        fixed                        970 mJ       760 mJ  −210 mJ (−21.6%)
+        dynamic                      300 mJ       300 mJ        0 J (0.0%)
+      ────────────────────────────────────────────────────────────────────
+      peak power                     300 mW       300 mW        0 W (0.0%)
+      worst p99 latency         1.3 s (fix)  1.8 s (fix)           +500 ms
+      worst max latency         1.3 s (fix)  1.8 s (fix)           +500 ms
+      dropped frames                      0            0                 0
+      deadline misses                     0            0                 0
+      unfinished                          0            0                 0
+      held while off                      0            0                 0
+      wake-ups, all components            1            1                 0
 
       """#
     #expect(ComparisonText.table(comparison) == expected)

@@ -22,6 +22,8 @@ public struct RunResult: Sendable {
   public var battery: BatteryResult?
   /// Events the engine processed.
   public var processedEvents: Int
+  /// The highest total power held for a non-zero time (SPEC 7 [v2]).
+  public var peakPower: Power = .zero
 
   /// Average power over the run.
   public var averagePower: Power { energy.averagePower(over: duration) }
@@ -78,8 +80,11 @@ public struct WorkloadResult: Sendable {
   public var name: String
   /// Occurrences that started (dropped frames excluded).
   public var occurrences: Int
-  /// Occurrences still running when the run ended (left out of latency).
+  /// Occurrences still running when the run ended, or cut off when the device shut down (left
+  /// out of latency).
   public var unfinished: Int
+  /// Occurrences that fell due while the device was shut down, and were lost (SPEC 7 [v2]).
+  public var held: Int = 0
   /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
   /// were still in flight (SPEC 6.1).
   public var droppedFrames: Int
@@ -144,8 +149,13 @@ public struct BatteryResult: Sendable {
   public var chargerEnergy: Energy
   /// Time unplugged.
   public var unpluggedTime: TimeSpan
-  /// When the battery ran out, if it did (the run goes on).
+  /// When the battery first ran out, if it did: the device then shut down until charging
+  /// started (SPEC 7 [v2]).
   public var ranOutAt: Instant?
+  /// How long the device was shut down, over the whole run.
+  public var offTime: TimeSpan = .zero
+  /// The lowest state of charge reached.
+  public var lowestStateOfCharge: Fraction = Fraction(1)
   /// State of charge at the end.
   public var endStateOfCharge: Fraction
   /// Capacity ÷ average drain while unplugged; `nil` when nothing was drawn.

@@ -5,8 +5,9 @@ import SimulationEngine
 /// Timers that can be superseded carry a generation; a firing whose generation no longer matches
 /// is stale and ignored.
 enum DeviceEvent {
-  /// A node finished waking and is now active.
-  case wakeDone(node: Int32)
+  /// A node finished waking and is now active (unless the device shut down since: `boot` is
+  /// the count of its starts when the wake began, see ``DeviceShutdown``).
+  case wakeDone(node: Int32, boot: UInt32)
   /// The running segment of a lane's job ended (CPU cores: the job's remaining cycles ran out).
   case segmentDone(node: Int32, generation: UInt32)
   /// A check of a node's idle timer, queued for its due time or earlier: step down its ladder if

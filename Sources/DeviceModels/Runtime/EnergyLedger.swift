@@ -74,6 +74,18 @@ final class EnergyLedger {
   @exclusivity(unchecked) var recorder: PowerRecorder
   /// Told of every change of a node's state slot, when a trace is recorded.
   let activity: ActivityRecorder?
+  /// The battery's charge left while the device drains it (on and unplugged), attojoules;
+  /// `Int128.max` otherwise (no battery, charging, or off). Kept here, beside ``totalPower`` and
+  /// ``clock``, for the check every event makes (see ``DeviceShutdown``).
+  @exclusivity(unchecked) private(set) var batteryCharge: Int128 = .max
+  /// The highest total power held for a non-zero time, nW (SPEC 7 [v2]).
+  @exclusivity(unchecked) private(set) var peakPower: Int64 = 0
+  /// Whether the device is shut down (see ``DeviceShutdown``): its nodes draw nothing and their
+  /// segments wait, unbooked, for the restart.
+  @exclusivity(unchecked) private(set) var isOff = false
+  /// When the current shutdown began, and the time spent off in all earlier ones, ns.
+  @exclusivity(unchecked) private var offSince: Int64 = 0
+  @exclusivity(unchecked) private(set) var offTime: Int64 = 0
 
   /// Owns the tables.
   private let memory = TableMemory()
@@ -125,6 +137,7 @@ final class EnergyLedger {
     attribution = memory.table(repeating: 0, count: (workloadCount + 1) * componentCount)
     self.recorder = recorder
     self.activity = activity
+    refreshBatteryCharge()
   }
 
   /// Records that from `now` on, `node` draws `power` (of which `dynamicPower` is dynamic), in
@@ -234,8 +247,8 @@ final class EnergyLedger {
   /// by segment.
   private func bookDerivedTotals(end: Int64) {
     for node in 0..<nodeRecords.count {
-      // Every node's segments cover the run, each at least at the floor.
-      floorEnergy[node] = Int128(nodeRecords[node].floorPower) &* Int128(end)
+      // Every node's segments cover the time the device was on, each at least at the floor.
+      floorEnergy[node] = Int128(nodeRecords[node].floorPower) &* Int128(end - offTime)
       let end = node + 1 < firstSlot.count ? Int(firstSlot[node + 1]) : slotEnergy.count
       var energy: Int128 = 0
       for slot in Int(firstSlot[node])..<end { energy += slotEnergy[slot] }
@@ -290,11 +303,78 @@ final class EnergyLedger {
     recorder.record(
       from: clock, to: now, componentPower: UnsafeBufferPointer(componentPower),
       totalPower: totalPower)
+    if totalPower > peakPower { peakPower = totalPower }
     clock = now
+    if batteryCharge != .max { refreshBatteryCharge() }
+  }
+
+  /// Brings ``batteryCharge`` up to date with the battery, the charger and the shutdown.
+  func refreshBatteryCharge() {
+    guard !isOff, let battery = recorder.battery, !battery.isCharging else {
+      batteryCharge = .max
+      return
+    }
+    batteryCharge = battery.charge
+  }
+
+  /// The first nanosecond at which the energy drawn since ``clock`` at ``totalPower`` reaches
+  /// the battery's charge (``clock`` itself when the battery is empty).
+  func batteryRunOutTime() -> Int64 {
+    guard batteryCharge > 0, totalPower > 0 else { return clock }
+    let power = Int128(totalPower)
+    let nanoseconds = (batteryCharge + power - 1) / power
+    return nanoseconds >= Int128(Int64.max - clock) ? .max : clock + Int64(nanoseconds)
+  }
+
+  /// The device shuts down at `time` (SPEC 7 [v2]): every node's segment closes there, the
+  /// shared owner sets empty, and every node draws nothing until ``restart(at:)``.
+  func shutDown(at time: Int64) {
+    advance(to: time)
+    recorder.battery?.markEmpty(at: time)
+    for node in 0..<nodeRecords.count {
+      closeSegment(node: node, at: time)
+      if nodeRecords[node].isShared { stopSharing(node) }
+    }
+    for node in 0..<nodeRecords.count {
+      sharedCount[node] = 0
+      lowestSharedOwner[node] = -1
+      ownedPower[node] = 0
+      nodeRecords[node].ownerCount = 0
+      nodeRecords[node].firstOwner = -1
+      nodeRecords[node].power = 0
+      nodeRecords[node].dynamicPower = 0
+    }
+    for index in 0..<sharedOwnerRecords.count { sharedOwnerRecords[index] = SharedOwnerRecord() }
+    for component in 0..<componentCount {
+      recorder.componentPowerWillChange(component, from: componentPower[component], at: time)
+      componentPower[component] = 0
+    }
+    totalPower = 0
+    isOff = true
+    offSince = time
+    refreshBatteryCharge()
+  }
+
+  /// The device starts again at `time`: the time off is left out of every node's segments (it
+  /// counts as no state's residency and as no floor), and the nodes draw again as the
+  /// simulation records them.
+  func restart(at time: Int64) {
+    advance(to: time)
+    offTime += time - offSince
+    for node in 0..<nodeRecords.count {
+      nodeRecords[node].start = time
+      nodeRecords[node].attributedUntil = time
+    }
+    isOff = false
+    refreshBatteryCharge()
   }
 
   /// Closes every open segment at `end` (the end of the run).
   func finish(at end: Int64) {
+    if isOff {
+      restart(at: end)
+      isOff = true
+    }
     advance(to: end)
     for node in 0..<nodeRecords.count {
       closeSegment(node: node, at: end)

@@ -128,6 +128,8 @@ extension DeviceSimulation {
       if case .chargingStarted = change { charging = true } else { charging = false }
       environment.isCharging = charging
       ledger.recorder.battery?.isCharging = charging
+      ledger.refreshBatteryCharge()
+      if charging && shutdown.isOff { restart() }
       deferralCheckPending = true
     case .network(let node):
       environment.currentNetworkNode = node
@@ -140,16 +142,16 @@ extension DeviceSimulation {
       environment.isVisible = false
     case .displayOn(let session):
       display?.session = session
-      displayTurned(on: true)
+      if !shutdown.isOff { displayTurned(on: true) }
     case .displayOff:
       display?.session = -1
-      displayTurned(on: false)
+      if !shutdown.isOff { displayTurned(on: false) }
     case .animationStarted(let workload, let rate):
       display?.animations.append((workload, rate))
-      if display != nil { recordDisplay() }
+      if display != nil && !shutdown.isOff { recordDisplay() }
     case .animationStopped(let workload):
       display?.animations.removeAll { $0.workload == workload }
-      if display != nil { recordDisplay() }
+      if display != nil && !shutdown.isOff { recordDisplay() }
     }
   }
 }

@@ -209,6 +209,8 @@ struct BatteryTracker {
   private(set) var chargerEnergy: Int128 = 0
   private(set) var unpluggedTime: Int64 = 0
   private(set) var ranOutAt: Int64?
+  /// The lowest charge reached.
+  private(set) var lowestCharge: Int128
 
   init(capacity: Int128, chargePower: Int64, startFraction: Double) {
     self.capacity = capacity
@@ -216,11 +218,23 @@ struct BatteryTracker {
     // A full battery holds exactly its capacity (a Double would round a large capacity).
     charge =
       startFraction >= 1 ? capacity : Int128((Double(capacity) * startFraction).rounded())
+    lowestCharge = charge
+  }
+
+  /// The lowest state of charge reached, as a fraction of capacity.
+  var lowestStateOfCharge: Double {
+    capacity == 0 ? 0 : Double(nearest: lowestCharge) / Double(nearest: capacity)
   }
 
   /// The state of charge as a fraction of capacity.
   var stateOfCharge: Double {
     capacity == 0 ? 0 : Double(nearest: charge) / Double(nearest: capacity)
+  }
+
+  /// Notes that the battery is empty at `time` (it may have started so, with nothing drawn).
+  mutating func markEmpty(at time: Int64) {
+    if ranOutAt == nil { ranOutAt = time }
+    lowestCharge = 0
   }
 
   /// Books `duration` ns starting at `start` during which the device drew `power` nW.
@@ -237,8 +251,10 @@ struct BatteryTracker {
     guard energy > 0 else { return }
     if charge > energy {
       charge -= energy
+      if charge < lowestCharge { lowestCharge = charge }
       return
     }
+    lowestCharge = 0
     if ranOutAt == nil {
       // The first nanosecond at which the drawn energy reaches the charge left.
       let power128 = Int128(power)

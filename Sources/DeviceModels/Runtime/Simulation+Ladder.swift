@@ -49,7 +49,9 @@ extension DeviceSimulation {
     recordChange(node)
     markBusy(node)
     if resumesDevice { platformSuspensionChanged() }
-    schedule(.wakeDone(node: Int32(node)), at: Saturating.sum(now, latency), rank: EventRank.wake)
+    schedule(
+      .wakeDone(node: Int32(node), boot: shutdown.boot), at: Saturating.sum(now, latency),
+      rank: EventRank.wake)
   }
 
   /// Puts the node in its active state and lets whatever waited for it go on.

@@ -7,6 +7,11 @@ extension DeviceSimulation {
     _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max,
     isFrame: Bool = false
   ) {
+    if shutdown.isOff {
+      // Lost: the device is shut down (SPEC 7 [v2]).
+      workloads[Int(workload)].stats.held += 1
+      return
+    }
     let number = workloads[Int(workload)].stats.occurrences
     workloads[Int(workload)].stats.occurrences += 1
     guard start < end else {

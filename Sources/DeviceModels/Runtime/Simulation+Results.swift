@@ -1,6 +1,9 @@
 import Quantities
 
 extension DeviceSimulation {
+  /// The name of the pseudo-state that holds a node's time shut down (SPEC 7 [v2]).
+  static let shutDownStateName = "shut down"
+
   /// Assembles the account once the ledger is closed.
   func makeResult() -> RunResult {
     drainLatencyLog()
@@ -36,7 +39,8 @@ extension DeviceSimulation {
       workloadResults.append(
         WorkloadResult(
           name: spec.name, occurrences: runtime.stats.occurrences,
-          unfinished: Int(runtime.inFlight), droppedFrames: runtime.stats.droppedFrames,
+          unfinished: Int(runtime.inFlight) + runtime.stats.cutOff, held: runtime.stats.held,
+          droppedFrames: runtime.stats.droppedFrames,
           deadlineMisses: runtime.stats.deadlineMisses,
           coalescedFirings: runtime.stats.coalescedFirings,
           latency: runtime.stats.latency.summary(),
@@ -47,7 +51,7 @@ extension DeviceSimulation {
       byQoS[runtime.priority, default: LatencyRecorder()].merge(runtime.stats.latency)
       qosClasses[runtime.priority].workloads += 1
       qosClasses[runtime.priority].occurrences += runtime.stats.occurrences
-      qosClasses[runtime.priority].unfinished += Int(runtime.inFlight)
+      qosClasses[runtime.priority].unfinished += Int(runtime.inFlight) + runtime.stats.cutOff
       qosClasses[runtime.priority].droppedFrames += runtime.stats.droppedFrames
       qosClasses[runtime.priority].deadlineMisses += runtime.stats.deadlineMisses
       qosClasses[runtime.priority].coalescedFirings += runtime.stats.coalescedFirings
@@ -67,7 +71,8 @@ extension DeviceSimulation {
         Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: -1, component: $0)])
       },
       latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
-      battery: batteryResult(), processedEvents: scheduler.processedEventCount)
+      battery: batteryResult(), processedEvents: scheduler.processedEventCount,
+      peakPower: Power(nanowatts: ledger.peakPower))
   }
 
   private func nodeResult(_ node: Int) -> NodeResult {
@@ -85,16 +90,26 @@ extension DeviceSimulation {
           name: slotNames[slot], residency: .nanoseconds(ledger.slotResidency[slot]),
           energy: Energy(attojoules: ledger.slotEnergy[slot]), wakeups: ledger.slotWakeups[slot]))
     }
+    if ledger.offTime > 0 {
+      // The time the device was shut down is no state of the ladder's (SPEC 7 [v2]).
+      states.append(
+        StateResult(
+          name: Self.shutDownStateName, residency: .nanoseconds(ledger.offTime), energy: .zero,
+          wakeups: 0))
+    }
     return NodeResult(path: nodePaths[node], states: states, wakeups: wakeups)
   }
 
   private func batteryResult() -> BatteryResult? {
     guard let battery = ledger.recorder.battery else { return nil }
     var life: TimeSpan?
-    if battery.drawnEnergy > 0 && battery.unpluggedTime > 0 {
+    // The time shut down is unplugged time in which the device drew nothing: left out, the
+    // average drain is the running device's.
+    let runningUnplugged = battery.unpluggedTime - ledger.offTime
+    if battery.drawnEnergy > 0 && runningUnplugged > 0 {
       // capacity ÷ (drawn ÷ unplugged time), in ns; Double, as the product overflows Int128.
       let ratio = Double(battery.capacity) / Double(battery.drawnEnergy)
-      let nanoseconds = (ratio * Double(battery.unpluggedTime)).rounded()
+      let nanoseconds = (ratio * Double(runningUnplugged)).rounded()
       life = nanoseconds < 9.2e18 ? .nanoseconds(Int64(nanoseconds)) : nil
     }
     return BatteryResult(
@@ -103,6 +118,8 @@ extension DeviceSimulation {
       chargerEnergy: Energy(attojoules: battery.chargerEnergy),
       unpluggedTime: .nanoseconds(battery.unpluggedTime),
       ranOutAt: battery.ranOutAt.map { Instant(nanosecondsSinceStart: $0) },
+      offTime: .nanoseconds(ledger.offTime),
+      lowestStateOfCharge: Fraction(min(1, max(0, battery.lowestStateOfCharge))),
       endStateOfCharge: Fraction(min(1, max(0, battery.stateOfCharge))), life: life)
   }
 }

@@ -90,6 +90,11 @@ extension DeviceSimulation {
   ) {
     let index = Int(workload)
     if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    if shutdown.isOff {
+      // Lost: the device is shut down (SPEC 7 [v2]).
+      workloads[index].stats.held += 1
+      return
+    }
     let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
     if workloads[index].debounce > 0 {
       workloads[index].debouncedSteps = (start, end)
@@ -244,6 +249,10 @@ extension DeviceSimulation {
   /// due time (a miss when it completes after that).
   func frameDue(_ workload: Int32) {
     let index = Int(workload)
+    if shutdown.isOff {
+      occurrenceDue(workload)
+      return
+    }
     if workloads[index].frameInCPUStage || workloads[index].inFlight >= 2 {
       workloads[index].stats.droppedFrames += 1
       return

@@ -122,6 +122,8 @@ final class DeviceSimulation: SimulationModel {
   // The environment and the display.
   @exclusivity(unchecked) var environment: EnvironmentRuntime
   @exclusivity(unchecked) var display: DisplayRuntime?
+  /// The device shut down by a flat battery, and how it restarts (SPEC 7 [v2]).
+  @exclusivity(unchecked) var shutdown: DeviceShutdown
 
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
@@ -131,6 +133,7 @@ final class DeviceSimulation: SimulationModel {
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
     latencyLog = LatencyLog(workloadCount: setup.workloads.count)
     environment = EnvironmentRuntime()
+    shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -181,6 +184,7 @@ final class DeviceSimulation: SimulationModel {
       workloads.append(makeWorkload(spec, index: index, compiler: compiler))
     }
     environment = EnvironmentRuntime(setup: setup, radioNode: builder.nodeForComponent)
+    shutdown = DeviceShutdown(initialNodes: builder.nodes, initialCPU: builder.cpu)
   }
 
   private var hasRun = false
@@ -195,6 +199,7 @@ final class DeviceSimulation: SimulationModel {
     applyEnvironmentChanges()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
+    checkBattery(upTo: 0, inclusive: endTime > 0)
     if let progress {
       // In slices of a hundredth of the run: the events due before each slice's end are the
       // same events, in the same order, as in one pass (the scheduler only moves its clock to
@@ -207,6 +212,7 @@ final class DeviceSimulation: SimulationModel {
     } else {
       scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
     }
+    if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
     return makeResult()
@@ -217,8 +223,10 @@ final class DeviceSimulation: SimulationModel {
 
   /// Handles one event (the engine calls this).
   func handle(_ event: DeviceEvent) {
+    checkBattery(upTo: now)
     switch event {
-    case .wakeDone(let node):
+    case .wakeDone(let node, let boot):
+      guard boot == shutdown.boot else { return }
       becomeActive(Int(node))
     case .segmentDone(let node, let generation):
       guard nodes[Int(node)].jobGeneration == generation else { return }

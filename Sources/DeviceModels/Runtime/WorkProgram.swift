@@ -165,6 +165,12 @@ final class Pool<Element: BitwiseCopyable> {
     freeCount += 1
   }
 
+  /// Frees every slot (the device shut down, SPEC 7 [v2]).
+  func removeAll() {
+    usedCount = 0
+    freeCount = 0
+  }
+
   subscript(index: Int32) -> Element {
     get {
       assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")

@@ -7,6 +7,10 @@ struct WorkloadStats {
   var droppedFrames = 0
   var deadlineMisses = 0
   var coalescedFirings = 0
+  /// Occurrences that fell due while the device was shut down (SPEC 7 [v2]).
+  var held = 0
+  /// Occurrences cut off by a shutdown (unfinished).
+  var cutOff = 0
   /// Latencies of completed occurrences, as the run's ``LatencyLog`` hands them over.
   var latency = LatencyRecorder()
 }

@@ -74,16 +74,58 @@ public struct Comparison: Sendable {
     return names
   }
 
-  /// The alternative that saves the most energy against the baseline, if any uses less; ties go
-  /// to the one listed first.
+  /// What the comparison ranks alternatives by (SPEC 8 [v2]): battery energy when every
+  /// alternative has a battery and they differ in the energy drawn from it, else total energy;
+  /// per unit of time (average power, average battery drain) when the alternatives' durations
+  /// differ.
+  public var measure: Measure {
+    let durations = Set(entries.map(\.result.duration.nanoseconds))
+    let drawn = entries.compactMap { $0.result.battery?.drawnEnergy.attojoules }
+    let batteryFirst = drawn.count == entries.count && Set(drawn).count > 1
+    switch (batteryFirst, durations.count > 1) {
+    case (true, false): return .batteryEnergy
+    case (true, true): return .averageBatteryPower
+    case (false, false): return .energy
+    case (false, true): return .averagePower
+    }
+  }
+
+  /// Whether the alternatives' durations differ (the comparison is then of average power).
+  public var durationsDiffer: Bool {
+    Set(entries.map(\.result.duration.nanoseconds)).count > 1
+  }
+
+  /// The alternatives whose battery ran out, in order.
+  public var ranOut: [ComparisonEntry] { entries.filter { $0.ranOutAt != nil } }
+
+  /// The alternative that saves the most against the baseline by ``measure``, if any saves;
+  /// ties go to the one listed first. An alternative whose battery ran out is never the largest
+  /// saving (SPEC 8 [v2]): it saved by being off.
   public var largestSaving: Saving? {
+    let measure = measure
+    let base = baseline.value(measure)
     var best: ComparisonEntry?
-    for entry in entries.dropFirst() where entry.energy < baseline.energy {
-      if best.map({ entry.energy < $0.energy }) ?? true { best = entry }
+    for entry in entries.dropFirst() where entry.ranOutAt == nil && entry.value(measure) < base {
+      if best.map({ entry.value(measure) < $0.value(measure) }) ?? true { best = entry }
     }
     guard let best else { return nil }
-    return Saving(entry: best, baseline: baseline)
+    return Saving(entry: best, baseline: baseline, measure: measure)
   }
+}
+
+/// What a comparison ranks alternatives by (see ``Comparison/measure``).
+public enum Measure: String, Sendable {
+  /// Total energy.
+  case energy
+  /// Energy drawn from the battery (energy the charger supplies is not).
+  case batteryEnergy = "battery energy"
+  /// Total energy per unit of time, for alternatives of different durations.
+  case averagePower = "average power"
+  /// Energy drawn from the battery per unit of time, for alternatives of different durations.
+  case averageBatteryPower = "average battery drain"
+
+  /// Whether the measure is a rate (alternatives of different durations).
+  public var isRate: Bool { self == .averagePower || self == .averageBatteryPower }
 }
 
 /// One simulated alternative and the figures the comparison table shows for it.
@@ -122,6 +164,46 @@ public struct ComparisonEntry: Sendable {
 
   /// Battery life, when the device has a battery and drew from it.
   public var batteryLife: TimeSpan? { result.battery?.life }
+  /// Energy drawn from the battery, when the device has one.
+  public var batteryEnergy: Energy? { result.battery?.drawnEnergy }
+  /// When the battery first ran out, if it did.
+  public var ranOutAt: Instant? { result.battery?.ranOutAt }
+  /// The lowest state of charge, when the device has a battery.
+  public var lowestCharge: Fraction? { result.battery?.lowestStateOfCharge }
+  /// The highest total power held for a non-zero time.
+  public var peakPower: Power { result.peakPower }
+
+  /// The figure `measure` ranks by: attojoules, or attojoules per nanosecond for a rate.
+  public func value(_ measure: Measure) -> Double {
+    switch measure {
+    case .energy: return Double(energy.attojoules)
+    case .batteryEnergy: return Double(batteryEnergy?.attojoules ?? 0)
+    case .averagePower:
+      return Double(energy.attojoules) / Double(max(1, result.duration.nanoseconds))
+    case .averageBatteryPower:
+      return Double(batteryEnergy?.attojoules ?? 0) / Double(max(1, result.duration.nanoseconds))
+    }
+  }
+
+  /// The workload whose 99th-percentile latency is the largest, with it.
+  public var worstLatencyP99Workload: (name: String, latency: TimeSpan)? {
+    worst(\.p99)
+  }
+  /// The workload whose largest latency is the largest, with it.
+  public var worstLatencyMaxWorkload: (name: String, latency: TimeSpan)? {
+    worst(\.max)
+  }
+
+  private func worst(_ figure: KeyPath<LatencySummary, TimeSpan>) -> (
+    name: String, latency: TimeSpan
+  )? {
+    var best: (name: String, latency: TimeSpan)?
+    for workload in result.workloads {
+      guard let latency = workload.latency?[keyPath: figure] else { continue }
+      if best.map({ latency > $0.latency }) ?? true { best = (workload.name, latency) }
+    }
+    return best
+  }
 
   /// The largest 99th-percentile latency of any workload, if any occurrence completed.
   public var worstLatencyP99: TimeSpan? { result.workloads.compactMap(\.latency?.p99).max() }
@@ -133,6 +215,8 @@ public struct ComparisonEntry: Sendable {
   public var deadlineMisses: Int { result.workloads.reduce(0) { $0 + $1.deadlineMisses } }
   /// Occurrences cut off by the end of the run, over every workload.
   public var unfinished: Int { result.workloads.reduce(0) { $0 + $1.unfinished } }
+  /// Occurrences lost while the device was shut down, over every workload.
+  public var held: Int { result.workloads.reduce(0) { $0 + $1.held } }
   /// Wake-ups, over every component.
   public var wakeups: Int { result.components.reduce(0) { $0 + $1.wakeups } }
 }
@@ -151,9 +235,18 @@ public struct Saving: Sendable, Equatable {
 
   /// The alternative's label.
   public var label: String
-  /// The alternative's energy minus the baseline's (negative: a saving).
+  /// What the saving is measured in (see ``Comparison/measure``).
+  public var measure: Measure = .energy
+  /// The alternative's energy minus the baseline's (negative: a saving); for
+  /// ``Measure/batteryEnergy``, the energy drawn from the battery.
   public var change: Energy
-  /// `change` as a fraction of the baseline's energy.
+  /// For a rate measure, the alternative's average power (or battery drain) minus the
+  /// baseline's; zero otherwise.
+  public var powerChange: Power = .zero
+  /// The change of the alternative's total energy (for ``Measure/batteryEnergy``: the charger
+  /// pays for a saving of battery energy that is not a saving of energy).
+  public var energyChange: Energy = .zero
+  /// The change as a fraction of the baseline's figure.
   public var relativeChange: Double
   /// The component and part whose energy fell the most.
   public var component: String
@@ -164,10 +257,23 @@ public struct Saving: Sendable, Equatable {
 
   /// The saving of `entry` against `baseline`. Components are matched by name; one missing from
   /// either side counts as zero there.
-  public init(entry: ComparisonEntry, baseline: ComparisonEntry) {
+  public init(entry: ComparisonEntry, baseline: ComparisonEntry, measure: Measure = .energy) {
     label = entry.label
-    change = entry.energy - baseline.energy
-    relativeChange = ResultCSV.share(change, of: baseline.energy)
+    self.measure = measure
+    energyChange = entry.energy - baseline.energy
+    switch measure {
+    case .energy, .averagePower:
+      change = energyChange
+    case .batteryEnergy, .averageBatteryPower:
+      change = (entry.batteryEnergy ?? .zero) - (baseline.batteryEnergy ?? .zero)
+    }
+    let mine = entry.value(measure)
+    let theirs = baseline.value(measure)
+    relativeChange = theirs == 0 ? 0 : (mine - theirs) / theirs
+    if measure.isRate {
+      // attojoules per nanosecond are nanowatts.
+      powerChange = Power(nanowatts: Int64((mine - theirs).rounded()))
+    }
     var best: (component: String, part: Part, change: Energy)?
     let names = Comparison(entries: [baseline, entry]).componentNames
     for name in names {

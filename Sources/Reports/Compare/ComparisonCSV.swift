@@ -7,7 +7,10 @@ import Quantities
 ///
 /// The columns up to `wakeups` are a stable interface; then come four columns per component,
 /// in the order components first appear: `<component>_j`, `<component>_change_j`,
-/// `<component>_fixed_j`, `<component>_dynamic_j`.
+/// `<component>_fixed_j`, `<component>_dynamic_j`; then, at the end (SPEC 8 [v2]),
+/// ``batteryColumns``: battery energy and its change, when the battery ran out and how long the
+/// device was off, the lowest charge, the peak power, the workloads the worst latencies come
+/// from, and the occurrences held while off.
 public enum ComparisonCSV {
   /// The name of the file `compare --out DIR` writes.
   public static let fileName = "compare.csv"
@@ -20,6 +23,12 @@ public enum ComparisonCSV {
     "worst_latency_max_change_s", "dropped_frames", "deadline_misses", "unfinished", "wakeups",
   ]
 
+  /// The columns after the per-component ones (SPEC 8 [v2]).
+  public static let batteryColumns = [
+    "battery_energy_j", "battery_energy_change_j", "ran_out_h", "off_h", "min_charge",
+    "peak_power_w", "worst_latency_p99_workload", "worst_latency_max_workload", "held",
+  ]
+
   /// The whole document.
   public static func render(_ comparison: Comparison) -> String {
     let names = comparison.componentNames
@@ -27,6 +36,7 @@ public enum ComparisonCSV {
     for name in names {
       header += ["\(name)_j", "\(name)_change_j", "\(name)_fixed_j", "\(name)_dynamic_j"]
     }
+    header += batteryColumns
     var csv = CSVWriter(header: header)
     let baseline = comparison.baseline
     for entry in comparison.entries {
@@ -61,6 +71,21 @@ public enum ComparisonCSV {
           Units.joules(component.fixed), Units.joules(component.dynamic),
         ]
       }
+      let battery = entry.result.battery
+      fields.append(battery.map { Units.joules($0.drawnEnergy) } ?? "")
+      if let mine = entry.batteryEnergy, let base = baseline.batteryEnergy {
+        fields.append(Units.joules(mine - base))
+      } else {
+        fields.append("")
+      }
+      fields.append(
+        entry.ranOutAt.map { Units.hours(TimeSpan(nanoseconds: $0.nanosecondsSinceStart)) } ?? "")
+      fields.append(battery.map { Units.hours($0.offTime) } ?? "")
+      fields.append(battery.map { Units.share($0.lowestStateOfCharge.value) } ?? "")
+      fields.append(Units.watts(entry.peakPower))
+      fields.append(entry.worstLatencyP99Workload?.name ?? "")
+      fields.append(entry.worstLatencyMaxWorkload?.name ?? "")
+      fields.append(String(entry.held))
       csv.appendRow(fields)
     }
     return csv.text

@@ -120,33 +120,62 @@ extension SVGDocument {
     }
   }
 
-  /// The legend, one entry per line from `top` down; an entry whose name and value do not fit
-  /// on one line puts its value on a second line, and a name too long for the legend is cut
-  /// with an ellipsis (its full text stays in the entry's tooltip).
-  mutating func drawLegend(_ entries: [LegendEntry], top: Double) {
+  /// The legend, one entry per line from `top` down, between `left` and `right` (by default
+  /// the charts' legend column); a name too long for the legend wraps onto further lines,
+  /// never cut, and an entry whose name and value do not fit on one line puts its value on a
+  /// line of its own.
+  mutating func drawLegend(
+    _ entries: [LegendEntry], top: Double, left: Double = ChartStyle.legendLeft,
+    right: Double = ChartStyle.legendRight
+  ) {
     beginGroup([("class", "legend")])
-    let nameLeft = ChartStyle.legendLeft + 20
-    let available = ChartStyle.legendRight - nameLeft
+    let nameLeft = left + 20
+    let available = right - nameLeft
     var y = top
     for entry in entries {
       if entry.isLine {
-        line(
-          x1: ChartStyle.legendLeft, y1: y + 6, x2: ChartStyle.legendLeft + 14, y2: y + 6,
-          stroke: entry.color, width: 2.5)
+        line(x1: left, y1: y + 6, x2: left + 14, y2: y + 6, stroke: entry.color, width: 2.5)
       } else {
-        rect(x: ChartStyle.legendLeft, y: y, width: 12, height: 12, fill: entry.color)
+        rect(x: left, y: y, width: 12, height: 12, fill: entry.color)
       }
-      let fitting = Self.fitting(entry.name, width: available)
-      text(fitting, x: nameLeft, y: y + 10, fill: ChartStyle.textColor)
-      if Self.estimatedWidth(fitting + " " + entry.value) > available {
-        y += 16
+      let lines = Self.wrapped(entry.name, width: available)
+      for (index, part) in lines.enumerated() {
+        if index > 0 { y += 15 }
+        text(part, x: nameLeft, y: y + 10, fill: ChartStyle.textColor)
       }
-      text(
-        entry.value, x: ChartStyle.legendRight, y: y + 10, anchor: "end",
-        fill: ChartStyle.mutedTextColor)
+      if !entry.value.isEmpty {
+        if Self.estimatedWidth((lines.last ?? "") + " " + entry.value) > available {
+          y += 16
+        }
+        text(
+          entry.value, x: right, y: y + 10, anchor: "end", fill: ChartStyle.mutedTextColor)
+      }
       y += 20
     }
     endGroup()
+  }
+
+  /// `text` in lines that fit `width`, broken at spaces where it can be, else within a word.
+  static func wrapped(_ text: String, width: Double) -> [String] {
+    let perLine = max(1, Int(width / 6.5))
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+      var word = String(word)
+      let candidate = current.isEmpty ? word : current + " " + word
+      if candidate.count <= perLine {
+        current = candidate
+        continue
+      }
+      if !current.isEmpty { lines.append(current) }
+      while word.count > perLine {
+        lines.append(String(word.prefix(perLine)))
+        word = String(word.dropFirst(perLine))
+      }
+      current = word
+    }
+    lines.append(current)
+    return lines
   }
 
   /// An estimate of the width of `text` at the legend's font size: common sans-serif faces

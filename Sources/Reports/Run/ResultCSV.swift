@@ -13,20 +13,32 @@ public enum ResultCSV {
   public static func summary(_ result: RunResult, variant: String) -> String {
     var csv = CSVWriter(header: [
       "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
+      "peak_power_w", "ran_out_h", "off_h", "min_charge",
     ])
     csv.appendRow(summaryFields(result, variant: variant))
     return csv.text
   }
 
-  /// The fields of `summary.csv`'s row, also used by `sweep.csv`.
+  /// The fields of `summary.csv`'s row, also used by `sweep.csv`: `ran_out_h` is empty when
+  /// the battery did not run out; `ran_out_h`, `off_h` and `min_charge` are empty without a
+  /// battery (SPEC 8 [v2]).
   public static func summaryFields(_ result: RunResult, variant: String) -> [String] {
     [
       variant, Units.seconds(result.duration), Units.joules(result.energy),
       Units.averageWatts(result.energy, over: result.duration),
       result.battery.map { Units.joules($0.drawnEnergy) } ?? "",
       result.battery?.life.map { Units.hours($0) } ?? "",
+      Units.watts(result.peakPower),
+      result.battery?.ranOutAt.map { Units.hours(TimeSpan(nanoseconds: $0.nanosecondsSinceStart)) }
+        ?? "",
+      result.battery.map { Units.hours($0.offTime) } ?? "",
+      result.battery.map { Units.share($0.lowestStateOfCharge.value) } ?? "",
     ]
   }
+
+  /// The name of the one app every workload belongs to until scenarios declare apps (SPEC 6.4
+  /// [v2]): the `app` column of `workloads.csv`.
+  public static let implicitAppName = "app"
 
   /// `components.csv`: one row per top-level component.
   public static func components(_ result: RunResult) -> String {
@@ -66,7 +78,7 @@ public enum ResultCSV {
   public static func workloads(_ result: RunResult) -> String {
     var csv = CSVWriter(header: [
       "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
-      "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+      "dropped_frames", "unfinished", "deadline_misses", "coalesced", "app", "held",
     ])
     for workload in result.workloads {
       csv.appendRow([
@@ -75,11 +87,13 @@ public enum ResultCSV {
         workload.latency.map { Units.seconds($0.p99) } ?? "",
         workload.latency.map { Units.seconds($0.max) } ?? "",
         String(workload.droppedFrames), String(workload.unfinished),
-        String(workload.deadlineMisses), String(workload.coalescedFirings),
+        String(workload.deadlineMisses), String(workload.coalescedFirings), implicitAppName,
+        String(workload.held),
       ])
     }
     csv.appendRow([
       unattributedName, "", Units.joules(result.unattributedEnergy), "", "", "", "", "", "", "",
+      "", "",
     ])
     return csv.text
   }

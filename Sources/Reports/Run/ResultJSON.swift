@@ -13,6 +13,7 @@ public enum ResultJSON {
     root["energy_j"] = number(Units.joules(result.energy))
     root["average_power_w"] = number(Units.averageWatts(result.energy, over: result.duration))
     root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
+    root["peak_power_w"] = number(Units.watts(result.peakPower))
     var components = JSONObject()
     for component in result.components {
       var entry = JSONObject()
@@ -47,6 +48,8 @@ public enum ResultJSON {
       entry["unfinished"] = .number(JSONNumber(workload.unfinished))
       entry["deadline_misses"] = .number(JSONNumber(workload.deadlineMisses))
       entry["coalesced"] = .number(JSONNumber(workload.coalescedFirings))
+      entry["app"] = .string(ResultCSV.implicitAppName)
+      entry["held"] = .number(JSONNumber(workload.held))
       workloads[workload.name] = .object(entry)
     }
     var unattributed = JSONObject()
@@ -86,6 +89,12 @@ public enum ResultJSON {
     object["unplugged_s"] = number(Units.seconds(battery.unpluggedTime))
     object["end_soc"] = number(Units.share(battery.endStateOfCharge.value))
     object["ran_out_s"] = battery.ranOutAt.map { number(Units.seconds($0)) } ?? .null
+    object["ran_out_h"] =
+      battery.ranOutAt.map {
+        number(Units.hours(TimeSpan(nanoseconds: $0.nanosecondsSinceStart)))
+      } ?? .null
+    object["off_h"] = number(Units.hours(battery.offTime))
+    object["min_charge"] = number(Units.share(battery.lowestStateOfCharge.value))
     return object
   }
 

@@ -120,11 +120,14 @@ struct RunOutputs {
     "\(scenario.name) — \(scenario.variant)"
   }
 
-  /// `device phone, 10 min, seed 1, battery life 61.71 h`.
+  /// `Device phone, 10 min, seed 1, peak 3.9 W, battery life 61.71 h, lowest charge 98.7%`, or
+  /// `…, battery ran out at 14.29 h (off 1.712 h)`: never a battery life that hides a flat
+  /// battery (SPEC 7 [v2]).
   static func subtitle(_ scenario: Scenario, _ result: RunResult) -> String {
     var line =
       "Device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
-    if let life = result.battery?.life { line += ", battery life \(Units.durationText(life))" }
+    line += ", peak \(Units.powerText(result.peakPower))"
+    if let battery = result.battery { line += ", " + SummaryText.batteryPhrase(battery) }
     return line
   }
 }

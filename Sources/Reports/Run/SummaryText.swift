@@ -29,9 +29,8 @@ public enum SummaryText {
       "\n  device \(JSONText.printable(scenario.deviceName)), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"
     line +=
       "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
-    if let life = result.battery?.life {
-      line += ", battery life \(Units.durationText(life))"
-    }
+    line += ", peak \(Units.powerText(result.peakPower))"
+    if let battery = result.battery { line += ", " + batteryPhrase(battery) }
     return line + "\n"
   }
 
@@ -121,7 +120,20 @@ public enum SummaryText {
       notes.append("\(workload.coalescedFirings) timer firings coalesced")
     }
     if workload.unfinished > 0 { notes.append("\(workload.unfinished) unfinished") }
+    if workload.held > 0 { notes.append("\(workload.held) held while off") }
     return notes.joined(separator: ", ")
+  }
+
+  /// `battery life 1.644 d` — or, when the battery ran out, `battery ran out at 14.29 h (off
+  /// 1.712 h)`: a battery life never hides a flat battery (SPEC 7 [v2]).
+  public static func batteryPhrase(_ battery: BatteryResult) -> String {
+    if let ranOut = battery.ranOutAt {
+      let at = Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart))
+      return "battery ran out at \(at) (off \(Units.durationText(battery.offTime)))"
+    }
+    let lowest = "lowest charge \(Units.percentText(battery.lowestStateOfCharge.value))"
+    guard let life = battery.life else { return lowest }
+    return "battery life \(Units.durationText(life)), " + lowest
   }
 
   static func batteryLines(_ battery: BatteryResult) -> String {
@@ -132,9 +144,11 @@ public enum SummaryText {
       line += "; the charger supplied \(Units.energyText(battery.chargerEnergy))"
     }
     line += "; ends at \(Units.percentText(battery.endStateOfCharge.value))"
+    line += "; lowest \(Units.percentText(battery.lowestStateOfCharge.value))"
     if let ranOut = battery.ranOutAt {
       line +=
         "; ran out at \(Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart)))"
+      line += " and was off \(Units.durationText(battery.offTime))"
     }
     if let life = battery.life { line += "; battery life \(Units.durationText(life))" }
     return line + "\n"

@@ -38,6 +38,16 @@ public struct SweepRow: Sendable {
   public var batteryLife: TimeSpan?
   /// The fields of `summary.csv` after its `variant`.
   public var summaryFields: [String]
+  /// The point's components, in device order, and the energy of each.
+  public var componentNames: [String] = []
+  /// The energy of each of ``componentNames``.
+  public var componentEnergies: [Energy] = []
+  /// Wake-ups, over every component.
+  public var wakeups = 0
+  /// The largest 99th-percentile latency of any workload, if any occurrence completed.
+  public var worstLatencyP99: TimeSpan?
+  /// When the point's battery first ran out, if it did.
+  public var ranOutAt: Instant?
 }
 
 /// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (SPEC section 8, `sweep`).
@@ -49,6 +59,7 @@ public enum Sweep {
   /// (its `variant` column is already the second column).
   public static let summaryColumns = [
     "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
+    "peak_power_w", "ran_out_h", "off_h", "min_charge",
   ]
 
   /// Decodes every point of the plan's shard, then simulates them on up to `jobs` threads and
@@ -85,7 +96,11 @@ public enum Sweep {
         index: index, variant: scenario.variant,
         values: plan.values(at: index), energy: result.energy,
         averagePower: result.averagePower, batteryLife: result.battery?.life,
-        summaryFields: Array(summary.dropFirst()))
+        summaryFields: Array(summary.dropFirst()), componentNames: result.components.map(\.name),
+        componentEnergies: result.components.map(\.energy),
+        wakeups: result.components.reduce(0) { $0 + $1.wakeups },
+        worstLatencyP99: result.workloads.compactMap(\.latency?.p99).max(),
+        ranOutAt: result.battery?.ranOutAt)
     }
   }
 
@@ -106,16 +121,60 @@ public enum Sweep {
     }
   }
 
-  /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``; one
-  /// row per point. A shard's file has the same header, so the whole sweep is the first
-  /// shard's file followed by every other shard's rows.
-  public static func csv(_ rows: [SweepRow], plan: SweepPlan) -> String {
-    var csv = CSVWriter(
-      header: ["index", "variant"] + plan.parameters.map(\.name) + summaryColumns)
+  /// The components whose energies `sweep.csv` has columns for: those of point 0's device (the
+  /// same for every shard, so shards' files share their header).
+  public static func componentNames(_ document: ScenarioDocument, plan: SweepPlan) -> [String] {
+    guard plan.pointCount > 0, let scenario = try? scenario(document, plan: plan, index: 0) else {
+      return []
+    }
+    return scenario.setup.device.components.map(\.name)
+  }
+
+  /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``, then
+  /// (SPEC 8 [v2]) `<component>_j` for each of `components`, `wakeups`, the worst
+  /// `latency_p99_s`, and for each parameter whose values carry a unit a numeric column in the
+  /// base unit (`workloads.sync.every_s`); one row per point. A shard's file has the same header,
+  /// so the whole sweep is the first shard's file followed by every other shard's rows.
+  /// `components` defaults to those of the rows, in order of first appearance.
+  public static func csv(_ rows: [SweepRow], plan: SweepPlan, components: [String]? = nil)
+    -> String
+  {
+    let names =
+      components
+      ?? rows.reduce(into: [String]()) { names, row in
+        for name in row.componentNames where !names.contains(name) { names.append(name) }
+      }
+    let numeric = plan.parameters.map(NumericSweepColumn.init)
+    var header = ["index", "variant"] + plan.parameters.map(\.name) + summaryColumns
+    header += names.map { "\($0)_j" } + ["wakeups", "latency_p99_s"]
+    for (parameter, column) in zip(plan.parameters, numeric) {
+      if let column { header.append(parameter.name + column.suffix) }
+    }
+    var csv = CSVWriter(header: header)
     for row in rows {
-      csv.appendRow([String(row.index), row.variant] + row.values.map(\.text) + row.summaryFields)
+      var fields = [String(row.index), row.variant] + row.values.map(\.text) + row.summaryFields
+      for name in names {
+        fields.append(
+          row.componentNames.firstIndex(of: name).map { Units.joules(row.componentEnergies[$0]) }
+            ?? "")
+      }
+      fields.append(String(row.wakeups))
+      fields.append(row.worstLatencyP99.map(Units.seconds) ?? "")
+      for (value, column) in zip(row.values, numeric) {
+        guard let column else { continue }
+        fields.append(column.baseValue(value).map(Units.number) ?? "")
+      }
+      csv.appendRow(fields)
     }
     return csv.text
+  }
+
+  /// A point's battery life, or when its battery ran out (a life never hides a flat battery).
+  static func batteryText(_ row: SweepRow) -> String {
+    if let ranOut = row.ranOutAt {
+      return "ran out at " + Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart))
+    }
+    return row.batteryLife.map(Units.durationText) ?? "–"
   }
 
   /// The table `sweep` prints: each point's values, energy, average power and battery life.
@@ -130,7 +189,7 @@ public enum Sweep {
       table.appendRow(
         [String(row.index), row.variant] + row.values.map(\.text) + [
           Units.energyText(row.energy), Units.powerText(row.averagePower),
-          row.batteryLife.map(Units.durationText) ?? "–",
+          batteryText(row),
         ])
     }
     return table.rendered()

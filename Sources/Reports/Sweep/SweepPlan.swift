@@ -213,3 +213,37 @@ public struct SweepPlan: Sendable {
     (0..<shardPointCount).map(shardIndex(at:))
   }
 }
+
+extension SweepPlan {
+  /// Refuses a `--set` path that the plan's variant also sets (SPEC 8 [v2]): the variant's
+  /// patch applies after `--set`, so the swept values there would be silently ignored. A path
+  /// conflicts when the patch sets it, an object above it to something that is not an object
+  /// (or deletes it), or a key below it.
+  public func checkVariant(of document: ScenarioDocument) throws(SweepArgumentError) {
+    guard let patch = document.variants.first(where: { $0.name == variant })?.patch else {
+      return
+    }
+    for parameter in parameters {
+      if let overlap = Self.overlap(of: parameter.path.components[...], with: patch, at: []) {
+        let location = overlap.isEmpty ? "" : " (at \(overlap))"
+        throw SweepArgumentError(
+          message:
+            "--set \(parameter.name): variant \(variant) also sets this\(location), so the swept values would be ignored; sweep the baseline, or set the variant's value instead"
+        )
+      }
+    }
+  }
+
+  /// The dotted path at which `patch` overrides `path` (`nil`: it does not).
+  private static func overlap(
+    of path: ArraySlice<JSONPathComponent>, with patch: JSONValue, at prefix: [String]
+  ) -> String? {
+    guard case .object(let members) = patch else { return prefix.joined(separator: ".") }
+    guard let first = path.first else {
+      // The patch sets keys below the swept path.
+      return members.isEmpty ? nil : prefix.joined(separator: ".")
+    }
+    guard case .key(let key) = first, let value = members[key] else { return nil }
+    return overlap(of: path.dropFirst(), with: value, at: prefix + [key])
+  }
+}

@@ -1,0 +1,81 @@
+/// The device shut down by a flat battery (SPEC 7 [v2]): at 0% while unplugged every component
+/// draws nothing, work in progress is cut off (counted `unfinished`) and occurrences falling due
+/// are lost (counted `held`); when charging starts the device starts again, every component in
+/// its deepest state, the workloads on their schedules.
+///
+/// The battery runs out at the first nanosecond at which the energy drawn since the ledger's last
+/// change reaches the charge left: `clock + ⌈charge ÷ power⌉`. Nothing is scheduled for it (a
+/// reschedule per change of power would cost the hot loop a heap operation): every event first
+/// compares the energy drawn since the last change with the charge left — one 128-bit product —
+/// and, when the battery ran out at or before the event's instant, the device shuts down at that
+/// nanosecond, before anything due then is handled (as work completing exactly at the end of
+/// the run is unfinished, work completing exactly when the battery runs out is cut off). Charging
+/// that starts at the very instant the battery runs out restarts the device at once: it was off
+/// for no time, but it did run out.
+///
+/// Stale events of the device before the shutdown — wake completions, segment completions, idle
+/// timers — are recognized by their generations (``boot`` for wake completions) and ignored.
+struct DeviceShutdown {
+  /// Whether the device is off now.
+  var isOff = false
+  /// Counts the device's starts: a wake completion scheduled before a shutdown carries an
+  /// earlier count and is ignored.
+  var boot: UInt32 = 0
+  /// Every node as it was at time 0, each in its deepest state: the device restarts so.
+  let initialNodes: [Node]
+  /// The CPU's run-time state at time 0.
+  let initialCPU: CPURuntime?
+}
+
+extension DeviceSimulation {
+  /// Shuts the device down if the battery ran out at or before `limit` (strictly before it when
+  /// `inclusive` is false, as for the end of the run). Called before every event.
+  @inline(__always)
+  func checkBattery(upTo limit: Int64, inclusive: Bool = true) {
+    let drawn = Int128(ledger.totalPower) &* Int128(limit &- ledger.clock)
+    let charge = ledger.batteryCharge
+    guard drawn >= charge else { return }
+    let ranOut = ledger.batteryRunOutTime()
+    if ranOut < limit || (inclusive && ranOut == limit) { shutDown(at: ranOut) }
+  }
+
+  /// The battery ran out at `time` (at or before now): every component stops drawing, work in
+  /// progress is cut off, and every node returns to its state at time 0.
+  func shutDown(at time: Int64) {
+    ledger.shutDown(at: time)
+    shutdown.isOff = true
+    shutdown.boot &+= 1
+    for index in workloads.indices {
+      workloads[index].stats.cutOff += Int(workloads[index].inFlight)
+      workloads[index].inFlight = 0
+      workloads[index].frameInCPUStage = false
+    }
+    jobs.removeAll()
+    occurrences.removeAll()
+    for node in nodes.indices {
+      var fresh = shutdown.initialNodes[node]
+      // Bumped, so that every pending completion, demotion and check of the node is stale.
+      fresh.timerGeneration = nodes[node].timerGeneration &+ 1
+      fresh.jobGeneration = nodes[node].jobGeneration &+ 1
+      nodes[node] = fresh
+    }
+    for index in laneQueues.indices {
+      while laneQueues[index].popFirst() != nil {}
+    }
+    if var fresh = shutdown.initialCPU, let current = cpu {
+      fresh.packageWakeups = current.packageWakeups
+      cpu = fresh
+    }
+    unsettledOwnerCount = 0
+  }
+
+  /// Charging started while the device was off: it starts again now, every component in its
+  /// deepest state (as at time 0), the display lit if a session is on.
+  func restart() {
+    ledger.restart(at: now)
+    shutdown.isOff = false
+    for node in nodes.indices { recordChange(node) }
+    if let display, display.session >= 0 { displayTurned(on: true) }
+    deferralCheckPending = true
+  }
+}
