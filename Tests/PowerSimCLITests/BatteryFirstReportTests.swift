@@ -61,7 +61,7 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.output.contains(
-        "\nLargest battery saving: charging, −68.9 J of battery (−16.4%) vs baseline; the charger pays"
+        "\nLargest battery saving: charging, −24.33 J of battery (−11.7%) vs baseline; the charger pays"
       ))
   }
 
