@@ -190,9 +190,12 @@ extension DeviceSimulation {
       nodes[node].job = job
       nodes[node].isServing = true
       ownerStateChanged(node)
-      activity?.workStarted(node: node, occurrence: jobs[job].occurrence, at: now)
     }
     settleLink(link)
+    if links[link].transfers.count == 1 {
+      // After the radio's state is recorded, so the work slice nests inside the active state.
+      activity?.workStarted(node: node, occurrence: jobs[job].occurrence, at: now)
+    }
   }
 
   /// Counts link `link`'s progress up to now.
