@@ -10,6 +10,9 @@ enum DeviceEvent {
   case wakeDone(node: Int32, boot: UInt32)
   /// The running segment of a lane's job ended (CPU cores: the job's remaining cycles ran out).
   case segmentDone(node: Int32, generation: UInt32)
+  /// A radio's shared link reaches its next end of a round trip or of a transfer (see
+  /// ``SharedLinkRuntime``).
+  case linkEvent(node: Int32, generation: UInt32)
   /// A check of a node's idle timer, queued for its due time or earlier: step down its ladder if
   /// the timer is due, queue the check again if it is later (see
   /// ``DeviceSimulation/scheduleNextDemotion(_:)``).

@@ -62,6 +62,16 @@ extension DeviceSimulation {
     for index in laneQueues.indices {
       while laneQueues[index].popFirst() != nil {}
     }
+    // Transfers on the shared links are cut off too; bumping a link's generation makes its
+    // queued completion stale.
+    for index in links.indices {
+      var fresh = SharedLinkRuntime(node: links[index].node)
+      fresh.generation = links[index].generation &+ 1
+      links[index] = fresh
+    }
+    // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).
+    completionsThisInstant.handOns.removeAll(keepingCapacity: true)
+    completionsThisInstant.idleLanes.removeAll(keepingCapacity: true)
     if var fresh = shutdown.initialCPU, let current = cpu {
       fresh.packageWakeups = current.packageWakeups
       cpu = fresh

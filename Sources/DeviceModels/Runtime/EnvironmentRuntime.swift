@@ -4,7 +4,8 @@ import Quantities
 enum EnvironmentChange {
   case chargingStarted
   case chargingStopped
-  case network(node: Int32)
+  /// Spell `index` of `environment.network` starts (see ``NetworkQualityRuntime``).
+  case network(spell: Int32)
   case visibilityStarted
   case visibilityEnded
   case displayOn(session: Int32)
@@ -28,18 +29,14 @@ struct EnvironmentRuntime {
   /// The timeline of `setup`: charger, network, visibility, display sessions and the intervals
   /// in which each animation runs (from its start for its duration, and only while visible when
   /// it is `when: visible`).
-  init(setup: SimulationSetup, radioNode: [String: Int32]) {
+  init(setup: SimulationSetup) {
     var list: [(time: Int64, change: EnvironmentChange)] = []
     for range in setup.environment.charging {
       list.append((range.start.nanosecondsSinceStart, .chargingStarted))
       list.append((range.end.nanosecondsSinceStart, .chargingStopped))
     }
-    for interval in setup.environment.network {
-      list.append(
-        (
-          interval.range.start.nanosecondsSinceStart,
-          .network(node: radioNode[interval.radio] ?? -1)
-        ))
+    for (index, interval) in setup.environment.network.enumerated() {
+      list.append((interval.range.start.nanosecondsSinceStart, .network(spell: Int32(index))))
     }
     if let visibility = setup.visibility {
       isVisible = false
@@ -131,10 +128,8 @@ extension DeviceSimulation {
       ledger.refreshBatteryCharge()
       if charging && shutdown.isOff { restart() }
       deferralCheckPending = true
-    case .network(let node):
-      environment.currentNetworkNode = node
-      environment.networkIsWiFi = node >= 0 && radioSpecs[node]?.technology == .wifi
-      deferralCheckPending = true
+    case .network(let spell):
+      networkSpellStarted(Int(spell))
     case .visibilityStarted:
       environment.isVisible = true
       deferralCheckPending = true

@@ -72,7 +72,12 @@ extension DeviceSimulation {
       }
       if nodes[node].busyChildren == 0 { idleEntry(node) }
     case .lane:
-      if nodes[node].job >= 0 {
+      if nodes[node].laneKind == .radio {
+        if !startQueuedTransfers(node) {
+          recordChange(node)
+          idleEntry(node)
+        }
+      } else if nodes[node].job >= 0 {
         startJob(on: node)
       } else {
         recordChange(node)

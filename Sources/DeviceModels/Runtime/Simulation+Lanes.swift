@@ -1,7 +1,9 @@
 import Quantities
 
 /// Lanes: one job at a time per node, FIFO within a QoS priority, higher priorities first; a job
-/// is cut into segments of constant power (SPEC 5.4–5.6 for storage, radios and GPUs).
+/// is cut into segments of constant power (SPEC 5.4 and 5.6 for storage and GPUs). Radios carry
+/// several transfers at once instead (see ``SharedLinkRuntime``); their queues hold transfers
+/// only while the radio wakes or has no network.
 extension DeviceSimulation {
   /// Queues `job` on lane `node`, starting it if the lane is free.
   func submit(_ job: Int32, to node: Int) {
@@ -108,8 +110,6 @@ extension DeviceSimulation {
     case .storage:
       let perRequest: Int32 = (storageSpec?.commandLatency.nanoseconds ?? 0) > 0 ? 2 : 1
       return perRequest * Int32(requestCount(step))
-    case .radio:
-      return (radioSpecs[Int32(node)]?.roundTripTime.nanoseconds ?? 0) > 0 ? 2 : 1
     default:
       return 1
     }
@@ -135,9 +135,7 @@ extension DeviceSimulation {
       return gpuSegment(step, job: job)
     case .storage:
       return storageSegment(index, step: step, activePower: table.power[0])
-    case .radio:
-      return radioSegment(index, step: step, radio: Int32(node))
-    case .core, .none:
+    case .core, .radio, .none:
       preconditionFailure("no segments on this node")
     }
   }
@@ -188,25 +186,6 @@ extension DeviceSimulation {
       )
     }
     return (storage.readBandwidth.timeToTransfer(size).nanoseconds, storage.readPower.nanowatts)
-  }
-
-  private func radioSegment(_ index: Int32, step: CompiledStep, radio: Int32) -> (Int64, Int64) {
-    guard let spec = radioSpecs[radio] else { preconditionFailure("transfer without a radio") }
-    let rtt = spec.roundTripTime.nanoseconds
-    if rtt > 0 && index == 0 { return (rtt, spec.transferPower.base.nanowatts) }
-    let isDownload = step.kind == .download
-    let bandwidth = isDownload ? spec.downlink : spec.uplink
-    let duration = bandwidth.timeToTransfer(DataSize(bytes: step.amount)).nanoseconds
-    switch spec.transferPower {
-    case .constant(let power):
-      return (duration, power.nanowatts)
-    case .throughput(let base, let perMbitDown, let perMbitUp):
-      let perMbit = isDownload ? perMbitDown : perMbitUp
-      let extra = Double(perMbit.nanowatts) * bandwidth.megabitsPerSecond
-      return (
-        duration, Saturating.sum(base.nanowatts, Saturating.nanowatts(extra.rounded()))
-      )
-    }
   }
 
   /// The operating point a frequency choice selects for the GPU (`governor`, chosen per frame

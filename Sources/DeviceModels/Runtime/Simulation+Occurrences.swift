@@ -50,10 +50,14 @@ extension DeviceSimulation {
     case .download, .upload:
       occurrences[occurrence].partsLeft = 1
       let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
-      precondition(radio >= 0, "a transfer with no network")
-      submit(
-        jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
-        to: Int(radio))
+      let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))
+      if radio >= 0 {
+        submitTransfer(job, to: Int(radio))
+      } else {
+        // Offline (SPEC 5.5 [v2]): it waits for the next spell with a network.
+        precondition(network.isOffline, "a transfer with no network")
+        network.waitingForNetwork.append(job)
+      }
     case .read, .write, .gpu, .generic:
       occurrences[occurrence].partsLeft = 1
       submit(

@@ -100,6 +100,11 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var radioSpecs: [Int32: RadioSpec] = [:]
   @exclusivity(unchecked) var storageSpec: StorageSpec?
   @exclusivity(unchecked) var gpuSpec: GPUSpec?
+  /// Each radio's shared link (SPEC 5.5 [v2]), and each node's link index (-1: not a radio).
+  @exclusivity(unchecked) var links: [SharedLinkRuntime] = []
+  @exclusivity(unchecked) var nodeLink: [Int32] = []
+  /// What each radio's network offers now, and the spells of `environment.network`.
+  @exclusivity(unchecked) var network = NetworkQualityRuntime()
 
   // Workloads and OS policies.
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
@@ -183,7 +188,14 @@ final class DeviceSimulation: SimulationModel {
     for (index, spec) in setup.workloads.enumerated() {
       workloads.append(makeWorkload(spec, index: index, compiler: compiler))
     }
-    environment = EnvironmentRuntime(setup: setup, radioNode: builder.nodeForComponent)
+    nodeLink = Array(repeating: -1, count: nodes.count)
+    for node in radioSpecs.keys.sorted() {
+      nodeLink[Int(node)] = Int32(links.count)
+      links.append(SharedLinkRuntime(node: node))
+    }
+    network = NetworkQualityRuntime(
+      setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
+    environment = EnvironmentRuntime(setup: setup)
     shutdown = DeviceShutdown(initialNodes: builder.nodes, initialCPU: builder.cpu)
   }
 
@@ -231,6 +243,8 @@ final class DeviceSimulation: SimulationModel {
     case .segmentDone(let node, let generation):
       guard nodes[Int(node)].jobGeneration == generation else { return }
       segmentDone(Int(node))
+    case .linkEvent(let node, let generation):
+      linkEventDue(Int(node), generation: generation)
     case .idleTimer(let node):
       idleTimerChecked(Int(node))
     case .demote(let node, let generation):

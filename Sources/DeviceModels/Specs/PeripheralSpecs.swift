@@ -61,6 +61,46 @@ public enum TransferPower: Sendable, Hashable {
   }
 }
 
+/// The signal strength of a network spell (section 5.5 [v2]).
+public enum SignalLevel: String, Sendable, Hashable, CaseIterable {
+  /// A strong signal: the radio's transfer power as given.
+  case good
+  /// A middling signal.
+  case fair
+  /// A weak signal: the transmitter works hardest.
+  case poor
+}
+
+/// How much a radio's transfer power grows at each signal level: a factor per level, applied to
+/// the draw while it transfers (round-trip waits included), not to its idle states or tails.
+public struct SignalPower: Sendable, Hashable {
+  /// Factor at a good signal (usually 1).
+  public var good: Double
+  /// Factor at a fair signal.
+  public var fair: Double
+  /// Factor at a poor signal.
+  public var poor: Double
+
+  /// Factors per signal level.
+  public init(good: Double, fair: Double, poor: Double) {
+    self.good = good
+    self.fair = fair
+    self.poor = poor
+  }
+
+  /// No dependence on the signal: 1 at every level (a radio file without `signal_power`).
+  public static let flat = SignalPower(good: 1, fair: 1, poor: 1)
+
+  /// The factor at `level`.
+  public subscript(level: SignalLevel) -> Double {
+    switch level {
+    case .good: good
+    case .fair: fair
+    case .poor: poor
+    }
+  }
+}
+
 /// A radio: a ladder (promotion and tails) plus a transfer model (section 5.5).
 public struct RadioSpec: Sendable, Hashable {
   /// The ladder: promotion is the wake latency out of the idle state, tails are the `after`s.
@@ -75,12 +115,15 @@ public struct RadioSpec: Sendable, Hashable {
   public var roundTripTime: TimeSpan
   /// Draw while transferring.
   public var transferPower: TransferPower
+  /// Factors on ``transferPower`` per signal level of the network spell (section 5.5 [v2]).
+  public var signalPower: SignalPower
 
   /// A radio.
   public init(
     ladder: Ladder, technology: RadioTechnology, downlink: DataRate, uplink: DataRate,
-    roundTripTime: TimeSpan, transferPower: TransferPower
+    roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat
   ) {
+    self.signalPower = signalPower
     self.ladder = ladder
     self.technology = technology
     self.downlink = downlink

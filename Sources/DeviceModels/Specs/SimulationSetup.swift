@@ -1,17 +1,38 @@
 public import Quantities
 
-/// Which radio carries traffic by default during an interval.
+/// Which radio carries traffic by default during an interval, and how good its network is
+/// (section 5.5 [v2]).
 public struct NetworkInterval: Sendable, Hashable {
   /// When.
   public var range: TimeRange
-  /// The radio component's name.
-  public var radio: String
+  /// The radio component's name; `nil` when the device is offline (no radio has a network:
+  /// transfers wait, and transfers in flight stall until a network is back).
+  public var radio: String?
+  /// The downlink bandwidth during the spell, overriding the radio's.
+  public var downlink: DataRate?
+  /// The uplink bandwidth during the spell, overriding the radio's.
+  public var uplink: DataRate?
+  /// The round-trip time during the spell, overriding the radio's.
+  public var roundTripTime: TimeSpan?
+  /// The signal level during the spell (`nil`: good), which scales the radio's transfer power
+  /// by its ``RadioSpec/signalPower`` factor.
+  public var signal: SignalLevel?
 
   /// A network interval.
-  public init(range: TimeRange, radio: String) {
+  public init(
+    range: TimeRange, radio: String?, downlink: DataRate? = nil, uplink: DataRate? = nil,
+    roundTripTime: TimeSpan? = nil, signal: SignalLevel? = nil
+  ) {
     self.range = range
     self.radio = radio
+    self.downlink = downlink
+    self.uplink = uplink
+    self.roundTripTime = roundTripTime
+    self.signal = signal
   }
+
+  /// Whether no radio has a network during the spell.
+  public var isOffline: Bool { radio == nil }
 }
 
 /// What is on the screen while the display is on.

@@ -119,6 +119,8 @@ extension BuiltInDevices {
           "downlink": "200 Mbit/s", "uplink": "100 Mbit/s", "rtt": "10 ms",
           "x-source-bandwidth": "calibration target: a good home network",
           "transfer_power": "403 mW", "x-source-transfer_power": "ARO Wi-Fi active 0.403 W (a phone figure, for want of a laptop one)",
+          "signal_power": { "good": 1, "fair": 1.15, "poor": 1.4,
+            "x-source": "calibration choice in the direction Ding et al., SIGMETRICS 2013 measure for Wi-Fi (transfer power rising as the signal weakens, through retransmissions and lower rates); no published per-level factor for a laptop's Wi-Fi, so smaller than the cellular factors, whose transmitter dominates; most of a weak link's cost is its lower throughput, which the environment's downlink and uplink give" },
           "states": [
             { "name": "active", "power": "403 mW", "x-source": "ARO Wi-Fi active 0.403 W" },
             { "name": "standby", "power": "20 mW", "after": "100 ms", "wake_latency": "2 ms",

@@ -133,6 +133,8 @@ extension BuiltInDevices {
           "rtt": "70 ms", "x-source-rtt": "median LTE round trip of about 70 ms (Huang et al., MobiSys 2012)",
           "transfer_power": { "base": "350.35 mW", "per_mbit_down": "15.16 mW", "per_mbit_up": "59.2 mW",
             "x-source": "base: Pixel 4 modem.controller.rx 91 mA x 3.85 V (a 2019 Snapdragon X24 modem, power_profile.xml); per_mbit_down: Huang et al.'s alpha_d (51.97 mW per Mbit/s) scaled by 350.35/1200, the ratio of the Pixel 4's receive power to Huang's beta; per_mbit_up: derived so that the 6 Mbit/s median uplink draws the Pixel 4's middle transmit level, modem.controller.tx 183 mA x 3.85 V = 704.6 mW" },
+          "signal_power": { "good": 1, "fair": 1.33, "poor": 1.71,
+            "x-source": "Pixel 4 power_profile.xml modem.controller.tx 96/133/183/225/295 mA by transmit level (weaker signal, higher level): a transfer draws the receive current (modem.controller.rx 91 mA) plus the transmit current, so good = 91 + 114.5 (mean of the two lowest levels) = 205.5 mA, fair = 91 + 183 = 274 mA (x1.33), poor = 91 + 260 (mean of the two highest) = 351 mA (x1.71); the direction and size agree with Ding et al., SIGMETRICS 2013 (3G power during transfers rising as the signal weakens)" },
           "states": [
             { "name": "connected", "power": "385 mW",
               "x-source": "continuous reception after the last packet: Pixel 4 modem.controller.idle 100 mA x 3.85 V (the modem awake, neither receiving nor transmitting); OnePlus 7 Pro radio.active 103 mA (397 mW) agrees" },
@@ -147,6 +149,8 @@ extension BuiltInDevices {
           "downlink": "50 Mbit/s", "uplink": "20 Mbit/s", "rtt": "20 ms",
           "x-source-bandwidth": "calibration target: a typical home network",
           "transfer_power": "403 mW", "x-source-transfer_power": "ARO Wi-Fi active 0.403 W",
+          "signal_power": { "good": 1, "fair": 1.15, "poor": 1.4,
+            "x-source": "calibration choice in the direction Ding et al., SIGMETRICS 2013 measure for Wi-Fi (transfer power rising as the signal weakens, through retransmissions and lower rates); no published per-level factor for this chip, so smaller than the cellular factors, whose transmitter dominates; most of a weak link's cost is its lower throughput, which the environment's downlink and uplink give" },
           "states": [
             { "name": "active", "power": "403 mW", "x-source": "ARO Wi-Fi active 0.403 W" },
             { "name": "standby", "power": "20 mW", "after": "250 ms", "wake_latency": "2 ms",

@@ -26,7 +26,9 @@ extension DeviceDecoder {
   }
 
   /// Reads a radio (SPEC 5.5): `transfer_power` is a power, or
-  /// `{ "base", "per_mbit_down", "per_mbit_up" }` with the per-Mbit terms in watts per Mbit/s.
+  /// `{ "base", "per_mbit_down", "per_mbit_up" }` with the per-Mbit terms in watts per Mbit/s;
+  /// `signal_power` (optional, [v2]) is `{ "good", "fair", "poor" }`, factors of at least 1 on
+  /// the transfer power at each signal level (a level left out: 1).
   func decodeRadio(_ object: inout ObjectReader, named name: String) throws(InputError)
     -> RadioSpec
   {
@@ -59,9 +61,38 @@ extension DeviceDecoder {
     } else {
       transferPower = .constant(try atLeast(floor, powerValue, powerPath))
     }
+    var signalPower = SignalPower.flat
+    if let value = object.optional("signal_power") {
+      signalPower = try decodeSignalPower(value, at: object.path("signal_power"))
+    }
     return RadioSpec(
       ladder: ladder, technology: technology, downlink: downlink, uplink: uplink,
-      roundTripTime: rtt, transferPower: transferPower)
+      roundTripTime: rtt, transferPower: transferPower, signalPower: signalPower)
+  }
+
+  /// Reads `signal_power`: a factor of at least 1 per signal level (default 1), so the transfer
+  /// power never falls below the radio's floor.
+  private func decodeSignalPower(_ value: JSONValue, at path: JSONPath) throws(InputError)
+    -> SignalPower
+  {
+    var factors = try ObjectReader(
+      value, at: path, in: reader.file, what: "signal power factors",
+      known: SignalLevel.allCases.map(\.rawValue))
+    func factor(_ level: SignalLevel) throws(InputError) -> Double {
+      guard let value = factors.optional(level.rawValue) else { return 1 }
+      let factor = try reader.positiveNumber(value, factors.path(level.rawValue))
+      guard factor >= 1 else {
+        throw factors.error(
+          level.rawValue,
+          "expected a factor of at least 1 on the transfer power, found \(ValueExcerpt.bare(String(factor)))"
+        )
+      }
+      return factor
+    }
+    let power = SignalPower(
+      good: try factor(.good), fair: try factor(.fair), poor: try factor(.poor))
+    try factors.rejectUnusedKeys()
+    return power
   }
 
   /// Reads a GPU (SPEC 5.6).

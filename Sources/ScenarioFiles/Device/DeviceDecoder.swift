@@ -23,7 +23,9 @@ struct DeviceDecoder {
         "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
         "page_size",
       ],
-      "radio": ladder + ["technology", "downlink", "uplink", "rtt", "transfer_power"],
+      "radio": ladder + [
+        "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power",
+      ],
       "gpu": ladder + ["opps", "frequency"],
       "display": common + [
         "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",

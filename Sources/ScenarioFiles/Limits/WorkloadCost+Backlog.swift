@@ -54,7 +54,7 @@ extension WorkloadCost {
   func serviceTimes(of work: WorkSpec) -> [String: Double] {
     var times: [String: Double] = [:]
     if let cpu { times["CPU"] = Double(cpu.dispatchCost.nanoseconds) }
-    let defaultRadio = setup.environment.network.first?.radio
+    let defaultRadio = setup.environment.network.lazy.compactMap(\.radio).first
     for step in work {
       if let time = step.cpu {
         let inflation = step.threads > 1 ? step.parallelEfficiency : 1

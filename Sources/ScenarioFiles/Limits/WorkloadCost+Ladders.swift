@@ -130,7 +130,7 @@ extension WorkloadCost {
         components.insert(name)
       }
       if step.download != nil || step.upload != nil {
-        let radio = step.via ?? setup.environment.network.first?.radio
+        let radio = step.via ?? setup.environment.network.lazy.compactMap(\.radio).first
         let candidates = radio.map { [$0] } ?? ladders.radioNames
         // The radio that steps furthest, when the network decides which one serves.
         if let name = candidates.max(by: {

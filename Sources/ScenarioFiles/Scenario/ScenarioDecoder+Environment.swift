@@ -3,7 +3,9 @@ import JSONSupport
 import Quantities
 
 extension ScenarioDecoder {
-  /// Reads `environment`: `network`, `charging`, `battery_start`.
+  /// Reads `environment`: `network` (a radio's name, or intervals of a radio or `"offline"`, each
+  /// with optional `downlink`, `uplink`, `rtt` and `signal`: SPEC 5.5 [v2]), `charging`,
+  /// `battery_start`.
   func decodeEnvironment(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
     -> EnvironmentSpec
   {
@@ -74,15 +76,37 @@ extension ScenarioDecoder {
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index: index)
       var object = try ObjectReader(
-        item, at: itemPath, in: file, what: "a network interval", known: ["from", "to", "network"])
+        item, at: itemPath, in: file, what: "a network interval",
+        known: ["from", "to", "network", "downlink", "uplink", "rtt", "signal"])
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
         throw object.error(
           "to", "expected an interval that ends after it starts, found [\(start), \(end)]")
       }
-      let radio = try networkRadio(
-        try object.required("network"), at: object.path("network"), context: context)
+      let networkValue = try object.required("network")
+      var radio: String?
+      if case .string("offline") = networkValue, context.radio(named: "offline") == nil {
+        radio = nil
+        for key in ["downlink", "uplink", "rtt", "signal"] where object.optional(key) != nil {
+          throw object.error(
+            key, "an offline interval has no network quality; remove \"\(key)\" or name a radio")
+        }
+      } else {
+        radio = try networkRadio(networkValue, at: object.path("network"), context: context)
+      }
+      let downlink = try object.optional("downlink").map { v throws(InputError) in
+        try reader.positiveDataRate(v, object.path("downlink"))
+      }
+      let uplink = try object.optional("uplink").map { v throws(InputError) in
+        try reader.positiveDataRate(v, object.path("uplink"))
+      }
+      let rtt = try object.optional("rtt").map { v throws(InputError) in
+        try reader.time(v, object.path("rtt"))
+      }
+      let signal = try object.optional("signal").map { v throws(InputError) in
+        try reader.choice(v, object.path("signal"), SignalLevel.self)
+      }
       try object.rejectUnusedKeys()
       let expectedStart = intervals.last?.range.end ?? .start
       guard start == expectedStart else {
@@ -91,7 +115,10 @@ extension ScenarioDecoder {
           "network intervals must cover the run without gaps or overlaps; expected this one to start at \(expectedStart), found \(start)"
         )
       }
-      intervals.append(NetworkInterval(range: TimeRange(start: start, end: end), radio: radio))
+      intervals.append(
+        NetworkInterval(
+          range: TimeRange(start: start, end: end), radio: radio, downlink: downlink,
+          uplink: uplink, roundTripTime: rtt, signal: signal))
     }
     let end = Instant(nanosecondsSinceStart: context.duration.nanoseconds)
     guard let last = intervals.last, last.range.end >= end else {

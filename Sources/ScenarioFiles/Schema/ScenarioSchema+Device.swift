@@ -263,7 +263,16 @@ extension ScenarioSchema {
           "transfer_power",
           oneOf([ref("power"), throughput], "The active power while transferring.")
         ),
+        ("signal_power", signalPower),
       ], required: ["type", "states", "downlink", "uplink", "transfer_power"])
+  }
+
+  static var signalPower: JSONValue {
+    object(
+      "Factors (at least 1) on the transfer power at each signal level of the network (default 1 each).",
+      properties: SignalLevel.allCases.map { level in
+        (level.rawValue, number("The factor at a \(level.rawValue) signal.", minimum: 1))
+      })
   }
 
   static var gpu: JSONValue {

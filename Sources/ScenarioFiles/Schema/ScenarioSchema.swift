@@ -136,10 +136,31 @@ public enum ScenarioSchema {
       (
         "network_interval",
         object(
-          "An interval during which one radio carries traffic.",
+          "An interval during which one radio carries traffic, with the network's quality, or none does (offline).",
           properties: [
             ("from", ref("time")), ("to", ref("time")),
-            ("network", string("\"wifi\", \"cellular\" or the name of a radio of the device.")),
+            (
+              "network",
+              string(
+                "\"wifi\", \"cellular\" or the name of a radio of the device; \"offline\": no network (transfers wait, those in flight stall)."
+              )
+            ),
+            (
+              "downlink",
+              ref("data_rate", "The downlink bandwidth in this interval (default: the radio's).")
+            ),
+            (
+              "uplink",
+              ref("data_rate", "The uplink bandwidth in this interval (default: the radio's).")
+            ),
+            ("rtt", ref("time", "The round-trip time in this interval (default: the radio's).")),
+            (
+              "signal",
+              choice(
+                SignalLevel.allCases.map(\.rawValue),
+                "The signal level (default good): the transfer power is multiplied by the radio's signal_power factor for it."
+              )
+            ),
           ], required: ["from", "to", "network"])
       ),
       (

@@ -1,0 +1,151 @@
+import Quantities
+import SimulationEngine
+
+/// What one radio's network offers right now (SPEC 5.5 [v2]): bandwidths, round-trip time,
+/// whether there is a network at all, and the draw of its transfers at the current signal level.
+struct LinkQuality: Equatable {
+  /// Bandwidths in whole bits per second (the decoded rate, rounded to the nearest bit/s, at
+  /// least 1): the unit the shared link counts in.
+  var downlinkBits: Int64
+  var uplinkBits: Int64
+  /// Round-trip time of a transfer starting now, ns.
+  var roundTripTime: Int64
+  /// Whether the radio has a network; without one, transfers wait and those in flight stall.
+  var isOnline: Bool
+  /// Draw (nW) while the link carries transfers but no data flows (round trips, or stalled
+  /// while offline): the transfer power's base.
+  var roundTripPower: Int64
+  /// Draw (nW) while data flows down only, up only, and both ways.
+  var downPower: Int64
+  var upPower: Int64
+  var bothPower: Int64
+
+  /// The quality of `spec`'s network with a spell's overrides (`nil`: the radio's own) at
+  /// `signal`: the transfer power is `base + per_mbit_down × down + per_mbit_up × up` for the
+  /// directions with data flowing (each term rounded to a whole nW, as for a lone transfer),
+  /// then multiplied by the signal level's factor and rounded to a whole nW.
+  init(
+    spec: RadioSpec, downlink: DataRate? = nil, uplink: DataRate? = nil,
+    roundTripTime: TimeSpan? = nil, signal: SignalLevel = .good, isOnline: Bool = true
+  ) {
+    let down = downlink ?? spec.downlink
+    let up = uplink ?? spec.uplink
+    downlinkBits = Self.bits(down)
+    uplinkBits = Self.bits(up)
+    self.roundTripTime = (roundTripTime ?? spec.roundTripTime).nanoseconds
+    self.isOnline = isOnline
+    let factor = spec.signalPower[signal]
+    func scaled(_ power: Int64) -> Int64 {
+      factor == 1 ? power : Saturating.nanowatts((Double(power) * factor).rounded())
+    }
+    switch spec.transferPower {
+    case .constant(let power):
+      roundTripPower = scaled(power.nanowatts)
+      downPower = roundTripPower
+      upPower = roundTripPower
+      bothPower = roundTripPower
+    case .throughput(let base, let perMbitDown, let perMbitUp):
+      let downExtra = Saturating.nanowatts(
+        (Double(perMbitDown.nanowatts) * down.megabitsPerSecond).rounded())
+      let upExtra = Saturating.nanowatts(
+        (Double(perMbitUp.nanowatts) * up.megabitsPerSecond).rounded())
+      roundTripPower = scaled(base.nanowatts)
+      downPower = scaled(Saturating.sum(base.nanowatts, downExtra))
+      upPower = scaled(Saturating.sum(base.nanowatts, upExtra))
+      bothPower = scaled(Saturating.sum(Saturating.sum(base.nanowatts, downExtra), upExtra))
+    }
+  }
+
+  /// `rate` in whole bits per second, at least 1.
+  static func bits(_ rate: DataRate) -> Int64 {
+    let bits = (rate.bytesPerSecond * 8).rounded()
+    return bits >= 0x1p62 ? 1 << 62 : max(1, Int64(bits))
+  }
+}
+
+/// One spell of `environment.network`, resolved for the run.
+struct NetworkSpell {
+  /// The radio that carries the network, or -1 when offline.
+  var node: Int32
+  var downlink: DataRate?
+  var uplink: DataRate?
+  var roundTripTime: TimeSpan?
+  var signal: SignalLevel
+}
+
+/// Network quality over time (SPEC 5.5 [v2]): the spells of `environment.network` and what each
+/// radio's network offers now.
+///
+/// The spell's radio gets the spell's bandwidths, round-trip time and signal; every other radio
+/// has its own figures at a good signal. An offline spell takes every radio's network away:
+/// transfers that start wait — in their radio's queue, or, when they use the environment's
+/// network, in ``waitingForNetwork`` until a spell names a radio — and transfers in flight stall
+/// with their progress kept, the radio drawing its base transfer power (it keeps searching for
+/// a network), until a network is back. The changes come from the environment's timeline (see
+/// ``EnvironmentRuntime``); ``DeviceSimulation/networkSpellStarted(_:)`` applies them.
+struct NetworkQualityRuntime {
+  /// The spells, in time order.
+  var spells: [NetworkSpell] = []
+  /// Each link's quality now (indexed like the simulation's `links`).
+  var quality: [LinkQuality] = []
+  /// Whether the current spell is offline.
+  var isOffline = false
+  /// Transfers on the environment's network that started while offline, in the order they
+  /// started (jobs).
+  var waitingForNetwork = RingBuffer<Int32>(minimumCapacity: 4)
+
+  init() {}
+
+  /// The spells of `setup` and each link's initial quality (the radio's own: the first spell is
+  /// applied at time 0 like every change).
+  init(
+    setup: SimulationSetup, radioNode: [String: Int32], links: [SharedLinkRuntime],
+    specs: [Int32: RadioSpec]
+  ) {
+    spells = setup.environment.network.map { interval in
+      NetworkSpell(
+        node: interval.radio.map { radioNode[$0] ?? -1 } ?? -1, downlink: interval.downlink,
+        uplink: interval.uplink, roundTripTime: interval.roundTripTime,
+        signal: interval.signal ?? .good)
+    }
+    quality = links.map { link in
+      guard let spec = specs[link.node] else { preconditionFailure("a link without a radio") }
+      return LinkQuality(spec: spec)
+    }
+  }
+}
+
+extension DeviceSimulation {
+  /// Spell `index` of `environment.network` starts: the network's radio and every link's quality
+  /// change; a link whose quality changes is brought up to now at the old quality and re-timed at
+  /// the new one (its transfers' remaining bytes go at the new rate). Back from an offline spell,
+  /// waiting transfers start.
+  func networkSpellStarted(_ index: Int) {
+    let spell = network.spells[index]
+    environment.currentNetworkNode = spell.node
+    environment.networkIsWiFi = spell.node >= 0 && radioSpecs[spell.node]?.technology == .wifi
+    let wasOffline = network.isOffline
+    network.isOffline = spell.node < 0
+    for link in links.indices {
+      let node = links[link].node
+      guard let spec = radioSpecs[node] else { continue }
+      let quality =
+        spell.node == node
+        ? LinkQuality(
+          spec: spec, downlink: spell.downlink, uplink: spell.uplink,
+          roundTripTime: spell.roundTripTime, signal: spell.signal)
+        : LinkQuality(spec: spec, isOnline: spell.node >= 0)
+      guard quality != network.quality[link] else { continue }
+      advanceLink(link)
+      network.quality[link] = quality
+      if !links[link].transfers.isEmpty { settleLink(link) }
+    }
+    if wasOffline && spell.node >= 0 {
+      for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
+      while let job = network.waitingForNetwork.popFirst() {
+        submitTransfer(job, to: Int(spell.node))
+      }
+    }
+    deferralCheckPending = true
+  }
+}

@@ -1,0 +1,269 @@
+/// A transfer a radio carries.
+struct LinkTransfer {
+  /// The job (a download or upload step part).
+  var job: Int32
+  var isDownload: Bool
+  /// Round-trip time still to wait before its data flows, ns (0: its data flows).
+  var roundTripLeft: Int64
+  /// Data still to move, in shares of a bit: units of 1 / (10⁹ × ``SharedLinkRuntime/shareUnit``)
+  /// bit. May end at or a little below 0: a completion is rounded up to a whole nanosecond.
+  var remaining: Int128
+}
+
+/// A radio's shared link (SPEC 5.5 [v2]): every transfer the radio carries at once, sharing its
+/// bandwidth equally among those whose data flows (processor sharing), downlink and uplink
+/// separately.
+///
+/// A transfer first waits its own round-trip time (`rtt`), taking no bandwidth, then joins the
+/// data flowing in its direction. With *n* transfers moving data one way at *R* bit/s, each moves
+/// *R* / *n* bit/s. Remaining data is counted exactly, in integers: a transfer of *B* bytes
+/// starts with `B × 8 × 10⁹ × L` units (L = ``shareUnit`` = 720720, the least common multiple of
+/// 1…16), and each nanosecond takes `⌊R × L / n⌋` units off it — exact whenever *n* divides
+/// `R × L` (always for up to 16 transfers one way; beyond, the floor slows each transfer by less
+/// than one unit per nanosecond). A lone transfer so takes exactly `B × 8 × 10⁹ / R` ns, rounded
+/// up. The link's next event is the earliest end of a round trip or of a transfer, the latter
+/// `⌈remaining ÷ rate⌉` ns ahead: rounded up to a whole nanosecond as SPEC 2 says; the others
+/// are charged for that fraction of a nanosecond too, so nothing is lost. Completions are
+/// recomputed exactly whenever a transfer starts or ends or the network's quality changes
+/// (the remaining bytes of each transfer go on at the new rate).
+///
+/// The radio's draw follows the total throughput: the transfer power for the directions with
+/// data flowing (see ``LinkQuality``), its base while only round trips are in flight.
+struct SharedLinkRuntime {
+  /// Shares of a bit per bit per nanosecond: lcm(1…16).
+  static let shareUnit: Int128 = 720_720
+
+  /// The radio's node.
+  var node: Int32
+  /// Transfers in flight, in the order they joined.
+  var transfers: [LinkTransfer]
+  /// Until when the transfers' progress is counted, ns.
+  var countedUntil: Int64 = 0
+  /// Guards the link's queued event: bumped whenever it is re-timed.
+  var generation: UInt32 = 0
+  /// Transfers moving data down and up.
+  var downloads: Int32 = 0
+  var uploads: Int32 = 0
+
+  init(node: Int32) {
+    self.node = node
+    transfers = []
+    transfers.reserveCapacity(8)
+  }
+
+  /// Units per nanosecond each transfer moving data one way gets, of `bits` bit/s shared by
+  /// `sharing` transfers.
+  @inline(__always)
+  static func rate(bits: Int64, sharing: Int32) -> Int128 {
+    max(1, Int128(bits) * shareUnit / Int128(max(1, sharing)))
+  }
+
+  /// The units of `bytes` bytes.
+  static func units(bytes: Int64) -> Int128 {
+    Int128(bytes) * 8 * 1_000_000_000 * shareUnit
+  }
+
+  /// Counts the progress from ``countedUntil`` to `now` at `quality` (none while offline).
+  mutating func advance(to now: Int64, quality: LinkQuality) {
+    let elapsed = now - countedUntil
+    countedUntil = now
+    guard elapsed > 0, quality.isOnline, !transfers.isEmpty else { return }
+    let downRate = Self.rate(bits: quality.downlinkBits, sharing: downloads)
+    let upRate = Self.rate(bits: quality.uplinkBits, sharing: uploads)
+    for index in transfers.indices {
+      if transfers[index].roundTripLeft > 0 {
+        assert(transfers[index].roundTripLeft >= elapsed, "a round trip overran its end")
+        transfers[index].roundTripLeft -= elapsed
+      } else {
+        transfers[index].remaining -=
+          (transfers[index].isDownload ? downRate : upRate) * Int128(elapsed)
+      }
+    }
+  }
+
+  /// Moves the transfers whose round trip ended to the data flowing, and counts them.
+  mutating func startDataOfEndedRoundTrips() {
+    var down: Int32 = 0
+    var up: Int32 = 0
+    for index in transfers.indices where transfers[index].roundTripLeft == 0 {
+      if transfers[index].isDownload { down += 1 } else { up += 1 }
+    }
+    downloads = down
+    uploads = up
+  }
+
+  /// When the next round trip or transfer ends at `quality`, counting from `now` (`Int64.max`:
+  /// nothing ends, e.g. offline).
+  func nextEnd(now: Int64, quality: LinkQuality) -> Int64 {
+    guard quality.isOnline else { return .max }
+    var soonest = Int64.max
+    var leastDown = Int128.max
+    var leastUp = Int128.max
+    for transfer in transfers {
+      if transfer.roundTripLeft > 0 {
+        soonest = min(soonest, Saturating.sum(now, transfer.roundTripLeft))
+      } else if transfer.isDownload {
+        leastDown = min(leastDown, transfer.remaining)
+      } else {
+        leastUp = min(leastUp, transfer.remaining)
+      }
+    }
+    if downloads > 0 {
+      let rate = Self.rate(bits: quality.downlinkBits, sharing: downloads)
+      soonest = min(soonest, Self.end(now: now, remaining: leastDown, rate: rate))
+    }
+    if uploads > 0 {
+      let rate = Self.rate(bits: quality.uplinkBits, sharing: uploads)
+      soonest = min(soonest, Self.end(now: now, remaining: leastUp, rate: rate))
+    }
+    return soonest
+  }
+
+  /// `now + ⌈remaining ÷ rate⌉`, saturating.
+  private static func end(now: Int64, remaining: Int128, rate: Int128) -> Int64 {
+    guard remaining > 0 else { return now }
+    let time = (remaining + rate - 1) / rate
+    return time >= Int128(Int64.max - now) ? .max : now + Int64(time)
+  }
+
+  /// The draw (nW) of the link at `quality` with its transfers as they are.
+  func power(_ quality: LinkQuality) -> Int64 {
+    guard quality.isOnline else { return quality.roundTripPower }
+    switch (downloads > 0, uploads > 0) {
+    case (true, true): return quality.bothPower
+    case (true, false): return quality.downPower
+    case (false, true): return quality.upPower
+    case (false, false): return quality.roundTripPower
+    }
+  }
+}
+
+extension DeviceSimulation {
+  /// Starts a transfer on radio `node`: at once when the radio is active with a network, else it
+  /// waits in the radio's queue (highest QoS first), waking the radio when there is a network.
+  func submitTransfer(_ job: Int32, to node: Int) {
+    let link = Int(nodeLink[node])
+    if network.quality[link].isOnline && nodes[node].phase == .active {
+      joinLink(job, link: link)
+      return
+    }
+    let priority = Int(jobs[job].priority)
+    laneQueues[node * 5 + priority].append(job)
+    nodes[node].queuedPriorities |= 1 << priority
+    if network.quality[link].isOnline && nodes[node].phase == .idle {
+      wake(node, cause: occurrences[jobs[job].occurrence].workload)
+    }
+  }
+
+  /// Radio `node` is active: its waiting transfers start, highest QoS first (if it has a
+  /// network), or, with nothing to carry, it enters idle. Returns whether it carries any.
+  @discardableResult
+  func startQueuedTransfers(_ node: Int) -> Bool {
+    let link = Int(nodeLink[node])
+    if network.quality[link].isOnline {
+      if nodes[node].phase == .active {
+        while let job = dequeueJob(node) { joinLink(job, link: link) }
+      } else if nodes[node].phase == .idle, nodes[node].queuedPriorities != 0 {
+        let waiting = nodes[node].queuedPriorities.trailingZeroBitCount
+        if let job = laneQueues[node * 5 + waiting].first {
+          wake(node, cause: occurrences[jobs[job].occurrence].workload)
+        }
+      }
+    }
+    return !links[link].transfers.isEmpty
+  }
+
+  /// Transfer `job` joins link `link` now (its radio active, with a network).
+  func joinLink(_ job: Int32, link: Int) {
+    let node = Int(links[link].node)
+    advanceLink(link)
+    let step = steps[Int(jobs[job].step)]
+    let roundTrip = network.quality[link].roundTripTime
+    links[link].transfers.append(
+      LinkTransfer(
+        job: job, isDownload: step.kind == .download, roundTripLeft: roundTrip,
+        remaining: SharedLinkRuntime.units(bytes: step.amount)))
+    if links[link].transfers.count == 1 {
+      // The trace shows one slice per stretch the link carries anything, named by the
+      // transfer that opened it.
+      disarmIdleTimers(node)
+      nodes[node].job = job
+      nodes[node].isServing = true
+      ownerStateChanged(node)
+    }
+    settleLink(link)
+    if links[link].transfers.count == 1 {
+      // After the radio's state is recorded, so the work slice nests inside the active state.
+      activity?.workStarted(node: node, occurrence: jobs[job].occurrence, at: now)
+    }
+  }
+
+  /// Counts link `link`'s progress up to now.
+  @inline(__always)
+  func advanceLink(_ link: Int) {
+    links[link].advance(to: now, quality: network.quality[link])
+  }
+
+  /// The link's queued event came due: transfers whose data is all through finish (in the order
+  /// they joined), round trips that ended let their data flow, and the link is re-timed.
+  func linkEventDue(_ node: Int, generation: UInt32) {
+    let link = Int(nodeLink[node])
+    guard links[link].generation == generation else { return }
+    advanceLink(link)
+    var index = 0
+    while index < links[link].transfers.count {
+      let transfer = links[link].transfers[index]
+      guard transfer.roundTripLeft == 0, transfer.remaining <= 0 else {
+        index += 1
+        continue
+      }
+      links[link].transfers.remove(at: index)
+      finishTransfer(transfer.job, on: node)
+    }
+    if links[link].transfers.isEmpty {
+      links[link].downloads = 0
+      links[link].uploads = 0
+      links[link].generation &+= 1
+      activity?.workFinished(node: node, at: now)
+      nodes[node].job = -1
+      nodes[node].isServing = false
+      ownerStateChanged(node)
+      recordChange(node)
+      completionsThisInstant.idleLanes.append(Int32(node))
+      return
+    }
+    if nodes[node].job != links[link].transfers[0].job {
+      nodes[node].job = links[link].transfers[0].job
+      ownerStateChanged(node)
+    }
+    settleLink(link)
+  }
+
+  /// A transfer is through: its occurrence hands on its next step once every completion of the
+  /// instant is in (SPEC 5.1).
+  private func finishTransfer(_ job: Int32, on node: Int) {
+    let occurrence = jobs[job].occurrence
+    nodes[node].lastServed = occurrences[occurrence].workload
+    jobs.remove(job)
+    completionsThisInstant.handOns.append(occurrence)
+  }
+
+  /// Re-times link `link` (counted up to now) and sets its radio's draw.
+  func settleLink(_ link: Int) {
+    let node = Int(links[link].node)
+    links[link].startDataOfEndedRoundTrips()
+    links[link].generation &+= 1
+    let quality = network.quality[link]
+    let next = links[link].nextEnd(now: now, quality: quality)
+    if next < endTime {
+      schedule(
+        .linkEvent(node: Int32(node), generation: links[link].generation), at: next,
+        rank: EventRank.completion)
+    }
+    let power = links[link].power(quality)
+    if power != nodes[node].servingPower || !nodes[node].isServing {
+      nodes[node].servingPower = power
+    }
+    recordChange(node)
+  }
+}

@@ -1,0 +1,190 @@
+import DeviceModels
+import Quantities
+import TestSupport
+import Testing
+
+/// Shared links and network quality (SPEC 5.5 [v2]), by hand, on the radio of
+/// ``PeripheralTests/radio(downlink:)``: connected 1 W; tail 500 mW after 100 ms; idle 10 mW
+/// after 5 s; promotion 200 ms at 1.2 W; 10 Mbit/s down, 5 up; a 50 ms round trip at the base
+/// 1 W; data at 1 W + 50 mW per Mbit/s down (1.5 W at 10 Mbit/s). Runs last 10 s.
+@Suite struct SharedLinkTests {
+  static func radio(downlink: Double = 10, signal: SignalPower = .flat) -> ComponentSpec {
+    var component = PeripheralTests.radio(downlink: downlink)
+    guard case .radio(var spec) = component.model else { preconditionFailure() }
+    spec.signalPower = signal
+    component.model = .radio(spec)
+    return component
+  }
+
+  /// A run of `workloads` on the radio with network spells `spells` (`(from, to, radio or nil
+  /// for offline, downlink override, signal)`), ms.
+  static func run(
+    _ workloads: [WorkloadSpec], spells: [(Int64, Int64, String?, Double?, SignalLevel?)] = [],
+    radio: ComponentSpec = radio()
+  ) -> RunResult {
+    let intervals =
+      spells.isEmpty
+      ? [
+        NetworkInterval(
+          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
+      ]
+      : spells.map { from, to, name, downlink, signal in
+        NetworkInterval(
+          range: TimeRange(
+            start: Fixture.at(.milliseconds(from)), end: Fixture.at(.milliseconds(to))),
+          radio: name, downlink: downlink.map { .megabitsPerSecond($0) }, signal: signal)
+      }
+    return Fixture.run(
+      Fixture.setup(
+        Fixture.device([radio]), workloads, duration: .seconds(10),
+        environment: EnvironmentSpec(network: intervals, charging: [], batteryStart: .one)))
+  }
+
+  static func download(_ name: String, bytes: Int64, at milliseconds: Int64) -> WorkloadSpec {
+    WorkloadSpec(
+      name: name, timing: .once(at: Fixture.at(.milliseconds(milliseconds))),
+      work: [WorkStepSpec(download: DataSize(bytes: bytes))])
+  }
+
+  /// Processor sharing, two transfers starting apart. `a` (1.25 MB = 10 Mbit) at 0: promotion
+  /// 0–0.2 s, round trip to 0.25 s, then alone at 10 Mbit/s. `b` (625 kB = 5 Mbit) at 0.5 s
+  /// finds the radio active: its round trip 0.5–0.55 s takes no bandwidth, so by 0.55 s `a` has
+  /// moved 3 Mbit (7 left). Then each gets 5 Mbit/s: `b`'s 5 Mbit take 1 s (done at 1.55 s,
+  /// latency 1.05 s), in which `a` moves 5 Mbit; its last 2 Mbit go alone at 10 Mbit/s in
+  /// 0.2 s (done at 1.75 s, latency 1.75 s).
+  ///
+  /// Energy (J): promotion 0.24 · round trip 0.05 · data 0.25–1.75 s at 1.5 W (the downlink
+  /// is full throughout: the power follows the total throughput) 2.25 · hold 0.1 · tail
+  /// 1.85–6.75 s 2.45 · idle 6.75–10 s 0.0325 = 5.1225.
+  @Test func twoTransfersStartingApartShareTheBandwidth() {
+    let result = Self.run([
+      Self.download("a", bytes: 1_250_000, at: 0), Self.download("b", bytes: 625_000, at: 500),
+    ])
+    #expect(result.workload("a").latency?.max == .milliseconds(1_750))
+    #expect(result.workload("b").latency?.max == .milliseconds(1_050))
+    let lte = result.component("lte")
+    #expect(lte.energy == joules(5.1225))
+    #expect(lte.state("connected").energy == joules(0.05 + 2.25 + 0.1))
+    #expect(lte.wakeups == 1)
+  }
+
+  /// Completion times are rounded up to a whole nanosecond. At 7 Mbit/s one byte alone takes
+  /// 8 / 7 µs = 1142.86 ns → 1143 ns; two bytes sharing the link each go at 3.5 Mbit/s, 2285.71
+  /// → 2286 ns, and both end at that instant; three, at 7/3 Mbit/s, 3428.57 → 3429 ns. Each
+  /// after the promotion and round trip (250 ms).
+  @Test(arguments: [(1, Int64(1_143)), (2, 2_286), (3, 3_429)])
+  func sharedCompletionsRoundUp(transfers: Int, nanoseconds: Int64) {
+    let workloads = (0..<transfers).map { Self.download("t\($0)", bytes: 1, at: 0) }
+    let result = Self.run(workloads, radio: Self.radio(downlink: 7))
+    for index in 0..<transfers {
+      #expect(
+        result.workload("t\(index)").latency?.max
+          == .nanoseconds(250_000_000 + nanoseconds))
+    }
+  }
+
+  /// An offline spell a transfer waits out: offline 1–3 s; a 125 kB download (1 Mbit, 0.1 s)
+  /// due at 1.5 s waits in its queue without waking the radio; at 3 s the radio wakes
+  /// (3.0–3.2 s), waits its round trip (to 3.25 s) and moves the data (to 3.35 s): latency
+  /// 1.85 s, the wait included.
+  ///
+  /// Energy (J): idle 0–3 s 0.03 · promotion 0.24 · round trip 0.05 · data 0.15 · hold 0.1 ·
+  /// tail 3.45–8.35 s 2.45 · idle 8.35–10 s 0.0165 = 3.0365.
+  @Test func aTransferWaitsOutAnOfflineSpell() {
+    let result = Self.run(
+      [Self.download("get", bytes: 125_000, at: 1_500)],
+      spells: [
+        (0, 1_000, "lte", nil, nil), (1_000, 3_000, nil, nil, nil),
+        (3_000, 10_000, "lte", nil, nil),
+      ])
+    #expect(result.workload("get").latency?.max == .milliseconds(1_850))
+    #expect(result.component("lte").energy == joules(3.0365))
+  }
+
+  /// A transfer in flight when the network drops stalls, its progress kept, the radio drawing
+  /// its base power: 1.25 MB at 0 moves 5 Mbit in 0.25–0.75 s, stalls to 2 s, and moves its
+  /// last 5 Mbit in 2.0–2.5 s (latency 2.5 s).
+  ///
+  /// Energy (J): promotion 0.24 · round trip 0.05 · data 0.75 · stall 1.25 s at 1 W 1.25 ·
+  /// data 0.75 · hold 0.1 · tail 2.6–7.5 s 2.45 · idle 7.5–10 s 0.025 = 5.615.
+  @Test func aTransferInFlightStallsOffline() {
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [
+        (0, 750, "lte", nil, nil), (750, 2_000, nil, nil, nil), (2_000, 10_000, "lte", nil, nil),
+      ])
+    #expect(result.workload("get").latency?.max == .milliseconds(2_500))
+    #expect(result.component("lte").energy == joules(5.615))
+  }
+
+  /// Boundaries of an offline spell [1 s, 3 s) (SPEC 5.1: completions, then environment
+  /// changes, then arrivals). A transfer completing exactly as the spell starts (1.25 MB from
+  /// 0 s ends at 1.25 s with the spell starting then) is done: latency 1.25 s. One due exactly
+  /// as the spell starts waits it out: 2 s + 0.35 s. One due exactly as it ends finds the
+  /// network back: promotion, round trip and 0.1 s of data, 0.35 s.
+  @Test func offlineBoundaries() {
+    let completing = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [
+        (0, 1_250, "lte", nil, nil), (1_250, 3_000, nil, nil, nil),
+        (3_000, 10_000, "lte", nil, nil),
+      ])
+    #expect(completing.workload("get").latency?.max == .milliseconds(1_250))
+    let spells: [(Int64, Int64, String?, Double?, SignalLevel?)] = [
+      (0, 1_000, "lte", nil, nil), (1_000, 3_000, nil, nil, nil), (3_000, 10_000, "lte", nil, nil),
+    ]
+    let atStart = Self.run([Self.download("get", bytes: 125_000, at: 1_000)], spells: spells)
+    #expect(atStart.workload("get").latency?.max == .milliseconds(2_350))
+    let atEnd = Self.run([Self.download("get", bytes: 125_000, at: 3_000)], spells: spells)
+    #expect(atEnd.workload("get").latency?.max == .milliseconds(350))
+  }
+
+  /// Signal factors: with `signal_power` good 1, fair 1.3, poor 2, the transfer segment (round
+  /// trip 0.05 J and data 1.5 J at a good signal) costs the factor times as much; the hold
+  /// (0.1 J), tail and promotion do not change.
+  /// Connected (J): 1.55 × factor + 0.1 = 1.65, 2.115 and 3.2.
+  @Test(arguments: [(SignalLevel.good, 1.65), (.fair, 2.115), (.poor, 3.2)])
+  func signalFactorsScaleTheTransfer(level: SignalLevel, connected: Double) {
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [(0, 10_000, "lte", nil, level)],
+      radio: Self.radio(signal: SignalPower(good: 1, fair: 1.3, poor: 2)))
+    let lte = result.component("lte")
+    #expect(lte.state("connected").energy == joules(connected))
+    #expect(lte.state("tail").energy == joules(2.45))
+    #expect(result.workload("get").latency?.max == .milliseconds(1_250))
+  }
+
+  /// The bandwidth changes mid-transfer: the remaining bytes go on at the new rate. 1.25 MB
+  /// at 0 moves 5 Mbit at 10 Mbit/s (0.25–0.75 s); from 0.75 s the link gives 5 Mbit/s, so
+  /// the other 5 Mbit take 1 s at 1 W + 5 × 50 mW: done at 1.75 s.
+  /// Connected (J): round trip 0.05 · 0.75 · 1.25 · hold 0.1 = 2.15.
+  @Test func aBandwidthChangeRetimesTheRemainingBytes() {
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [(0, 750, "lte", nil, nil), (750, 10_000, "lte", 5, nil)])
+    #expect(result.workload("get").latency?.max == .milliseconds(1_750))
+    #expect(result.component("lte").state("connected").energy == joules(2.15))
+  }
+
+  /// A bandwidth change exactly when a transfer completes does not re-time it: the completion
+  /// comes first (1.25 MB done at 1.25 s, latency 1.25 s).
+  @Test func aChangeAtACompletion() {
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [(0, 1_250, "lte", nil, nil), (1_250, 10_000, "lte", 1, .poor)])
+    #expect(result.workload("get").latency?.max == .milliseconds(1_250))
+    #expect(result.component("lte").state("connected").energy == joules(1.65))
+  }
+
+  /// A transfer starting exactly as another ends joins a link the other no longer shares: the
+  /// first (125 kB at 0) ends at 0.35 s, the second, due then, waits its round trip and moves
+  /// its 1 Mbit alone: latency 0.15 s.
+  @Test func aTransferStartingAsAnotherEnds() {
+    let result = Self.run([
+      Self.download("a", bytes: 125_000, at: 0), Self.download("b", bytes: 125_000, at: 350),
+    ])
+    #expect(result.workload("a").latency?.max == .milliseconds(350))
+    #expect(result.workload("b").latency?.max == .milliseconds(150))
+  }
+}
