@@ -146,7 +146,7 @@ struct WorkDecoder {
   }
 
   /// Why recipe `name` cannot run on this device — a component it names is missing — or `nil`.
-  /// Keys that are no work step nor component name at all are left to ``decodeRecipe``.
+  /// Keys that are no work step nor component name at all are left to ``decodeRecipe(_:named:at:)``.
   func missingComponent(inRecipe value: JSONValue, named name: String) -> String? {
     guard case .object(let members) = value else { return nil }
     let componentNames = Set(context.device.components.map(\.name))
