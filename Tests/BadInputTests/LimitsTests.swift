@@ -168,7 +168,7 @@ import Testing
     #expect(exact.exited(with: 64), "\(exact)")
     #expect(
       exact.standardError.hasPrefix(
-        "Error: --exact: power.csv would be about 3.0 GB (a row per change, over a run estimated at 134807047 events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\nUsage: powersim run"
+        "Error: --exact: power.csv would be about 4.2 GB (a row per change, over a run estimated at 134807047 events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\nUsage: powersim run"
       ))
     let trace = try PowerSimProcess.run(
       ["run", "day.json", "--trace", "trace.json"], in: directory.url)

@@ -22,7 +22,7 @@ import Testing
   @Test(arguments: [
     "timer-coalescing.json", "debounced-writes.json", "deferred-download.json",
     "day-in-the-life.json", "user-fetch-during-upload.json", "degrading-link.json",
-    "video-streaming.json",
+    "video-streaming.json", "background-location.json", "audio-engine.json",
   ])
   func scenariosDecode(name: String) throws {
     let document = try Self.document(name)
@@ -143,4 +143,54 @@ import Testing
     }
   }
 
+  /// Background location for 30 min, screen off on LTE. Continuous: a satellite fix every 10 s
+  /// (180 fixes), which keeps the receiver tracking (one wake-up, from off at the first fix);
+  /// every fix but the first takes its 6 s of tracking plus the recipe's 20 ms of CPU, the first
+  /// also the 1 s hot start. Significant-change: a cell lookup every 5 min (6), the receiver
+  /// never on. Stopped: nothing. The guidance: each step down saves energy.
+  @Test func significantChangeAndStoppingSaveOnContinuousLocation() throws {
+    let document = try Self.document("background-location.json")
+    let continuous = try Self.run(document, "baseline")
+    let significant = try Self.run(document, "significant-change")
+    let stopped = try Self.run(document, "stopped")
+    #expect(continuous.workload("location").occurrences == 180)
+    #expect(continuous.workload("location").unfinished == 0)
+    #expect(significant.workload("location").occurrences == 6)
+    #expect(stopped.workloads.isEmpty)
+    #expect(continuous.component("gnss").wakeups == 1)
+    #expect(significant.component("gnss").energy == .zero)
+    #expect(stopped.component("gnss").energy == .zero)
+    // The fix latency: a typical fix 6.02 s or more, the first also pays the 1 s hot start.
+    let fix = try #require(continuous.workload("location").latency)
+    #expect(fix.p50 >= TimeSpan.milliseconds(6_020))
+    #expect(fix.max >= TimeSpan.milliseconds(7_020))
+    #expect(significant.energy < continuous.energy)
+    #expect(stopped.energy < significant.energy)
+    // The receiver tracks the whole half hour but for its first second: at least 163 mW × 1799 s.
+    #expect(continuous.component("gnss").energy >= .joules(0.163 * 1_799))
+  }
+
+  /// A 1 s sound every 30 s from 10 s for 10 min (20 sounds), screen on. Stopped when silent,
+  /// the audio path wakes for each (50 ms) and is active 1 s plus its 3 s standby delay: at most
+  /// 20 × 4.05 s of its 10 min. Left running, a 500 ms buffer every second (599) keeps it active
+  /// from 0.5 s to the end, and sounds start at once (1 s latency, not 1.05 s, after the CPU's dispatch).
+  @Test func stoppingAnIdleAudioEngineSaves() throws {
+    let document = try Self.document("audio-engine.json")
+    let stopped = try Self.run(document, "baseline")
+    let running = try Self.run(document, "left-running")
+    #expect(stopped.workload("sounds").occurrences == 20)
+    #expect(running.workload("sounds").occurrences == 20)
+    #expect(running.workload("engine").occurrences == 599)
+    #expect(stopped.component("audio").wakeups == 20)
+    #expect(running.component("audio").wakeups == 1)
+    // Each sound first wakes the CPU for its dispatch (well under 1 ms here).
+    let cold = try #require(stopped.workload("sounds").latency?.max)
+    let warm = try #require(running.workload("sounds").latency?.max)
+    #expect(cold >= .milliseconds(1_050) && cold < .milliseconds(1_051))
+    #expect(warm >= .seconds(1) && warm < .milliseconds(1_001))
+    // 20 × (50 ms + 1 s + 3 s) at 92.4 mW = 7.4844 J; left running, 599.5 s less one 50 ms wake.
+    #expect(stopped.component("audio").energy == .joules(7.4844))
+    #expect(running.component("audio").energy >= .joules(0.0924 * 599.45))
+    #expect(stopped.energy < running.energy)
+  }
 }

@@ -163,7 +163,7 @@ import Testing
       #expect(Self.propertyNames(branch) == expected, "\(kind)")
     }
     let item = try #require(Self.object(definitions["work_item"]))
-    #expect(Self.propertyNames(item) == WorkDecoder.stepKeys)
+    #expect(Self.propertyNames(item) == WorkDecoder.stepKeys + ["recipe"])
     for type in DeviceDecoder.componentTypes {
       let component = try #require(Self.object(definitions[type]))
       #expect(Self.propertyNames(component) == DeviceDecoder.componentKeys[type], "\(type)")

@@ -112,12 +112,21 @@ public struct DeviceSpec: Sendable, Hashable {
   public var components: [ComponentSpec]
   /// The battery, if the device has one.
   public var battery: BatterySpec?
+  /// Named work recipes (SPEC 5.8), by name.
+  public var recipes: [String: WorkRecipe]
+  /// Recipes this device cannot run, by name, with the reason: a component they name is missing
+  /// (a device that extends another without its radios). Naming one in work is an error.
+  public var unusableRecipes: [String: String] = [:]
 
   /// A device.
-  public init(name: String, components: [ComponentSpec], battery: BatterySpec?) {
+  public init(
+    name: String, components: [ComponentSpec], battery: BatterySpec?,
+    recipes: [String: WorkRecipe] = [:]
+  ) {
     self.name = name
     self.components = components
     self.battery = battery
+    self.recipes = recipes
   }
 
   /// The component named `name`, if any.

@@ -66,5 +66,21 @@ public struct GenericStep: Sendable, Hashable {
   }
 }
 
+/// A named work recipe of a device (SPEC 5.8): the steps of one work object, which a work object
+/// names with `"recipe"` instead of writing them out (`location-best`: a satellite fix).
+public struct WorkRecipe: Sendable, Hashable {
+  /// The recipe's steps; its `qos` is unused (the work object that names the recipe gives it).
+  public var steps: WorkStepSpec
+  /// The work-object keys the recipe gives (`cpu`, `download`, a generic component's name…),
+  /// which the work object naming it may not give again.
+  public var keys: [String]
+
+  /// A recipe of `steps`, written with `keys`.
+  public init(steps: WorkStepSpec, keys: [String]) {
+    self.steps = steps
+    self.keys = keys
+  }
+}
+
 /// A work item: objects run one after another.
 public typealias WorkSpec = [WorkStepSpec]

@@ -1,11 +1,11 @@
 extension BuiltInDevices {
-  /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi
-  /// and a GPU. Every number's source is in its `x-source` note and in the documentation
+  /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi,
+  /// a GPU, satellite location, audio, Bluetooth and a video decoder, with location recipes. Every number's source is in its `x-source` note and in the documentation
   /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
       "name": "phone",
-      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi and a GPU.",
+      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth and a video decoder.",
       "x-voltage": "Android power_profile.xml currents are converted to watts at an assumed 3.85 V nominal battery voltage.",
       "battery": {
         "capacity_mah": 4000, "voltage": "3.85 V",
@@ -191,7 +191,57 @@ extension BuiltInDevices {
           "appearance_apl": { "light": "65%", "dark": "17%",
             "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration choice so that dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021), pinned by ReferenceFigureTests.darkAppearanceOnOLED" },
           "off_power": "0 W"
+        },
+        "gnss": {
+          "type": "generic",
+          "description": "Satellite location (GNSS) receiver: tracking while an app asks for fixes, hot standby for a few seconds after, then off.",
+          "states": [
+            { "name": "tracking", "power": "163 mW",
+              "x-source": "the median gps.on of Snapdragon 855/865 phones' power_profile.xml: Mi 9 42.39 mA x 3.85 V (the range is 38-441 mW; Pixel 4 and Xperia 1 II signal-quality arrays give 23-46 mW at good signal, 92-182 mW at poor)" },
+            { "name": "standby", "power": "10.6 mW", "after": "6 s", "wake_latency": "20 ms",
+              "x-source": "PowerTutor: the GPS sleeps 6 s after its last use (Nexus One); power: PowerTutor's sleep-to-on ratio 17.5/268.9 mW applied to 163 mW (borrowed from the Nexus One); wake latency a calibration choice (no published figure), as the devboard's" },
+            { "name": "off", "power": "0 W", "after": "60 s", "wake_latency": "1 s",
+              "x-source": "wake latency: a hot start, whose time to first fix is 1-5 s (GNSS references' typical hot start; the receiver kept time, position and ephemeris), its low end; after: calibration choice (no published figure), a minute of standby; 0 W, as the suspended phone (cpu.idle) counts the receiver off" }
+          ]
+        },
+        "audio": {
+          "type": "generic",
+          "description": "Audio path: codec, DSP and amplifier, active while an audio engine runs, in standby 3 s after it stops.",
+          "states": [
+            { "name": "active", "power": "92.4 mW",
+              "x-source": "the median audio (dsp.audio) current of Snapdragon 855/865 phones' power_profile.xml: OnePlus 8 24 mA x 3.85 V (the range is 64-289 mW), the audio hardware playing back, on top of the CPU" },
+            { "name": "standby", "power": "0 W", "after": "3 s", "wake_latency": "50 ms",
+              "x-source": "after: AudioFlinger puts an output in standby 3 s after its last sound (kDefaultStandbyTimeInNsecs = seconds(3), AOSP Threads.cpp; Qualcomm's LPASS codec macros also autosuspend after 3000 ms, Linux lpass-va-macro.c); wake latency a calibration choice (no published figure: reopening the output, powering the codec and amplifier); 0 W, as the suspended phone counts the codec off" }
+          ]
+        },
+        "bluetooth": {
+          "type": "generic",
+          "description": "Bluetooth controller: active while it carries data (audio to earbuds, a sync), idle 7 s after.",
+          "states": [
+            { "name": "active", "power": "55.7 mW",
+              "x-source": "the median bluetooth.active of Snapdragon 855/865 phones' power_profile.xml: 14.5 mA x 3.85 V, between Redmi K20 Pro 11.1 mA and Mi 10 17.85 mA (OnePlus 7 Pro 50, Mi 9 6.43; OnePlus 8's 135 mA left out as implausible)" },
+            { "name": "idle", "power": "0 W", "after": "7 s", "wake_latency": "50 ms",
+              "x-source": "after: Android's Bluetooth stack puts an idle A2DP link in sniff mode 7 s after its last traffic (BTA_DM_PM_SNIFF_A2DP_IDX, 7000 ms, bta_dm_cfg.cc); power: Pixel 4 bluetooth.controller.idle 0.01 mA x 3.85 V = 0.04 mW, taken as 0 so the suspended phone keeps its measured floor; wake latency a calibration choice (no published figure: leaving sniff at the next anchor)" }
+          ]
+        },
+        "video": {
+          "type": "generic",
+          "description": "Hardware video decoder: active while it decodes, power-collapsed 2 s after.",
+          "states": [
+            { "name": "active", "power": "231.8 mW",
+              "x-source": "the median video (dsp.video) current of Snapdragon 855/865 phones' power_profile.xml: Mi 10 60.2 mA x 3.85 V (the range is 96-316 mW), media hardware decoding, on top of the CPU and display" },
+            { "name": "off", "power": "0 W", "after": "2 s", "wake_latency": "10 ms",
+              "x-source": "after: Qualcomm's video codec driver autosuspends 2000 ms after its last use (Linux venus vdec/venc, pm_runtime_set_autosuspend_delay 2000); wake latency a calibration choice (no published figure: firmware resume); 0 W, as the suspended phone counts the decoder off" }
+          ]
         }
+      },
+      "recipes": {
+        "location-best": { "gnss": "6 s", "cpu": "20 ms",
+          "x-source": "a satellite fix (about 5 m): gnss 6 s of tracking, the upper end of the 1-5 s hot-start time to first fix plus a 1 s fix epoch to refine it; cpu 20 ms, SPEC 5.8's example (a calibration choice: the location stack handling the fix)" },
+        "location-100m": { "cpu": "20 ms", "upload": "1 KB", "download": "2 KB", "via": "wifi",
+          "x-source": "a Wi-Fi location (about 100 m): the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, SPEC 5.8's example); cpu 20 ms as location-best. The scan's own radio time is not modelled: a radio serves transfers only" },
+        "location-3km": { "cpu": "20 ms", "download": "2 KB", "via": "cellular",
+          "x-source": "a cell-tower location (about 3 km): a small lookup of the serving cell's position over LTE (2 KB, as location-100m's answer; calibration choice); cpu 20 ms as location-best" }
       }
     }
     """#

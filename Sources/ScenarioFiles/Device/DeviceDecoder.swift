@@ -49,13 +49,13 @@ struct DeviceDecoder {
   /// Keys of a work object that a generic component may not be named after.
   static let reservedNames: Set<String> = [
     "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-    "upload", "via", "gpu", "platform",
+    "upload", "via", "gpu", "platform", "recipe",
   ]
 
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
     var object = try ObjectReader(
       value, at: path, in: reader.file, what: "a device",
-      known: ["name", "description", "extends", "battery", "components"])
+      known: ["name", "description", "extends", "battery", "components", "recipes"])
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.name(v, object.path("name"))
     }
@@ -67,6 +67,7 @@ struct DeviceDecoder {
       try decodeBattery(v, at: object.path("battery"))
     }
     let componentsValue = try object.required("components")
+    let recipesValue = object.optional("recipes")
     try object.rejectUnusedKeys()
     let componentsPath = object.path("components")
     guard case .object(let members) = componentsValue else {
@@ -81,9 +82,41 @@ struct DeviceDecoder {
       components.append(
         try decodeComponent(componentValue, named: componentName, at: componentPath))
     }
-    let device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
+    var device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
     try validateStructure(device, at: componentsPath)
+    if let recipesValue {
+      (device.recipes, device.unusableRecipes) = try decodeRecipes(
+        recipesValue, at: object.path("recipes"), device: device)
+    }
     return device
+  }
+
+  /// Decodes `recipes` (SPEC 5.8): named work objects whose steps run on this device's
+  /// components. A recipe that names a component the device lacks (the phone without its radios)
+  /// is set aside with the reason, an error only if work names it.
+  private func decodeRecipes(_ value: JSONValue, at path: JSONPath, device: DeviceSpec)
+    throws(InputError) -> (usable: [String: WorkRecipe], unusable: [String: String])
+  {
+    guard case .object(let members) = value else {
+      throw reader.error(
+        path, "expected an object of recipes keyed by name, found \(value.kindPhrase)")
+    }
+    let context = ScenarioContext(device: device, duration: .zero, reader: reader)
+    let work = WorkDecoder(file: reader.file, context: context, hasNetwork: true)
+    var recipes: [String: WorkRecipe] = [:]
+    var unusable: [String: String] = [:]
+    for (name, recipeValue) in members where !name.hasPrefix("$") && !name.hasPrefix("x-") {
+      let recipePath = path.appending(key: name)
+      if name.isEmpty {
+        throw reader.error(recipePath, "expected a recipe name, found an empty one")
+      }
+      if let missing = work.missingComponent(inRecipe: recipeValue, named: name) {
+        unusable[name] = missing
+        continue
+      }
+      recipes[name] = try work.decodeRecipe(recipeValue, named: name, at: recipePath)
+    }
+    return (recipes, unusable)
   }
 
   private func checkComponentName(_ name: String, at path: JSONPath) throws(InputError) {

@@ -4,8 +4,9 @@ import Quantities
 
 /// Reads `work` (SPEC 6.2): an object or a list of objects, each with optional steps `cpu`
 /// (+ `threads`, `qos`, `parallel_efficiency`), `read`, `write` (+ `write_size`), `download`,
-/// `upload` (+ `via`), `gpu`, and generic components by name. Each step must have a component
-/// of the device to run on.
+/// `upload` (+ `via`), `gpu`, and generic components by name, or `recipe`, the name of one of
+/// the device's recipes (SPEC 5.8), whose steps it runs with any others it gives. Each step must
+/// have a component of the device to run on.
 struct WorkDecoder {
   let file: String
   let context: ScenarioContext
@@ -50,9 +51,130 @@ struct WorkDecoder {
   func decodeObject(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass)
     throws(InputError) -> WorkStepSpec
   {
-    let generics = genericNames
     var object = try ObjectReader(
-      value, at: path, in: file, what: "a work item", known: Self.stepKeys + generics)
+      value, at: path, in: file, what: "a work item",
+      known: Self.stepKeys + genericNames + ["recipe"])
+    guard let recipeValue = object.optional("recipe") else {
+      return try decodeSteps(&object, defaultQoS: defaultQoS)
+    }
+    let name = try reader.string(recipeValue, object.path("recipe"))
+    if let reason = context.device.unusableRecipes[name] {
+      throw object.error(
+        "recipe",
+        "recipe \(ValueExcerpt.quoted(name)) cannot run on this device: \(reason)")
+    }
+    guard let recipe = context.device.recipes[name] else {
+      let names = context.device.recipes.keys.sorted()
+      var message: String
+      if names.isEmpty {
+        message = "the device \(ValueExcerpt.quoted(context.device.name)) has no recipes"
+      } else {
+        message =
+          "expected a recipe of the device (\(listing(names, conjunction: "or"))), found \(ValueExcerpt.quoted(name))"
+        if let suggestion = closestMatch(to: name, among: names) {
+          message += " (did you mean \"\(suggestion)\"?)"
+        }
+      }
+      throw object.error("recipe", message)
+    }
+    for key in recipe.keys where object.contains(key) {
+      throw object.error(
+        key,
+        "recipe \(ValueExcerpt.quoted(name)) gives \"\(key)\" already; a work object may add steps to its recipe but not give the same one again (write a list of work objects to run it twice)"
+      )
+    }
+    if !hasNetwork && recipe.steps.via == nil
+      && (recipe.steps.download != nil || recipe.steps.upload != nil)
+    {
+      throw object.error(
+        "recipe",
+        "recipe \(ValueExcerpt.quoted(name)) transfers data, and the device has no radio to do it with (the environment names no network)"
+      )
+    }
+    var step = try decodeSteps(&object, defaultQoS: defaultQoS)
+    step.merge(recipe.steps, genericOrder: genericNames)
+    return step
+  }
+
+  /// Decodes a device's recipe (SPEC 5.8): the steps of a work object, without `qos` (the work
+  /// object naming the recipe gives it) or another recipe. Every key must be a work step or a
+  /// generic component of the device.
+  func decodeRecipe(_ value: JSONValue, named name: String, at path: JSONPath) throws(InputError)
+    -> WorkRecipe
+  {
+    guard case .object(let members) = value else {
+      throw reader.error(
+        path,
+        "expected a recipe: an object of work steps (\"gnss\": \"6 s\"), found \(value.kindPhrase)")
+    }
+    let generics = genericNames
+    let allowed = Self.stepKeys.filter { $0 != "qos" } + generics
+    var keys: [String] = []
+    for key in members.keys where !key.hasPrefix("$") && !key.hasPrefix("x-") {
+      if allowed.contains(key) {
+        keys.append(key)
+        continue
+      }
+      let keyPath = path.appending(key: key)
+      if key == "qos" || key == "recipe" {
+        throw reader.error(
+          keyPath,
+          "a recipe cannot give \"\(key)\"; the work object that names the recipe gives it")
+      }
+      if context.radios.contains(where: { $0.name == key }) {
+        throw reader.error(
+          keyPath,
+          "a recipe cannot keep the radio \(ValueExcerpt.quoted(key)) active for a time (radios serve transfers); give a \"download\" or \"upload\" with \"via\": \(ValueExcerpt.quoted(key))"
+        )
+      }
+      var message =
+        "recipe \(ValueExcerpt.quoted(name)) names \(ValueExcerpt.quoted(key)), which is neither a work step nor a generic component of this device"
+      if let suggestion = closestMatch(to: key, among: allowed) {
+        message += " (did you mean \"\(suggestion)\"?)"
+      } else {
+        message += " (remove the recipe with \"\(name)\": null if the device has no such part)"
+      }
+      throw reader.error(keyPath, message)
+    }
+    var object = try ObjectReader(value, at: path, in: file, what: "a recipe", known: allowed)
+    guard !keys.isEmpty else {
+      throw reader.error(
+        path, "expected at least one work step in recipe \(ValueExcerpt.quoted(name))")
+    }
+    let steps = try decodeSteps(&object, defaultQoS: .default)
+    return WorkRecipe(steps: steps, keys: keys)
+  }
+
+  /// Why recipe `name` cannot run on this device — a component it names is missing — or `nil`.
+  /// Keys that are no work step nor component name at all are left to ``decodeRecipe(_:named:at:)``.
+  func missingComponent(inRecipe value: JSONValue, named name: String) -> String? {
+    guard case .object(let members) = value else { return nil }
+    let componentNames = Set(context.device.components.map(\.name))
+    for (key, member) in members where !key.hasPrefix("$") && !key.hasPrefix("x-") {
+      if let type = ["cpu": "cpu", "gpu": "gpu", "read": "storage", "write": "storage"][key],
+        !context.has(type)
+      {
+        return "it has \"\(key)\" work, and the device has no \(type) component"
+      }
+      if key == "via", case .string(let radio) = member,
+        !context.radios.contains(where: { $0.name == radio })
+      {
+        return "it transfers via \(ValueExcerpt.quoted(radio)), which is not a radio of the device"
+      }
+      if !Self.stepKeys.contains(key) && !componentNames.contains(key) && key != "recipe"
+        && closestMatch(to: key, among: Self.stepKeys + genericNames) == nil
+      {
+        return "it names \(ValueExcerpt.quoted(key)), which is not a component of the device"
+      }
+    }
+    return nil
+  }
+
+  /// The steps of a work object (or a recipe) whose keys are checked.
+  private func decodeSteps(_ object: inout ObjectReader, defaultQoS: QoSClass) throws(InputError)
+    -> WorkStepSpec
+  {
+    let generics = genericNames
     var step = WorkStepSpec(qos: defaultQoS)
     if let cpu = object.optional("cpu") {
       try require("cpu", object, "a CPU")
@@ -144,6 +266,31 @@ struct WorkDecoder {
   private func needs(_ key: String, _ base: String, _ object: ObjectReader) throws(InputError) {
     guard object.contains(base) else {
       throw object.error(key, "\"\(key)\" modifies \"\(base)\", which this work item does not have")
+    }
+  }
+}
+
+extension WorkStepSpec {
+  /// Adds the steps of `recipe`, which gives none of the steps this object gives; generic steps
+  /// run in `genericOrder`, the device's order (SPEC 6.2).
+  mutating func merge(_ recipe: WorkStepSpec, genericOrder: [String]) {
+    if let cpu = recipe.cpu {
+      self.cpu = cpu
+      threads = recipe.threads
+      parallelEfficiency = recipe.parallelEfficiency
+    }
+    read = read ?? recipe.read
+    if let write = recipe.write {
+      self.write = write
+      writeSize = recipe.writeSize
+    }
+    download = download ?? recipe.download
+    upload = upload ?? recipe.upload
+    via = via ?? recipe.via
+    gpu = gpu ?? recipe.gpu
+    generic = (generic + recipe.generic).sorted { a, b in
+      (genericOrder.firstIndex(of: a.component) ?? 0)
+        < (genericOrder.firstIndex(of: b.component) ?? 0)
     }
   }
 }

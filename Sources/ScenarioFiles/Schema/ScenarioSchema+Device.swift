@@ -33,6 +33,12 @@ extension ScenarioSchema {
                 "The components, keyed by name; the CPU, storage, GPU and display at most one each.",
                 properties: [], additional: ref("component"), extensionKeys: false)
             ),
+            (
+              "recipes",
+              object(
+                "Named work recipes (SPEC 5.8), such as \"location-best\": { \"gnss\": \"6 s\", \"cpu\": \"20 ms\" }: the steps of a work item, without qos, which a work item runs by naming the recipe.",
+                properties: [], additional: ref("work_item"))
+            ),
           ], anyOf: [["components"], ["extends"]])
       ),
       (

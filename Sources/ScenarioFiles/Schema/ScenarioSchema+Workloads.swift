@@ -141,9 +141,15 @@ extension ScenarioSchema {
           "The radio that carries the download or upload (default: the environment's network).")
       ),
       ("gpu", ref("time", "GPU work, as time at the highest frequency.")),
+      (
+        "recipe",
+        string(
+          "The name of one of the device's recipes (such as \"location-best\"): its steps run with any others this item gives, which may not repeat the recipe's."
+        )
+      ),
     ]
     return object(
-      "A work item: steps run in the order cpu, read, write, download, upload, gpu, then generic components by name.",
+      "A work item: steps run in the order cpu, read, write, download, upload, gpu, then generic components by name; \"recipe\" adds a device recipe's steps.",
       properties: properties,
       additional: ref(
         "time", "Time on the generic component of this name, such as \"gps\": \"2 s\"."))
