@@ -36,7 +36,7 @@ import Testing
     #expect(svg.contains("Energy per component"))
     if name == "day-in-the-life.json" {
       // The baseline's flat battery, in the headline, the plot's subtitle and its battery panel.
-      #expect(outcome.output.contains("\nBattery ran out: baseline at 15.78 h (off 13.42 min).\n"))
+      #expect(outcome.output.contains("\nBattery ran out: baseline at 15.78 h (off 13.12 min).\n"))
       #expect(svg.contains("Battery ran out: baseline at 15.78 h"))
       #expect(svg.contains("baseline ran out at 15.78 h"))
     }
