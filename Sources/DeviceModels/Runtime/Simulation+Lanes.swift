@@ -99,8 +99,7 @@ extension DeviceSimulation {
     if let next = isCore ? dequeueCPUJob(for: node) : dequeueJob(node) {
       if isCore { assignCore(next, to: node) } else { assign(next, to: node) }
     }
-    completionsThisInstant.handOns.append(occurrence)
-    if nodes[node].job < 0 { completionsThisInstant.idleLanes.append(Int32(node)) }
+    handOn(occurrence, leaving: nodes[node].job < 0 ? node : -1)
   }
 
   /// How many constant-power segments a job has on its lane.

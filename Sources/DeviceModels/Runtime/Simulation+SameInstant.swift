@@ -24,6 +24,23 @@ struct SameInstantCompletions {
 }
 
 extension DeviceSimulation {
+  /// A part of `occurrence`'s step completed, leaving lane `lane` (or -1) with nothing to serve.
+  /// When no other completion is due at this instant and none is collected, its hand-on and idle
+  /// entry happen at once — what collecting them would come to, without the collecting, which
+  /// is the common case; otherwise they wait for ``endCompletionPhase()``.
+  @inline(__always)
+  func handOn(_ occurrence: Int32, leaving lane: Int) {
+    if completionsThisInstant.isEmpty
+      && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)
+    {
+      stepPartDone(occurrence)
+      if lane >= 0 && nodes[lane].job < 0 && nodes[lane].phase == .active { idleEntry(lane) }
+      return
+    }
+    completionsThisInstant.handOns.append(occurrence)
+    if lane >= 0 { completionsThisInstant.idleLanes.append(Int32(lane)) }
+  }
+
   /// Every completion of the instant is in: hand on the occurrences' next steps in due order,
   /// then let the lanes still without work enter idle (the demotion phase of the instant).
   func endCompletionPhase() {
