@@ -66,10 +66,11 @@ struct ComparisonChart {
   static let legendRight = 990.0
   static let dashes = ["", "6 3", "2 2", "8 3 2 3"]
   static let chargingColor = "#fff3c4"
-  /// Component colours for the bars, apart from the alternatives' line colours.
+  /// Component colours for the bars, apart from the alternatives' line colours: sixteen, so the
+  /// built-in phone's eleven components each get their own.
   static let componentPalette = [
     "#8c6d31", "#637939", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
-    "#bd9e39", "#ad494a",
+    "#bd9e39", "#ad494a", "#17becf", "#b5cf6b", "#ce6dbd", "#6b6ecf", "#e7969c", "#843c39",
   ]
   static func componentColor(_ index: Int) -> String {
     componentPalette[index % componentPalette.count]
@@ -118,7 +119,11 @@ struct ComparisonChart {
     let batteryBottom = hasBattery ? batteryTop + 130 : powerBottom
     let barsTop = batteryBottom + 70
     let barsBottom = barsTop + 200
-    let height = barsBottom + 110
+    // Room under the bars for their names: turned 35° when there are many, so a long name
+    // reaches down by its length (about 6 px a character at 11 px) × sin 35° (0.5736).
+    let longestName = Double(alternatives.map(\.name.count).max() ?? 0)
+    let namesDepth = multiples ? 14 + longestName * 6.2 * 0.5736 : 16
+    let height = barsBottom + max(110, namesDepth + 30)
     var svg = SVGDocument(width: Self.width, height: height, title: title)
     svg.text(
       title, x: Self.left, y: ChartStyle.titleBaseline, size: 16, weight: "bold",
@@ -289,7 +294,9 @@ struct ComparisonChart {
       "Energy per component", x: Self.left, y: top - 10, weight: "bold",
       fill: ChartStyle.textColor)
     panel.drawYAxis(ticks, title: "Energy (\(unit.symbol))", into: &svg)
-    let slot = (Self.right - Self.left) / Double(max(1, alternatives.count))
+    // A slot per alternative, and most of one more on the right for the last bar's battery
+    // label, clear of the legend.
+    let slot = (Self.right - Self.left) / (Double(max(1, alternatives.count)) + 0.8)
     let barWidth = min(60, slot * 0.6)
     svg.beginGroup([("class", "bars")])
     for (index, alternative) in alternatives.enumerated() {
