@@ -99,5 +99,9 @@ extension BadInputCorpus {
       "devices/patch-replaces-clusters.json",
       #"built-in device "phone": components.cpu.qos_policy.user-interactive.clusters[0]: expected the name of a cluster ("only"), found "prime" (after device_patch)"#
     ),
+    BadInput(
+      "devices/signal-power-below-one.json",
+      #"devices/signal-power-below-one.json: device_patch.components.cellular.signal_power.fair: expected a factor of at least 1 on the transfer power, found 0.8"#
+    ),
   ]
 }

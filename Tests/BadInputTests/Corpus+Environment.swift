@@ -45,5 +45,13 @@ extension BadInputCorpus {
       "environment/key-with-line-break.json",
       #"environment/key-with-line-break.json: ["dura\ntion"]: unknown key "dura\ntion" in a scenario (did you mean "duration"?)"#
     ),
+    BadInput(
+      "environment/network-signal-unknown.json",
+      #"environment/network-signal-unknown.json: environment.network[0].signal: expected one of "good", "fair" or "poor", found "terrible""#
+    ),
+    BadInput(
+      "environment/network-offline-with-quality.json",
+      #"environment/network-offline-with-quality.json: environment.network[0].downlink: an offline interval has no network quality; remove "downlink" or name a radio"#
+    ),
   ]
 }

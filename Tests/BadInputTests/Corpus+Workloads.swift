@@ -89,5 +89,9 @@ extension BadInputCorpus {
       "workloads/qos-escape-sequence.json",
       #"workloads/qos-escape-sequence.json: workloads.sync.work.qos: expected one of "user-interactive", "user-initiated", "default", "utility" or "background", found "\u001B[2J\u001B[31mutility\n""#
     ),
+    BadInput(
+      "workloads/recipe-unknown.json",
+      #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km" or "location-best"), found "location-10m" (did you mean "location-100m"?)"#
+    ),
   ]
 }
