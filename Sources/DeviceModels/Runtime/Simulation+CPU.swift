@@ -173,12 +173,7 @@ extension DeviceSimulation {
   func displayLatencyLimitApplied() {
     guard cpu != nil, cpu!.displayLatencyLimit != .max else { return }
     let limit = cpu!.displayLatencyLimit
-    for cluster in 0..<cpu!.clusters.count {
-      for index in 0..<cpu!.clusters[cluster].cores.count {
-        wakeIfTooDeep(Int(cpu!.clusters[cluster].cores[index]), limit: limit)
-      }
-      wakeIfTooDeep(Int(cpu!.clusters[cluster].node), limit: limit)
-    }
+    forEachCPUNode { wakeIfTooDeep($0, limit: limit) }
   }
 
   private func wakeIfTooDeep(_ node: Int, limit: Int64) {
@@ -194,11 +189,16 @@ extension DeviceSimulation {
     guard cpu != nil, cpu!.displayLatencyLimit != .max else { return }
     let nextWake = knownWakes.minimum?.key
     let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
+    forEachCPUNode { deepenIdleNode($0, predictedIdle: predictedIdle) }
+  }
+
+  /// Calls `body` with every core, then its cluster, cluster by cluster.
+  private func forEachCPUNode(_ body: (Int) -> Void) {
     for cluster in 0..<cpu!.clusters.count {
       for index in 0..<cpu!.clusters[cluster].cores.count {
-        deepenIdleNode(Int(cpu!.clusters[cluster].cores[index]), predictedIdle: predictedIdle)
+        body(Int(cpu!.clusters[cluster].cores[index]))
       }
-      deepenIdleNode(Int(cpu!.clusters[cluster].node), predictedIdle: predictedIdle)
+      body(Int(cpu!.clusters[cluster].node))
     }
   }
 

@@ -15,7 +15,7 @@ struct SweepQuantities {
     for text in texts {
       let trimmed = text.trimmingSpaces
       guard QuantityParser.dimension(ofUnitIn: trimmed) == dimension,
-        let value = Self.baseValue(trimmed, dimension)
+        let value = dimension.baseValue(of: trimmed)
       else { return nil }
       base.append(value)
     }
@@ -33,25 +33,6 @@ struct SweepQuantities {
     }
     values = base.map { .number($0 / display.scale) }
     unit = display.symbol
-  }
-
-  /// The value of `text` in the dimension's base unit (s, W, J, B, B/s, Hz, 1, V).
-  private static func baseValue(_ text: String, _ dimension: Quantities.Dimension) -> Double? {
-    let input = QuantityInput.text(text)
-    do {
-      switch dimension {
-      case .time: return Double(try QuantityParser.time(input).nanoseconds) / 1e9
-      case .power: return try QuantityParser.power(input).watts
-      case .energy: return try QuantityParser.energy(input).joules
-      case .dataSize: return Double(try QuantityParser.dataSize(input).bytes)
-      case .dataRate: return try QuantityParser.dataRate(input).bytesPerSecond
-      case .frequency: return try QuantityParser.frequency(input).hertz
-      case .fraction: return try QuantityParser.fraction(input).value
-      case .voltage: return try QuantityParser.voltage(input).volts
-      }
-    } catch {
-      return nil
-    }
   }
 }
 

@@ -17,7 +17,7 @@ struct NumericSweepColumn {
       case .number: continue
       case .string(let text):
         guard let dimension = QuantityParser.dimension(ofUnitIn: text),
-          found == nil || found == dimension, Self.base(text, dimension) != nil
+          found == nil || found == dimension, dimension.baseValue(of: text) != nil
         else { return nil }
         found = dimension
       default: return nil
@@ -45,15 +45,19 @@ struct NumericSweepColumn {
   func baseValue(_ value: SweepValue) -> Double? {
     switch value.json {
     case .number(let number): return Double(number.literal)
-    case .string(let text): return Self.base(text, dimension)
+    case .string(let text): return dimension.baseValue(of: text)
     default: return nil
     }
   }
+}
 
-  private static func base(_ text: String, _ dimension: Quantities.Dimension) -> Double? {
+extension Quantities.Dimension {
+  /// The value of `text` (`"5 s"`, `"200 mW"`) in this dimension's base unit (s, W, J, B, B/s,
+  /// Hz, 1, V), or `nil` when it is not a quantity of this dimension.
+  func baseValue(of text: String) -> Double? {
     let input = QuantityInput.text(text)
     do {
-      switch dimension {
+      switch self {
       case .time: return Double(try QuantityParser.time(input).nanoseconds) / 1e9
       case .power: return try QuantityParser.power(input).watts
       case .energy: return try QuantityParser.energy(input).joules
