@@ -1,5 +1,6 @@
 import DeviceModels
 import Quantities
+import Testing
 
 /// Small builders so each test states its device and workloads in a few readable lines.
 enum Fixture {
@@ -76,6 +77,43 @@ enum Fixture {
     -> RunResult
   {
     Simulation(setup: setup, recording: recording).run()
+  }
+}
+
+extension Fixture {
+  /// The invariants of SPEC 7 on a run of `duration` recorded in bins by `collector`: components
+  /// add up to the total; floor + fixed + dynamic add up to each component, fixed never negative;
+  /// every node's residencies add up to the duration (and a single node's state energies to its
+  /// component's); attribution plus unattributed adds up per component, the floor unattributed;
+  /// the binned series integrates to the total.
+  static func expectInvariants(
+    _ result: RunResult, duration: TimeSpan, collector: PowerSeriesCollector,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let total = result.components.reduce(Energy.zero) { $0 + $1.energy }
+    #expect(total == result.energy, sourceLocation: sourceLocation)
+    for (index, component) in result.components.enumerated() {
+      #expect(
+        component.floor + component.fixed + component.dynamic == component.energy,
+        "\(component.name)", sourceLocation: sourceLocation)
+      #expect(component.fixed >= .zero, "\(component.name)", sourceLocation: sourceLocation)
+      for node in component.nodes {
+        let residency = node.states.reduce(TimeSpan.zero) { $0 + $1.residency }
+        #expect(residency == duration, "\(node.path)", sourceLocation: sourceLocation)
+        let stateEnergy = node.states.reduce(Energy.zero) { $0 + $1.energy }
+        if component.nodes.count == 1 {
+          #expect(stateEnergy == component.energy, sourceLocation: sourceLocation)
+        }
+      }
+      let attributed = result.workloads.reduce(Energy.zero) { $0 + $1.energyByComponent[index] }
+      #expect(
+        attributed + result.unattributedByComponent[index] == component.energy,
+        sourceLocation: sourceLocation)
+      #expect(
+        component.floor <= result.unattributedByComponent[index], sourceLocation: sourceLocation)
+    }
+    let binned = collector.bins?.energies.reduce(Int128(0), +)
+    #expect(binned == result.energy.attojoules, sourceLocation: sourceLocation)
   }
 }
 

@@ -72,24 +72,8 @@ import Testing
     let collector = PowerSeriesCollector()
     let result = Fixture.run(
       setup, recording: RecordingOptions(binWidth: .milliseconds(700), sink: collector))
-    let total = result.components.reduce(Energy.zero) { $0 + $1.energy }
-    #expect(total == result.energy)
-    for (index, component) in result.components.enumerated() {
-      #expect(component.floor + component.fixed + component.dynamic == component.energy)
-      for node in component.nodes {
-        let residency = node.states.reduce(TimeSpan.zero) { $0 + $1.residency }
-        #expect(residency == setup.duration, "\(node.path)")
-        let stateEnergy = node.states.reduce(Energy.zero) { $0 + $1.energy }
-        if component.nodes.count == 1 { #expect(stateEnergy == component.energy) }
-      }
-      let attributed = result.workloads.reduce(Energy.zero) { $0 + $1.energyByComponent[index] }
-      #expect(attributed + result.unattributedByComponent[index] == component.energy)
-      #expect(component.floor <= result.unattributedByComponent[index])
-    }
-    let bins = collector.bins!
-    #expect(bins.count == 29, "20 s in bins of 0.7 s")
-    let binned = bins.energies.reduce(Int128(0), +)
-    #expect(binned == result.energy.attojoules)
+    Fixture.expectInvariants(result, duration: setup.duration, collector: collector)
+    #expect(collector.bins?.count == 29, "20 s in bins of 0.7 s")
   }
 
   /// The same setup and seed give identical accounts.

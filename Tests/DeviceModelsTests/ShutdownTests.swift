@@ -151,20 +151,7 @@ import Testing
     let collector = PowerSeriesCollector()
     let result = Fixture.run(
       setup, recording: RecordingOptions(binWidth: .milliseconds(700), sink: collector))
-    let total = result.components.reduce(Energy.zero) { $0 + $1.energy }
-    #expect(total == result.energy)
-    for (index, component) in result.components.enumerated() {
-      #expect(component.floor + component.fixed + component.dynamic == component.energy)
-      #expect(component.fixed >= .zero)
-      for node in component.nodes {
-        let residency = node.states.reduce(TimeSpan.zero) { $0 + $1.residency }
-        #expect(residency == setup.duration, "\(node.path)")
-      }
-      let attributed = result.workloads.reduce(Energy.zero) { $0 + $1.energyByComponent[index] }
-      #expect(attributed + result.unattributedByComponent[index] == component.energy)
-    }
-    let binned = collector.bins!.energies.reduce(Int128(0), +)
-    #expect(binned == result.energy.attojoules)
+    Fixture.expectInvariants(result, duration: setup.duration, collector: collector)
     if let battery = result.battery, battery.ranOutAt != nil {
       #expect(battery.lowestStateOfCharge == Fraction(0))
     }
