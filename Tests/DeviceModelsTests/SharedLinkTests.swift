@@ -68,6 +68,55 @@ import Testing
     #expect(lte.wakeups == 1)
   }
 
+  /// The link's energy is shared equally among the workloads of the transfers in flight
+  /// (SPEC 7), the transfers of ``twoTransfersStartingApartShareTheBandwidth()``. Above the
+  /// 10 mW floor, `a` alone: promotion 1.19 W × 0.2 s 0.238 · round trip 0.99 W × 0.05 s 0.0495 ·
+  /// data 1.49 W × 0.25 s 0.3725; shared while `b` is in flight (0.5–1.55 s, 1.49 W): 1.5645,
+  /// 0.78225 each; `a` alone again: data 1.49 W × 0.2 s 0.298 · hold 0.99 W × 0.1 s 0.099 ·
+  /// tail 0.49 W × 4.9 s 2.401. So `a` 4.24025 J and `b` 0.78225 J; the floor, 0.1 J, is
+  /// nobody's.
+  @Test func aSharedLinksEnergyIsSplitAmongItsTransfers() {
+    let result = Self.run([
+      Self.download("a", bytes: 1_250_000, at: 0), Self.download("b", bytes: 625_000, at: 500),
+    ])
+    #expect(result.workload("a").energy == joules(4.24025))
+    #expect(result.workload("b").energy == joules(0.78225))
+    #expect(result.unattributedEnergy == joules(0.1))
+  }
+
+  /// Beyond 16 transfers one way the link still moves exactly its bandwidth, shared equally: 17
+  /// downloads of 1 kB at 1 Mbit/s (17 does not divide the link's units per nanosecond) move
+  /// 136 kbit in 136 ms, all ending together after the promotion and round trip (250 ms).
+  @Test func seventeenTransfersShareExactly() {
+    let workloads = (0..<17).map { Self.download("t\($0)", bytes: 1_000, at: 0) }
+    let result = Self.run(workloads, radio: Self.radio(downlink: 1))
+    for index in 0..<17 {
+      #expect(result.workload("t\(index)").latency?.max == .milliseconds(386))
+    }
+  }
+
+  /// Radio time (SPEC 5.8 [v2], a scan of 1.5 s) keeps the link busy and takes no bandwidth. A
+  /// scan alone: promotion 0–0.2 s, active at the 1 W base to 1.7 s (latency 1.7 s). With a
+  /// 1.25 MB download due with it, the download's round trip ends at 0.25 s and its 10 Mbit go
+  /// at the full 10 Mbit/s (latency 1.25 s); the scan still ends at 1.7 s.
+  ///
+  /// Energy alone (J): promotion 0.24 · scan 1.5 · hold 0.1 · tail 1.8–6.7 s 2.45 · idle
+  /// 6.7–10 s 0.033 = 4.323. With the download, 0.25–1.25 s draw 1.5 W: 0.5 J more, shared
+  /// equally (0.745 J each above the floor for that second).
+  @Test func radioTimeTakesNoBandwidth() {
+    let scan = WorkloadSpec(
+      name: "scan", timing: .once(at: .start),
+      work: [WorkStepSpec(generic: [GenericStep(component: "lte", duration: .milliseconds(1_500))])]
+    )
+    let alone = Self.run([scan])
+    #expect(alone.workload("scan").latency?.max == .milliseconds(1_700))
+    #expect(alone.component("lte").energy == joules(4.323))
+    let both = Self.run([scan, Self.download("get", bytes: 1_250_000, at: 0)])
+    #expect(both.workload("scan").latency?.max == .milliseconds(1_700))
+    #expect(both.workload("get").latency?.max == .milliseconds(1_250))
+    #expect(both.component("lte").energy == joules(4.823))
+  }
+
   /// Completion times are rounded up to a whole nanosecond. At 7 Mbit/s one byte alone takes
   /// 8 / 7 µs = 1142.86 ns → 1143 ns; two bytes sharing the link each go at 3.5 Mbit/s, 2285.71
   /// → 2286 ns, and both end at that instant; three, at 7/3 Mbit/s, 3428.57 → 3429 ns. Each

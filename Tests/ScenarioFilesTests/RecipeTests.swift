@@ -1,6 +1,7 @@
 import DeviceModels
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// Device recipes (SPEC 5.8) on a small device without a CPU or platform, so that every joule is
@@ -129,16 +130,52 @@ import Testing
     #expect(typo?.contains(#"(did you mean "gnss"?)"#) == true)
   }
 
-  /// Radios serve transfers: SPEC 5.8's `"wifi": "1.5 s"` is refused with what to write instead;
-  /// a recipe gives no QoS.
-  @Test func aRecipeCannotKeepARadioActiveNorGiveQoS() {
-    let radio = scenarioError(
-      Self.scenario(work: #"{ "recipe": "scan" }"#, recipes: #"{ "scan": { "wifi": "1.5 s" } }"#))
-    #expect(radio?.contains(#"a recipe cannot keep the radio "wifi" active for a time"#) == true)
+  /// Radio time (SPEC 5.8's `"wifi": "1.5 s"`, a scan): the radio is active 1.5 s carrying no
+  /// data, at its transfer power's base (1 W), and off at once: 1.5 J, latency 1.5 s. A work
+  /// object names the radio like a generic component, in a recipe or on its own.
+  @Test func aRecipeKeepsARadioActiveForATime() throws {
+    let scan = #"{ "scan": { "wifi": "1.5 s", "beacon": "1 s" } }"#
+    let scenario = try decodeScenario(Self.scenario(work: #"{ "recipe": "scan" }"#, recipes: scan))
+    // Device order: beacon, then the radio.
+    #expect(
+      scenario.setup.workloads[0].work[0].generic == [
+        GenericStep(component: "beacon", duration: .seconds(1)),
+        GenericStep(component: "wifi", duration: .milliseconds(1_500)),
+      ])
+    let result = Simulation(setup: scenario.setup).run()
+    #expect(result.component("wifi").energy == .joules(1.5))
+    #expect(result.component("beacon").energy == .joules(0.1))
+    #expect(result.workload("w").latency?.max == .milliseconds(2_500))
+    let direct = try decodeScenario(Self.scenario(work: #"{ "wifi": "1.5 s" }"#))
+    let alone = Simulation(setup: direct.setup).run()
+    #expect(alone.component("wifi").energy == .joules(1.5))
+    #expect(alone.workload("w").latency?.max == .milliseconds(1_500))
+  }
+
+  /// A recipe gives no QoS: the work object naming it does.
+  @Test func aRecipeCannotGiveQoS() {
     let qos = scenarioError(
       Self.scenario(
         work: #"{ "beacon": "1 s" }"#, recipes: #"{ "p": { "beacon": "1 s", "qos": "utility" } }"#))
     #expect(qos?.contains(#"a recipe cannot give "qos""#) == true, "\(qos ?? "")")
+  }
+
+  /// A trace's rows may name a recipe in a `recipe` column: rows at 1 s (`ping`: beacon 1 s,
+  /// 0.1 J) and 5 s (`lookup`: 1 MB at 8 Mbit/s, 1 J on the radio), and one at 8 s with a radio
+  /// time column instead (0.5 s at 1 W).
+  @Test func aTraceRowNamesARecipe() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("time,recipe,wifi\n1 s,ping,\n5 s,lookup,\n8 s,,500 ms\n", to: "t.csv")
+    let text = """
+      { "device": \(Self.device(recipes: Self.recipes)), "duration": "20 s",
+        "workloads": { "w": { "trace": "t.csv" } } }
+      """
+    let file = try directory.write(text, to: "scenario.json")
+    let scenario = try decodeScenario(text, file: file)
+    let result = Simulation(setup: scenario.setup).run()
+    #expect(result.workload("w").occurrences == 3)
+    #expect(result.component("beacon").energy == .joules(0.1))
+    #expect(result.component("wifi").energy == .joules(1.5))
   }
 
   /// `device_patch` merge-patches `recipes`: one removed, one added.
@@ -168,6 +205,10 @@ import Testing
     #expect(recipes["location-100m"]?.steps.via == "wifi")
     #expect(recipes["location-100m"]?.steps.download == DataSize(bytes: 2_000))
     #expect(recipes["location-100m"]?.steps.upload == DataSize(bytes: 1_000))
+    #expect(
+      recipes["location-100m"]?.steps.generic == [
+        GenericStep(component: "wifi", duration: .milliseconds(1_500))
+      ])
     #expect(recipes["location-3km"]?.steps.via == "cellular")
     #expect(recipes["location-3km"]?.steps.download == DataSize(bytes: 2_000))
   }

@@ -167,12 +167,16 @@ struct DeviceBuilder {
     var layout = LedgerLayout(componentCount: components.count)
     layout.slotCount = slotNames.count
     var capacities = Array(repeating: Int32(1), count: nodes.count)
+    // A radio shares its energy among the workloads of the transfers it carries (SPEC 7): at
+    // most every workload, and nobody.
+    for node in radioSpecs.keys { capacities[Int(node)] = Int32(workloadCount + 1) }
     // Children come after their parents except for named parents; iterate to a fixed point.
     var changed = true
     while changed {
       changed = false
       for node in nodes.indices where !children[node].isEmpty {
-        let capacity = 1 + children[node].reduce(Int32(0)) { $0 + capacities[Int($1)] }
+        var capacity = 1 + children[node].reduce(Int32(0)) { $0 + capacities[Int($1)] }
+        if radioSpecs[Int32(node)] != nil { capacity = max(capacity, Int32(workloadCount + 1)) }
         if capacity != capacities[node] {
           capacities[node] = capacity
           changed = true
@@ -180,7 +184,7 @@ struct DeviceBuilder {
       }
     }
     for (index, node) in nodes.enumerated() {
-      layout.hasChildren.append(!children[index].isEmpty)
+      layout.hasSharedSet.append(!children[index].isEmpty || radioSpecs[Int32(index)] != nil)
       layout.nodeComponent.append(node.component)
       layout.firstSlot.append(node.firstSlot)
       if node.role == .display, let display {

@@ -117,9 +117,9 @@ final class EnergyLedger {
     ownedPower = memory.table(repeating: 0, count: nodes)
     var rows: [Int32] = []
     var parents: Int32 = 0
-    for hasChildren in layout.hasChildren {
-      rows.append(hasChildren ? parents : -1)
-      if hasChildren { parents += 1 }
+    for hasSharedSet in layout.hasSharedSet {
+      rows.append(hasSharedSet ? parents : -1)
+      if hasSharedSet { parents += 1 }
     }
     parentRow = memory.table(rows)
     ownerRowWidth = workloadCount + 1
@@ -424,7 +424,8 @@ struct LedgerLayout {
   var firstSlot: [Int32] = []
   var ownerCapacity: [Int32] = []
   var fixedGoesToOwners: [Bool] = []
-  /// Whether a node is a parent, whose energy may be shared among its children's owners.
-  var hasChildren: [Bool] = []
+  /// Whether a node keeps a shared owner set, among which its energy may be shared: a parent
+  /// (the owners its children work for) or a radio (the owners of the transfers it carries).
+  var hasSharedSet: [Bool] = []
   var slotCount = 0
 }

@@ -3,6 +3,9 @@ struct LinkTransfer {
   /// The job (a download or upload step part).
   var job: Int32
   var isDownload: Bool
+  /// Whether it moves data; radio time (a Wi-Fi scan, SPEC 5.8 [v2]) is all round trip: it keeps
+  /// the radio active for its duration, at the draw of a round trip, and takes no bandwidth.
+  var carriesData: Bool
   /// Round-trip time still to wait before its data flows, ns (0: its data flows).
   var roundTripLeft: Int64
   /// Data still to move, in shares of a bit: units of 1 / (10⁹ × ``SharedLinkRuntime/shareUnit``)
@@ -18,17 +21,23 @@ struct LinkTransfer {
 /// data flowing in its direction. With *n* transfers moving data one way at *R* bit/s, each moves
 /// *R* / *n* bit/s. Remaining data is counted exactly, in integers: a transfer of *B* bytes
 /// starts with `B × 8 × 10⁹ × L` units (L = ``shareUnit`` = 720720, the least common multiple of
-/// 1…16), and each nanosecond takes `⌊R × L / n⌋` units off it — exact whenever *n* divides
-/// `R × L` (always for up to 16 transfers one way; beyond, the floor slows each transfer by less
-/// than one unit per nanosecond). A lone transfer so takes exactly `B × 8 × 10⁹ / R` ns, rounded
-/// up. The link's next event is the earliest end of a round trip or of a transfer, the latter
-/// `⌈remaining ÷ rate⌉` ns ahead: rounded up to a whole nanosecond as SPEC 2 says; the others
-/// are charged for that fraction of a nanosecond too, so nothing is lost. Completions are
-/// recomputed exactly whenever a transfer starts or ends or the network's quality changes
-/// (the remaining bytes of each transfer go on at the new rate).
+/// 1…16), and *t* nanoseconds move `R × L × t` units in all, an equal `⌊R × L × t ÷ n⌋` for each
+/// transfer and the one-unit remainders to the first transfers in join order. So the link moves
+/// exactly its bandwidth whatever *n*, and each transfer its equal share to within a unit (a
+/// 720720-billionth of a bit) per change of the link; for up to 16 transfers one way the shares
+/// are always equal (*n* divides `R × L`). A lone transfer so takes exactly `B × 8 × 10⁹ / R` ns,
+/// rounded up. The link's next event is the earliest end of a round trip or of a transfer, the
+/// latter `⌈remaining × n ÷ (R × L)⌉` ns ahead: rounded up to a whole nanosecond as SPEC 2
+/// says; the others are charged for that fraction of a nanosecond too, so nothing is lost.
+/// Completions are recomputed exactly whenever a transfer starts or ends or the network's quality
+/// changes (the remaining bytes of each transfer go on at the new rate).
+///
+/// Radio time (`"wifi": "1.5 s"`, a scan) is a transfer that is all round trip: it keeps the
+/// link busy for its duration and takes no bandwidth.
 ///
 /// The radio's draw follows the total throughput: the transfer power for the directions with
-/// data flowing (see ``LinkQuality``), its base while only round trips are in flight.
+/// data flowing (see ``LinkQuality``), its base while only round trips are in flight. Its energy
+/// is shared equally among the workloads of the transfers in flight (SPEC 7).
 struct SharedLinkRuntime {
   /// Shares of a bit per bit per nanosecond: lcm(1…16).
   static let shareUnit: Int128 = 720_720
@@ -51,11 +60,18 @@ struct SharedLinkRuntime {
     transfers.reserveCapacity(8)
   }
 
-  /// Units per nanosecond each transfer moving data one way gets, of `bits` bit/s shared by
-  /// `sharing` transfers.
+  /// The units each of `sharing` transfers moving data one way gets in `elapsed` ns of `bits`
+  /// bit/s (`each`), and how many of them, the first in join order, get one unit more
+  /// (`extra`, less than `sharing`): `bits × L × elapsed` in all.
   @inline(__always)
-  static func rate(bits: Int64, sharing: Int32) -> Int128 {
-    max(1, Int128(bits) * shareUnit / Int128(max(1, sharing)))
+  static func shares(bits: Int64, elapsed: Int64, sharing: Int32) -> (each: Int128, extra: Int128) {
+    let count = Int128(max(1, sharing))
+    let (total, overflow) = (Int128(bits) * shareUnit).multipliedReportingOverflow(
+      by: Int128(elapsed))
+    // Beyond 2¹²⁷ units each share is far more than any transfer holds (a decoded transfer is
+    // below 2⁶³ bytes, 2¹¹⁵ units): it ends them all.
+    guard !overflow else { return (Int128.max / 2, 0) }
+    return (total / count, total % count)
   }
 
   /// The units of `bytes` bytes.
@@ -68,15 +84,22 @@ struct SharedLinkRuntime {
     let elapsed = now - countedUntil
     countedUntil = now
     guard elapsed > 0, quality.isOnline, !transfers.isEmpty else { return }
-    let downRate = Self.rate(bits: quality.downlinkBits, sharing: downloads)
-    let upRate = Self.rate(bits: quality.uplinkBits, sharing: uploads)
+    let down = Self.shares(bits: quality.downlinkBits, elapsed: elapsed, sharing: downloads)
+    let up = Self.shares(bits: quality.uplinkBits, elapsed: elapsed, sharing: uploads)
+    var downSeen: Int128 = 0
+    var upSeen: Int128 = 0
     for index in transfers.indices {
       if transfers[index].roundTripLeft > 0 {
         assert(transfers[index].roundTripLeft >= elapsed, "a round trip overran its end")
         transfers[index].roundTripLeft -= elapsed
+      } else if !transfers[index].carriesData {
+        continue
+      } else if transfers[index].isDownload {
+        transfers[index].remaining -= down.each + (downSeen < down.extra ? 1 : 0)
+        downSeen += 1
       } else {
-        transfers[index].remaining -=
-          (transfers[index].isDownload ? downRate : upRate) * Int128(elapsed)
+        transfers[index].remaining -= up.each + (upSeen < up.extra ? 1 : 0)
+        upSeen += 1
       }
     }
   }
@@ -85,7 +108,8 @@ struct SharedLinkRuntime {
   mutating func startDataOfEndedRoundTrips() {
     var down: Int32 = 0
     var up: Int32 = 0
-    for index in transfers.indices where transfers[index].roundTripLeft == 0 {
+    for index in transfers.indices
+    where transfers[index].roundTripLeft == 0 && transfers[index].carriesData {
       if transfers[index].isDownload { down += 1 } else { up += 1 }
     }
     downloads = down
@@ -102,6 +126,8 @@ struct SharedLinkRuntime {
     for transfer in transfers {
       if transfer.roundTripLeft > 0 {
         soonest = min(soonest, Saturating.sum(now, transfer.roundTripLeft))
+      } else if !transfer.carriesData {
+        soonest = now
       } else if transfer.isDownload {
         leastDown = min(leastDown, transfer.remaining)
       } else {
@@ -109,20 +135,26 @@ struct SharedLinkRuntime {
       }
     }
     if downloads > 0 {
-      let rate = Self.rate(bits: quality.downlinkBits, sharing: downloads)
-      soonest = min(soonest, Self.end(now: now, remaining: leastDown, rate: rate))
+      soonest = min(
+        soonest,
+        Self.end(now: now, remaining: leastDown, bits: quality.downlinkBits, sharing: downloads))
     }
     if uploads > 0 {
-      let rate = Self.rate(bits: quality.uplinkBits, sharing: uploads)
-      soonest = min(soonest, Self.end(now: now, remaining: leastUp, rate: rate))
+      soonest = min(
+        soonest,
+        Self.end(now: now, remaining: leastUp, bits: quality.uplinkBits, sharing: uploads))
     }
     return soonest
   }
 
-  /// `now + ⌈remaining ÷ rate⌉`, saturating.
-  private static func end(now: Int64, remaining: Int128, rate: Int128) -> Int64 {
+  /// `now + ⌈remaining × sharing ÷ (bits × L)⌉`, saturating: when a transfer with `remaining`
+  /// units, one of `sharing` moving data one way at `bits` bit/s, has surely moved them all.
+  private static func end(now: Int64, remaining: Int128, bits: Int64, sharing: Int32) -> Int64 {
     guard remaining > 0 else { return now }
-    let time = (remaining + rate - 1) / rate
+    let perNanosecond = Int128(bits) * shareUnit
+    let (scaled, overflow) = remaining.multipliedReportingOverflow(by: Int128(max(1, sharing)))
+    guard !overflow else { return .max }
+    let time = (scaled + perNanosecond - 1) / perNanosecond
     return time >= Int128(Int64.max - now) ? .max : now + Int64(time)
   }
 
@@ -178,11 +210,19 @@ extension DeviceSimulation {
     let node = Int(links[link].node)
     advanceLink(link)
     let step = steps[Int(jobs[job].step)]
-    let roundTrip = network.quality[link].roundTripTime
-    links[link].transfers.append(
-      LinkTransfer(
-        job: job, isDownload: step.kind == .download, roundTripLeft: roundTrip,
-        remaining: SharedLinkRuntime.units(bytes: step.amount)))
+    if step.kind == .radioTime {
+      links[link].transfers.append(
+        LinkTransfer(
+          job: job, isDownload: false, carriesData: false, roundTripLeft: step.amount,
+          remaining: 0))
+    } else {
+      links[link].transfers.append(
+        LinkTransfer(
+          job: job, isDownload: step.kind == .download, carriesData: true,
+          roundTripLeft: network.quality[link].roundTripTime,
+          remaining: SharedLinkRuntime.units(bytes: step.amount)))
+    }
+    countTransferOwner(occurrences[jobs[job].occurrence].workload, onRadio: node)
     if links[link].transfers.count == 1 {
       // The trace shows one slice per stretch the link carries anything, named by the
       // transfer that opened it.
@@ -218,6 +258,7 @@ extension DeviceSimulation {
         continue
       }
       links[link].transfers.remove(at: index)
+      uncountTransferOwner(occurrences[jobs[transfer.job].occurrence].workload, onRadio: node)
       finishTransfer(transfer.job, on: node)
     }
     if links[link].transfers.isEmpty {

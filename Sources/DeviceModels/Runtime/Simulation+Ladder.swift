@@ -255,6 +255,12 @@ extension DeviceSimulation {
       if item.isServing {
         power = item.servingPower
         dynamic = power - floor
+        if nodeLink[node] >= 0 {
+          // A radio's link shares its energy among the workloads of its transfers (SPEC 7).
+          ledger.updateShared(
+            node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
+          return
+        }
         owner = occurrences[jobs[item.job].occurrence].workload
       } else {
         power = table.power[0]

@@ -47,7 +47,7 @@ extension DeviceSimulation {
         job.remainingWork = perPart
         dispatchCPU(jobs.insert(job))
       }
-    case .download, .upload:
+    case .download, .upload, .radioTime:
       occurrences[occurrence].partsLeft = 1
       let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
       let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))

@@ -4,7 +4,8 @@ enum OwnerContribution: UInt8 {
   case none
   /// One workload (or -1, nobody): ``Node/contributedOwner``.
   case single
-  /// The owners on the ledger of a host that is active with busy children.
+  /// The owners on the ledger of a host that is active with busy children, or of a radio
+  /// carrying transfers (the workloads of its transfers).
   case hostOwners
 }
 
@@ -13,7 +14,8 @@ enum OwnerContribution: UInt8 {
 /// children change rather than gathered from them at every change.
 ///
 /// A node's *contribution* to its parent's owner set is: nothing while it is neither waking nor
-/// active; the shared set of a host that is active with busy children; nobody (-1) for the
+/// active; the shared set of a host that is active with busy children, or of a radio carrying
+/// transfers (their workloads, counted as they join and leave its link); nobody (-1) for the
 /// display; otherwise the workload it works for — its wake's cause while waking, the workload
 /// it serves, or the one it served last. Each parent's shared set in the ledger counts the
 /// uses of the owners its children contribute (``EnergyLedger/countSharedOwner(_:of:at:)``);
@@ -87,6 +89,9 @@ extension DeviceSimulation {
     case .active:
       if nodes[node].role == .host && nodes[node].busyChildren > 0 {
         kind = .hostOwners
+      } else if nodes[node].isServing && nodeLink[node] >= 0 {
+        // A radio carrying transfers works for the workloads of all of them.
+        kind = .hostOwners
       } else {
         kind = .single
         if nodes[node].role == .display {
@@ -133,8 +138,9 @@ extension DeviceSimulation {
     for child in children[host] {
       let childIndex = Int(child)
       guard nodes[childIndex].isBusy else { continue }
-      if nodes[childIndex].role == .host && nodes[childIndex].phase == .active
-        && nodes[childIndex].busyChildren > 0
+      if nodes[childIndex].phase == .active
+        && ((nodes[childIndex].role == .host && nodes[childIndex].busyChildren > 0)
+          || (nodes[childIndex].isServing && nodeLink[childIndex] >= 0))
       {
         owners += ledger.sharedOwners(of: childIndex)
       } else if nodes[childIndex].role == .display {
@@ -145,6 +151,15 @@ extension DeviceSimulation {
     }
     return Array(Set(owners)).sorted()
   }
+
+  /// A transfer of `owner` joined radio `node`'s shared link: the radio works for one more use
+  /// of it (SPEC 7: its energy is shared equally among the workloads of the transfers it
+  /// carries), and so do its parents while the radio gives them its set.
+  func countTransferOwner(_ owner: Int32, onRadio node: Int) { addOwner(owner, to: node) }
+
+  /// A transfer of `owner` left radio `node`'s shared link (see
+  /// ``countTransferOwner(_:onRadio:)``).
+  func uncountTransferOwner(_ owner: Int32, onRadio node: Int) { removeOwner(owner, from: node) }
 
   // MARK: The parent's counted set
 

@@ -183,7 +183,8 @@ final class DeviceSimulation: SimulationModel {
       layout: ledgerLayout, workloadCount: setup.workloads.count, recorder: recorder,
       activity: activity)
     let compiler = WorkCompiler(
-      nodeForComponent: builder.nodeForComponent, storageNode: storageNode, gpuNode: gpuNode,
+      nodeForComponent: builder.nodeForComponent, radioNodes: Set(radioSpecs.keys),
+      storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
     for (index, spec) in setup.workloads.enumerated() {
       workloads.append(makeWorkload(spec, index: index, compiler: compiler))

@@ -1,16 +1,19 @@
 /// The kind of a compiled work step.
 enum StepKind: UInt8 {
   case cpu, read, write, download, upload, gpu, generic
+  /// Time a radio spends active carrying no data (SPEC 5.8 [v2]: a Wi-Fi scan,
+  /// `"wifi": "1.5 s"`): served on the radio's shared link like a transfer that is all round trip.
+  case radioTime
 }
 
 /// One step of a workload's work, compiled for the hot loop: its target lane resolved to a node,
-/// its amount in ns (CPU, GPU, generic time) or bytes.
+/// its amount in ns (CPU, GPU, generic and radio time) or bytes.
 struct CompiledStep {
   var kind: StepKind
   /// The lane node that serves it; for transfers -1 means the environment's network at the time;
   /// for CPU steps unused.
   var node: Int32
-  /// Nanoseconds of reference-core, GPU or active time, or bytes.
+  /// Nanoseconds of reference-core, GPU, active or radio time, or bytes.
   var amount: Int64
   var threads: Int32
   /// QoS priority, 0 (user-interactive) to 4 (background).
@@ -23,6 +26,8 @@ struct CompiledStep {
 /// Compiles work specs into flat step lists.
 struct WorkCompiler {
   let nodeForComponent: [String: Int32]
+  /// The radios' nodes: a timed step naming one is radio time.
+  let radioNodes: Set<Int32>
   let storageNode: Int32
   let gpuNode: Int32
   let hasCPU: Bool
@@ -71,7 +76,8 @@ struct WorkCompiler {
     for generic in object.generic {
       let node = nodeForComponent[generic.component] ?? -1
       precondition(node >= 0, "unknown generic component \(generic.component)")
-      steps.append(step(.generic, node: node, amount: generic.duration.nanoseconds))
+      let kind = radioNodes.contains(node) ? StepKind.radioTime : .generic
+      steps.append(step(kind, node: node, amount: generic.duration.nanoseconds))
     }
   }
 }

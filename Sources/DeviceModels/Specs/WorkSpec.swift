@@ -25,7 +25,8 @@ public struct WorkStepSpec: Sendable, Hashable {
   public var via: String?
   /// GPU time at the highest frequency.
   public var gpu: TimeSpan?
-  /// Time in the active state of generic components, run in the order given (scenario files
+  /// Time in the active state of generic components, or of radios carrying no data (radio
+  /// time, SPEC 5.8 [v2]: a Wi-Fi scan), run in the order given (scenario files
   /// list them in device order, as a JSON object's keys have no order; a work list orders them
   /// otherwise).
   public var generic: [GenericStep]
@@ -52,7 +53,7 @@ public struct WorkStepSpec: Sendable, Hashable {
   }
 }
 
-/// Time spent active on a generic component.
+/// Time spent active on a generic component, or on a radio carrying no data (radio time).
 public struct GenericStep: Sendable, Hashable {
   /// The component's name.
   public var component: String

@@ -238,8 +238,8 @@ extension BuiltInDevices {
       "recipes": {
         "location-best": { "gnss": "6 s", "cpu": "20 ms",
           "x-source": "a satellite fix (about 5 m): gnss 6 s of tracking, the upper end of the 1-5 s hot-start time to first fix plus a 1 s fix epoch to refine it; cpu 20 ms, SPEC 5.8's example (a calibration choice: the location stack handling the fix)" },
-        "location-100m": { "cpu": "20 ms", "upload": "1 KB", "download": "2 KB", "via": "wifi",
-          "x-source": "a Wi-Fi location (about 100 m): the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, SPEC 5.8's example); cpu 20 ms as location-best. The scan's own radio time is not modelled: a radio serves transfers only" },
+        "location-100m": { "cpu": "20 ms", "wifi": "1.5 s", "upload": "1 KB", "download": "2 KB", "via": "wifi",
+          "x-source": "a Wi-Fi location (about 100 m): an active scan, wifi 1.5 s (SPEC 5.8's example; about 40 ms of probe and listen per channel, droidboy.cz 'Looking under the hood of WiFi scans' 2015, over the 13 channels of 2.4 GHz and about 24 of 5 GHz), at the radio's active power (an upper bound: the model has no separate scan power); the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, SPEC 5.8's example); cpu 20 ms as location-best" },
         "location-3km": { "cpu": "20 ms", "download": "2 KB", "via": "cellular",
           "x-source": "a cell-tower location (about 3 km): a small lookup of the serving cell's position over LTE (2 KB, as location-100m's answer; calibration choice); cpu 20 ms as location-best" }
       }

@@ -83,7 +83,11 @@ extension WorkloadCost {
         times["GPU", default: 0] += Double(time.nanoseconds) * gpuSlowdown(gpu)
       }
       for generic in step.generic {
-        times["\"\(generic.component)\"", default: 0] += Double(generic.duration.nanoseconds)
+        // Radio time (a scan) shares its radio's link with the radio's transfers.
+        let lane =
+          radios[generic.component] == nil
+          ? "\"\(generic.component)\"" : "radio \"\(generic.component)\""
+        times[lane, default: 0] += Double(generic.duration.nanoseconds)
       }
     }
     return times

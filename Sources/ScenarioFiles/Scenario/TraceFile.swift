@@ -55,7 +55,7 @@ enum TraceFile {
         message: "expected each column once, found \(ValueExcerpt.quoted(column)) twice")
     }
     let traceWork = WorkDecoder(file: tracePath, context: work.context, hasNetwork: work.hasNetwork)
-    let known = WorkDecoder.stepKeys + traceWork.genericNames
+    let known = WorkDecoder.stepKeys + traceWork.timedComponentNames + ["recipe"]
     for column in header.fields
     where column != "time" && !known.contains(column) && !column.hasPrefix("x-") {
       var message =

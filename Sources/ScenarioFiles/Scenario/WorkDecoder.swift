@@ -23,11 +23,15 @@ struct WorkDecoder {
 
   var reader: ValueReader { ValueReader(file: file) }
 
-  /// Names of the device's generic components.
-  var genericNames: [String] {
+  /// Names of the components a work object keeps active for a time by naming them (`"gnss":
+  /// "2 s"`, `"wifi": "1.5 s"`): the device's generic components and its radios (SPEC 5.8 [v2]:
+  /// radio time, such as a Wi-Fi scan), in device order.
+  var timedComponentNames: [String] {
     context.device.components.compactMap { component in
-      if case .generic = component.model { return component.name }
-      return nil
+      switch component.model {
+      case .generic, .radio: return component.name
+      default: return nil
+      }
     }
   }
 
@@ -53,7 +57,7 @@ struct WorkDecoder {
   {
     var object = try ObjectReader(
       value, at: path, in: file, what: "a work item",
-      known: Self.stepKeys + genericNames + ["recipe"])
+      known: Self.stepKeys + timedComponentNames + ["recipe"])
     guard let recipeValue = object.optional("recipe") else {
       return try decodeSteps(&object, defaultQoS: defaultQoS)
     }
@@ -92,7 +96,7 @@ struct WorkDecoder {
       )
     }
     var step = try decodeSteps(&object, defaultQoS: defaultQoS)
-    step.merge(recipe.steps, genericOrder: genericNames)
+    step.merge(recipe.steps, genericOrder: timedComponentNames)
     return step
   }
 
@@ -107,7 +111,7 @@ struct WorkDecoder {
         path,
         "expected a recipe: an object of work steps (\"gnss\": \"6 s\"), found \(value.kindPhrase)")
     }
-    let generics = genericNames
+    let generics = timedComponentNames
     let allowed = Self.stepKeys.filter { $0 != "qos" } + generics
     var keys: [String] = []
     for key in members.keys where !key.hasPrefix("$") && !key.hasPrefix("x-") {
@@ -120,12 +124,6 @@ struct WorkDecoder {
         throw reader.error(
           keyPath,
           "a recipe cannot give \"\(key)\"; the work object that names the recipe gives it")
-      }
-      if context.radios.contains(where: { $0.name == key }) {
-        throw reader.error(
-          keyPath,
-          "a recipe cannot keep the radio \(ValueExcerpt.quoted(key)) active for a time (radios serve transfers); give a \"download\" or \"upload\" with \"via\": \(ValueExcerpt.quoted(key))"
-        )
       }
       var message =
         "recipe \(ValueExcerpt.quoted(name)) names \(ValueExcerpt.quoted(key)), which is neither a work step nor a generic component of this device"
@@ -162,7 +160,7 @@ struct WorkDecoder {
         return "it transfers via \(ValueExcerpt.quoted(radio)), which is not a radio of the device"
       }
       if !Self.stepKeys.contains(key) && !componentNames.contains(key) && key != "recipe"
-        && closestMatch(to: key, among: Self.stepKeys + genericNames) == nil
+        && closestMatch(to: key, among: Self.stepKeys + timedComponentNames) == nil
       {
         return "it names \(ValueExcerpt.quoted(key)), which is not a component of the device"
       }
@@ -174,7 +172,7 @@ struct WorkDecoder {
   private func decodeSteps(_ object: inout ObjectReader, defaultQoS: QoSClass) throws(InputError)
     -> WorkStepSpec
   {
-    let generics = genericNames
+    let generics = timedComponentNames
     var step = WorkStepSpec(qos: defaultQoS)
     if let cpu = object.optional("cpu") {
       try require("cpu", object, "a CPU")

@@ -149,9 +149,11 @@ extension ScenarioSchema {
       ),
     ]
     return object(
-      "A work item: steps run in the order cpu, read, write, download, upload, gpu, then generic components by name; \"recipe\" adds a device recipe's steps.",
+      "A work item: steps run in the order cpu, read, write, download, upload, gpu, then generic components and radios by name (time active: a radio's is radio time, such as a scan); \"recipe\" adds a device recipe's steps.",
       properties: properties,
       additional: ref(
-        "time", "Time on the generic component of this name, such as \"gps\": \"2 s\"."))
+        "time",
+        "Time active on the generic component or radio of this name, such as \"gps\": \"2 s\" or a Wi-Fi scan, \"wifi\": \"1.5 s\"."
+      ))
   }
 }
