@@ -117,7 +117,7 @@ import Testing
     #expect(outcome.exited(with: 1), "\(outcome)")
     #expect(
       outcome.standardError
-        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1e9); compare fewer alternatives, or raise the limit with --max-events\n"
+        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1000000000); compare fewer alternatives, or raise the limit with --max-events\n"
     )
     #expect(outcome.standardOutput == "")
   }
@@ -131,7 +131,7 @@ import Testing
     #expect(outcome.exited(with: 1), "\(outcome)")
     #expect(
       outcome.standardError
-        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1e9); sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
+        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1000000000); sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
     )
     #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
   }

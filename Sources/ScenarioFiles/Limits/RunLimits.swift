@@ -57,7 +57,7 @@ public struct RunLimits: Sendable, Hashable {
   private func eventError(_ estimate: RunEstimate, setup: SimulationSetup, file: String)
     -> InputError
   {
-    let limit = "more than a run may take (\(Approximate.text(maximumEvents)))"
+    let limit = "more than a run may take (\(Approximate.wholeNumber(maximumEvents)))"
     let raise = "or raise the limit with --max-events"
     guard let worst = estimate.workloads.max(by: { $0.events < $1.events }),
       worst.events > maximumEvents / 2
@@ -151,7 +151,7 @@ public struct TotalRunLimitError: Error, Sendable, CustomStringConvertible {
       ? "sweep fewer points or split the sweep with --shard"
       : "compare fewer alternatives"
     return (file.map { "\($0): " } ?? "")
-      + "the \(runs) runs of this \(command) together need about \(Approximate.text(events)) events to simulate, more than a \(command) may take in total (\(Approximate.text(maximumEvents))); \(fewer), or raise the limit with --max-events"
+      + "the \(runs) runs of this \(command) together need about \(Approximate.text(events)) events to simulate, more than a \(command) may take in total (\(Approximate.wholeNumber(maximumEvents))); \(fewer), or raise the limit with --max-events"
   }
 }
 
@@ -185,5 +185,12 @@ enum Approximate {
       exponent += 1
     }
     return "\(digits)e\(exponent)"
+  }
+
+  /// A limit as the digits `--max-events` takes (`1000000000`, not `1e9`), so that a message's
+  /// figure can be raised and passed back as it is written.
+  static func wholeNumber(_ value: Double) -> String {
+    guard value.isFinite, value < 9.2e18 else { return text(value) }
+    return String(Int64(value.rounded(.up)))
   }
 }
