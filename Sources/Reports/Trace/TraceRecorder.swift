@@ -15,6 +15,9 @@ import Quantities
 /// - one async track per workload with a slice per occurrence, from when it fired to when it
 ///   completed (occurrences of one workload may overlap; Perfetto stacks them), with its
 ///   number, due time and latency in the slice's arguments;
+/// - when the scenario declares apps, one thread per app (`app <name>`) after the nodes, with a
+///   slice per phase of its lifecycle (`foreground`, `background`, `suspended`), and an instant
+///   event `push <workload>` when the push service delivers held low-priority pushes;
 /// - counter tracks `<component> power (W)` per component, sampled when it changes, and
 ///   `total power (W)`.
 ///
@@ -52,6 +55,10 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private var lastPowers: [Int64] = []
   /// When each occurrence in flight was due, by async id.
   private var dueTimes: [Int64: Int64] = [:]
+  /// Per app: its thread's prefix and whether a phase slice is open.
+  private var appThreadPrefix: [String] = []
+  private var isAppPhaseOpen: [Bool] = []
+  private var appPhaseNames: [String] = []
 
   /// A recorder writing process `processID` (1 for a single run; one per variant when a trace
   /// holds several) named `processName` into `trace`.
@@ -84,6 +91,19 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
     }
     workloadNames = layout.workloads.map(JSONText.quoted)
     isStateOpen = Array(repeating: false, count: layout.nodes.count)
+    for (index, app) in layout.apps.enumerated() {
+      let order = layout.nodes.count + index
+      let thread = "\(pid),\"tid\":\(order + 1)"
+      trace.append(
+        "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
+          + JSONText.quoted("app " + app) + "}}")
+      trace.append(
+        "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(order)}}"
+      )
+      appThreadPrefix.append(thread)
+    }
+    isAppPhaseOpen = Array(repeating: false, count: layout.apps.count)
+    appPhaseNames = layout.appPhases.map(JSONText.quoted)
   }
 
   /// Writes a batch of slices.
@@ -128,6 +148,23 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
         trace.append(
           "{\"ph\":\"e\",\"pid\":\(processID),\(ts),\"cat\":\"occurrence\",\"name\":"
             + workloadNames[Int(event.subject)] + ",\"id\":\(id),\"args\":{\(args)}}")
+      case .appPhase:
+        let app = Int(event.subject)
+        let thread = appThreadPrefix[app]
+        if isAppPhaseOpen[app] { trace.append("{\"ph\":\"E\",\(thread),\(ts)}") }
+        isAppPhaseOpen[app] = true
+        trace.append(
+          "{\"ph\":\"B\",\(thread),\(ts),\"cat\":\"app\",\"name\":"
+            + appPhaseNames[Int(event.detail)] + "}")
+      case .appPhaseEnd:
+        let app = Int(event.subject)
+        if isAppPhaseOpen[app] { trace.append("{\"ph\":\"E\",\(appThreadPrefix[app]),\(ts)}") }
+        isAppPhaseOpen[app] = false
+      case .pushDelivered:
+        trace.append(
+          "{\"ph\":\"i\",\"pid\":\(processID),\(ts),\"s\":\"p\",\"cat\":\"push\",\"name\":"
+            + JSONText.quoted("push " + (layout?.workloads[Int(event.subject)] ?? ""))
+            + ",\"args\":{\"sent_s\":" + Units.seconds(TimeSpan(nanoseconds: event.due)) + "}}")
       }
     }
   }
