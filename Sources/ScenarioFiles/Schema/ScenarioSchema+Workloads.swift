@@ -25,9 +25,14 @@ extension ScenarioSchema {
             "when",
             choice(
               ["visible"],
-              "\"visible\": the workload does nothing outside the scenario's visibility intervals."
+              "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
             )
           ))
+        if ScenarioDecoder.kindsWithoutPush.contains(kind.key) {
+          properties.append(pushProperties[0])
+        } else {
+          properties.append(contentsOf: pushProperties)
+        }
         if !ScenarioDecoder.kindsWithoutDebounce.contains(kind.key) {
           let description =
             kind.key == "trace"
