@@ -3,9 +3,11 @@ import SimulationEngine
 /// Work cut off when its app is suspended (SPEC 6.4 [v2]), as a shutdown cuts off all work
 /// (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at once;
 /// its parts still waiting — in a lane's queue, the CPU's queues or for a network — are removed,
-/// and no further step starts. A part already being served (a CPU slice, a flash request, a
-/// transfer in flight, a component waking for it) runs to its end, as the hardware finishes
-/// what it was handed; then the occurrence is discarded, out of latency.
+/// its parts being served on a core, flash, the GPU or a generic component stop now (the lane
+/// takes its next item or goes idle, as when a part completes), and no further step starts.
+/// Two kinds of part run to their end, as the hardware finishes what it was handed: a transfer
+/// already on a radio's shared link, and a part whose component is still waking for it. Then the
+/// occurrence is discarded, out of latency.
 extension DeviceSimulation {
   /// Cuts off every occurrence of app `app`'s workloads in progress.
   func cutOffWork(of app: Int32) {
@@ -37,6 +39,13 @@ extension DeviceSimulation {
       }
     }
     removeCutOffParts(from: &network.waitingForNetwork)
+    for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
+      let job = nodes[node].job
+      guard job >= 0, occurrences[jobs[job].occurrence].isCutOff else { continue }
+      // Stale: the part's completion, still queued, must not end the lane's next part.
+      nodes[node].jobGeneration &+= 1
+      finishJob(on: node)
+    }
     // Occurrences left with no part running are done with at once.
     for slot in 0..<occurrences.slotCount {
       let occurrence = Int32(slot)
