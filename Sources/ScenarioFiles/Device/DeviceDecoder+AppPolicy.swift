@@ -17,14 +17,12 @@ extension DeviceDecoder {
     if let grant = object.optional("background_time") {
       if case .string("unlimited") = grant {
         policy.backgroundTime = nil
+      } else if case .string(let text) = grant, !text.contains(where: \.isNumber) {
+        throw object.error(
+          "background_time",
+          "expected a duration or \"unlimited\", found \(ValueExcerpt.quoted(text))")
       } else {
-        do {
-          policy.backgroundTime = try reader.time(grant, object.path("background_time"))
-        } catch {
-          throw object.error(
-            "background_time",
-            "expected a duration or \"unlimited\", found \(ValueReader.found(grant))")
-        }
+        policy.backgroundTime = try reader.time(grant, object.path("background_time"))
       }
     }
     if let leeway = object.optional("timer_leeway") {

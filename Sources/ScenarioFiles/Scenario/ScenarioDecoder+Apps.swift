@@ -66,13 +66,15 @@ extension ScenarioDecoder {
   func decodeBackgroundTime(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> TimeSpan?
   {
-    if case .string(let text) = value, text == "unlimited" { return nil }
-    do {
-      return try reader.time(value, path)
-    } catch {
-      throw reader.error(
-        path, "expected a duration or \"unlimited\", found \(ValueReader.found(value))")
+    if case .string(let text) = value {
+      if text == "unlimited" { return nil }
+      // A word, not a quantity (a misspelt "unlimited"): say both choices.
+      if !text.contains(where: \.isNumber) {
+        throw reader.error(
+          path, "expected a duration or \"unlimited\", found \(ValueExcerpt.quoted(text))")
+      }
     }
+    return try reader.time(value, path)
   }
 
   /// Checks that every workload names a declared app (SPEC 6.4 [v2]); `members` gives the
@@ -96,7 +98,7 @@ extension ScenarioDecoder {
       guard !names.contains(workload.app) else { continue }
       var hasKey = false
       if case .object(let keys) = item, keys["app"] != nil { hasKey = true }
-      let declared = listing(names.map { "\"\($0)\"" }, conjunction: "or")
+      let declared = listing(names, conjunction: "or")
       if hasKey {
         var message =
           "expected the name of an app declared in \"apps\" (\(declared)), found \(ValueExcerpt.quoted(workload.app))"

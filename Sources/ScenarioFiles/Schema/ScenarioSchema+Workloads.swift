@@ -28,11 +28,6 @@ extension ScenarioSchema {
               "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
             )
           ))
-        if ScenarioDecoder.kindsWithoutPush.contains(kind.key) {
-          properties.append(pushProperties[0])
-        } else {
-          properties.append(contentsOf: pushProperties)
-        }
         if !ScenarioDecoder.kindsWithoutDebounce.contains(kind.key) {
           let description =
             kind.key == "trace"
@@ -44,6 +39,11 @@ extension ScenarioSchema {
         if kind.key != "trace" {
           properties.append(("work", ref("work")))
           required.append("work")
+        }
+        if ScenarioDecoder.kindsWithoutPush.contains(kind.key) {
+          properties.append(pushProperties[0])
+        } else {
+          properties.append(contentsOf: pushProperties)
         }
         return (
           "workload_\(kind.key)",
