@@ -8,9 +8,11 @@ extension DeviceSimulation {
   /// awake, held otherwise.
   func lowPushSent(_ workload: Int32, steps start: Int32, _ end: Int32) {
     let index = Int(workload)
+    // Looked up in the setup: low-priority pushes are rare next to the hot loop's arrivals.
+    guard let spec = setup.workloads[index].push else { preconditionFailure("not a push") }
     let replaced = push.hold(
       PushDeliveryRuntime.HeldPush(workload: workload, sent: now, stepStart: start, stepEnd: end),
-      collapses: workloads[index].pushCollapses, maxDelay: workloads[index].pushMaxDelay)
+      collapses: spec.collapses, maxDelay: spec.maxDelay.nanoseconds)
     if replaced { workloads[index].stats.held += 1 }
     if isDeviceAwakeForPush {
       deliverHeldPushes()

@@ -51,10 +51,6 @@ struct WorkloadRuntime {
   /// push service), or not (high-priority pushes start at once like any occurrence; their
   /// program starts with the push's downlink).
   let isLowPriorityPush: Bool
-  /// A low-priority push's `collapse`.
-  let pushCollapses: Bool
-  /// A low-priority push's `max_delay` in ns.
-  let pushMaxDelay: Int64
   /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
   /// frame due now is dropped.
   var frameInCPUStage = false
@@ -117,8 +113,7 @@ extension DeviceSimulation {
       suspendableApp: appSpec.canBeSuspended ? app : -1,
       wakesSuspendedApp: spec.push != nil || isDeferrable,
       backgroundLeeway: appSpec.timerLeeway.nanoseconds,
-      isLowPriorityPush: spec.push?.priority == .low, pushCollapses: spec.push?.collapses ?? false,
-      pushMaxDelay: spec.push?.maxDelay.nanoseconds ?? 0,
+      isLowPriorityPush: spec.push?.priority == .low,
       rng: SplitMix64(seed: setup.seed, stream: spec.name))
   }
 

@@ -44,21 +44,20 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private let processID: Int
   private let processName: String
   private var layout: ActivityLayout?
-  /// The pieces of each event line that never change, per node and workload.
+  /// The pieces of each event line that never change, per thread: each node, then each app.
   private var threadPrefix: [String] = []
+  /// Per thread: the names of its slices (a node's states, an app's phases).
   private var stateNames: [[String]] = []
-  /// Per node: whether a state slice is open (begun, not yet ended).
+  /// Per thread: whether a slice is open (begun, not yet ended).
   private var isStateOpen: [Bool] = []
+  /// The thread of app 0 (the apps' threads follow the nodes').
+  private var firstAppThread = 0
   private var workloadNames: [String] = []
   /// Counter names (the components, quoted) and the powers last written.
   private var counterNames: [String] = []
   private var lastPowers: [Int64] = []
   /// When each occurrence in flight was due, by async id.
   private var dueTimes: [Int64: Int64] = [:]
-  /// Per app: its thread's prefix and whether a phase slice is open.
-  private var appThreadPrefix: [String] = []
-  private var isAppPhaseOpen: [Bool] = []
-  private var appPhaseNames: [String] = []
 
   /// A recorder writing process `processID` (1 for a single run; one per variant when a trace
   /// holds several) named `processName` into `trace`.
@@ -78,32 +77,46 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
     trace.append(
       "{\"ph\":\"M\",\(pid),\"name\":\"process_sort_index\",\"args\":{\"sort_index\":\(processID)}}"
     )
-    for (index, node) in layout.nodes.enumerated() {
-      let thread = "\(pid),\"tid\":\(index + 1)"
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
-          + JSONText.quoted(node.path) + "}}")
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(index)}}"
-      )
-      threadPrefix.append(thread)
-      stateNames.append(node.states.map(JSONText.quoted))
+    for node in layout.nodes {
+      declareThread(node.path, pid: pid, slices: node.states)
+    }
+    firstAppThread = layout.nodes.count
+    for app in layout.apps {
+      declareThread("app " + app, pid: pid, slices: layout.appPhases)
     }
     workloadNames = layout.workloads.map(JSONText.quoted)
-    isStateOpen = Array(repeating: false, count: layout.nodes.count)
-    for (index, app) in layout.apps.enumerated() {
-      let order = layout.nodes.count + index
-      let thread = "\(pid),\"tid\":\(order + 1)"
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
-          + JSONText.quoted("app " + app) + "}}")
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(order)}}"
-      )
-      appThreadPrefix.append(thread)
-    }
-    isAppPhaseOpen = Array(repeating: false, count: layout.apps.count)
-    appPhaseNames = layout.appPhases.map(JSONText.quoted)
+  }
+
+  /// Names the next thread and orders it after the previous ones; its slices are named
+  /// `slices`.
+  private func declareThread(_ name: String, pid: String, slices: [String]) {
+    let index = threadPrefix.count
+    let thread = "\(pid),\"tid\":\(index + 1)"
+    trace.append(
+      "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
+        + JSONText.quoted(name) + "}}")
+    trace.append(
+      "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(index)}}"
+    )
+    threadPrefix.append(thread)
+    stateNames.append(slices.map(JSONText.quoted))
+    isStateOpen.append(false)
+  }
+
+  /// Ends thread `thread`'s open slice, if any, and begins one named `stateNames[thread][name]`.
+  private func beginSlice(on thread: Int, category: String, name: Int32, _ ts: String) {
+    let prefix = threadPrefix[thread]
+    if isStateOpen[thread] { trace.append("{\"ph\":\"E\",\(prefix),\(ts)}") }
+    isStateOpen[thread] = true
+    trace.append(
+      "{\"ph\":\"B\",\(prefix),\(ts),\"cat\":\"\(category)\",\"name\":"
+        + stateNames[thread][Int(name)] + "}")
+  }
+
+  /// Ends thread `thread`'s open slice, if any.
+  private func endSlice(on thread: Int, _ ts: String) {
+    if isStateOpen[thread] { trace.append("{\"ph\":\"E\",\(threadPrefix[thread]),\(ts)}") }
+    isStateOpen[thread] = false
   }
 
   /// Writes a batch of slices.
@@ -112,17 +125,9 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
       let ts = "\"ts\":" + TraceFile.microseconds(event.time)
       switch event.kind {
       case .state:
-        let node = Int(event.subject)
-        let thread = threadPrefix[node]
-        if isStateOpen[node] { trace.append("{\"ph\":\"E\",\(thread),\(ts)}") }
-        isStateOpen[node] = true
-        trace.append(
-          "{\"ph\":\"B\",\(thread),\(ts),\"cat\":\"state\",\"name\":"
-            + stateNames[node][Int(event.detail)] + "}")
+        beginSlice(on: Int(event.subject), category: "state", name: event.detail, ts)
       case .stateEnd:
-        let node = Int(event.subject)
-        if isStateOpen[node] { trace.append("{\"ph\":\"E\",\(threadPrefix[node]),\(ts)}") }
-        isStateOpen[node] = false
+        endSlice(on: Int(event.subject), ts)
       case .workStart:
         trace.append(
           "{\"ph\":\"B\",\(threadPrefix[Int(event.subject)]),\(ts),\"cat\":\"work\",\"name\":"
@@ -149,17 +154,10 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
           "{\"ph\":\"e\",\"pid\":\(processID),\(ts),\"cat\":\"occurrence\",\"name\":"
             + workloadNames[Int(event.subject)] + ",\"id\":\(id),\"args\":{\(args)}}")
       case .appPhase:
-        let app = Int(event.subject)
-        let thread = appThreadPrefix[app]
-        if isAppPhaseOpen[app] { trace.append("{\"ph\":\"E\",\(thread),\(ts)}") }
-        isAppPhaseOpen[app] = true
-        trace.append(
-          "{\"ph\":\"B\",\(thread),\(ts),\"cat\":\"app\",\"name\":"
-            + appPhaseNames[Int(event.detail)] + "}")
+        beginSlice(
+          on: firstAppThread + Int(event.subject), category: "app", name: event.detail, ts)
       case .appPhaseEnd:
-        let app = Int(event.subject)
-        if isAppPhaseOpen[app] { trace.append("{\"ph\":\"E\",\(appThreadPrefix[app]),\(ts)}") }
-        isAppPhaseOpen[app] = false
+        endSlice(on: firstAppThread + Int(event.subject), ts)
       case .pushDelivered:
         trace.append(
           "{\"ph\":\"i\",\"pid\":\(processID),\(ts),\"s\":\"p\",\"cat\":\"push\",\"name\":"
