@@ -82,7 +82,9 @@ extension ScenarioDecoder {
   func checkAppNames(
     _ workloads: [WorkloadSpec], apps: [AppSpec], workloadsValue: JSONValue, at path: JSONPath
   ) throws(InputError) {
-    let names = apps.map(\.name)
+    let names = apps.isEmpty ? [AppSpec.implicitName] : apps.map(\.name)
+    // The common case, every workload's app known, without building the lookup below.
+    guard !workloads.allSatisfy({ names.contains($0.app) }) else { return }
     guard case .object(let members) = workloadsValue else { return }
     let byName = Dictionary(
       workloads.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
