@@ -128,4 +128,42 @@ import Testing
     #expect(result.apps[0].backgroundTime == .seconds(4))
     #expect(result.apps[0].suspendedTime == .seconds(6))
   }
+
+  /// The SPEC 7 invariants hold with pushes of both priorities, collapsing, riding a radio woken
+  /// by other work, and a suspended app woken by them.
+  @Test func invariantsHoldWithPushes() {
+    let collector = PowerSeriesCollector()
+    let unit = AppLifecycleTests.unit
+    let app = AppSpec(
+      name: "a", foreground: [TimeRange(start: .start, end: Fixture.at(.seconds(1)))],
+      backgroundTime: .milliseconds(500), timerLeeway: .zero)
+    let poisson = WorkloadTiming.poisson(meanIntervalNanoseconds: 7e8, start: .start, end: nil)
+    let workloads = [
+      Self.pushed(
+        poisson, .low, name: "low", maxDelay: .seconds(2), collapses: true,
+        work: Fixture.uses("unit", for: .milliseconds(300)), app: "a"),
+      Self.pushed(
+        .times([3, 6].map { Fixture.at(.seconds($0)) }), .high, name: "high",
+        work: Fixture.uses("unit", for: .milliseconds(800)), app: "a"),
+      WorkloadSpec(
+        name: "local",
+        timing: .periodic(
+          every: .milliseconds(900), start: .start, end: nil, count: nil, tolerance: .zero),
+        work: Fixture.uses("unit", for: .milliseconds(200)), app: "a"),
+    ]
+    let environment = EnvironmentSpec(
+      network: [
+        NetworkInterval(
+          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
+      ], charging: [], batteryStart: .one)
+    let setup = SimulationSetup(
+      device: Fixture.device([PeripheralTests.radio(), unit]), workloads: workloads,
+      environment: environment, display: [], visibility: nil, duration: .seconds(10), seed: 7,
+      apps: [app])
+    let result = Fixture.run(
+      setup, recording: RecordingOptions(binWidth: .milliseconds(100), sink: collector))
+    Fixture.expectInvariants(result, duration: .seconds(10), collector: collector)
+    #expect(result.workload("high").occurrences == 2)
+    #expect(result.workload("local").held > 0)
+  }
 }

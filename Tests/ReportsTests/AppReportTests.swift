@@ -1,4 +1,5 @@
 import DeviceModels
+import Foundation
 import JSONSupport
 import Reports
 import ScenarioFiles
@@ -68,5 +69,25 @@ import Testing
     #expect(phases.map(\.0) == ["foreground", "background", "suspended"])
     #expect(phases.map(\.1) == [0, 5e6, 10e6])
     #expect(phases.map(\.2) == [5e6, 10e6, 20e6])
+  }
+
+  /// A low-priority push delivered by the push service is an instant event `push <workload>`
+  /// with the time it was sent: sent at 2 s, held 3 s (`max_delay`), delivered at 5 s.
+  @Test func traceMarksPushDeliveries() throws {
+    let json = """
+      {
+        "device": "phone", "duration": "20 s", "environment": { "network": "cellular" },
+        "workloads": {
+          "chat": { "at": "2 s", "push": "low", "max_delay": "3 s", "work": { "cpu": "1 ms" } }
+        }
+      }
+      """
+    let trace = try runTrace(json)
+    let pushes = trace.events.filter { $0["ph"] as? String == "i" }
+    #expect(pushes.count == 1)
+    #expect(pushes.first?["name"] as? String == "push chat")
+    #expect((pushes.first?["ts"] as? NSNumber)?.doubleValue == 5e6)
+    let args = pushes.first?["args"] as? [String: Any]
+    #expect((args?["sent_s"] as? NSNumber)?.doubleValue == 2)
   }
 }
