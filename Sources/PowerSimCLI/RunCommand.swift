@@ -23,7 +23,7 @@ enum RunCommand: Command {
       OptionSpec(
         name: "--out", valueName: "DIR",
         help:
-          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv, power.csv and qos.csv into this directory."
+          "Writes summary.csv, components.csv, states.csv, workloads.csv, attribution.csv, power.csv, qos.csv and apps.csv into this directory."
       ),
       OptionSpec(
         name: "--resolution", valueName: "DUR",

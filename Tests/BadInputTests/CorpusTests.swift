@@ -26,7 +26,7 @@ struct BadInput: Sendable, CustomTestStringConvertible {
 /// `traces/data/`.
 enum BadInputCorpus {
   static let all =
-    syntax + quantities + workloads + environment + devices + variants + traces
+    syntax + quantities + workloads + environment + devices + variants + traces + apps
     + limits
 }
 

@@ -150,7 +150,7 @@ import Testing
     try expectError(
       "key.json", in: directory,
       "key.json: [\(excerpt)]: unknown key \(excerpt) in a scenario (expected one of "
-        + #""name", "description", "device", "device_patch", "duration", "seed", "environment", "display", "visibility", "workloads" or "variants")"#
+        + #""name", "description", "device", "device_patch", "duration", "seed", "environment", "display", "visibility", "apps", "workloads" or "variants")"#
     )
   }
 

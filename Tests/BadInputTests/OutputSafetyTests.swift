@@ -143,8 +143,8 @@ import Testing
 /// `--trace`'s JSON.
 enum OutputNames {
   static let all = [
-    "attribution.csv", "components.csv", "power.csv", "power.svg", "qos.csv", "states.csv",
-    "summary.csv", "trace.json", "workloads.csv",
+    "apps.csv", "attribution.csv", "components.csv", "power.csv", "power.svg", "qos.csv",
+    "states.csv", "summary.csv", "trace.json", "workloads.csv",
   ]
 
   /// The options that write every one of them into `directory`.

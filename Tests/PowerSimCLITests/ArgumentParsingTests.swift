@@ -23,7 +23,7 @@ import Testing
     OPTIONS:
       --variant NAME          Simulates this variant instead of the baseline.
       --out DIR               Writes summary.csv, components.csv, states.csv, workloads.csv,
-                              attribution.csv, power.csv and qos.csv into this directory.
+                              attribution.csv, power.csv, qos.csv and apps.csv into this directory.
       --resolution DUR        Sets the width of the bins of power.csv, such as "1 s" (default: about
                               10,000 rows).
       --exact                 Writes every change of power to power.csv instead of bins.

@@ -53,6 +53,7 @@ import Testing
         "dropped_frames", "unfinished", "deadline_misses", "coalesced",
       ]
     ),
+    ("apps.csv", [], ["app", "energy_j", "foreground_s", "background_s", "suspended_s", "held"]),
   ]
 
   @Test func filesAndHeaders() throws {

@@ -82,7 +82,7 @@ import Testing
       dropped frames                      0            0                 0            0                 0
       deadline misses                     0            0                 0            0                 0
       unfinished                          0            0                 0            0                 0
-      held while off                      0            0                 0            0                 0
+      held                                0            0                 0            0                 0
       wake-ups, all components            1            1                 0            2                +1
 
       """

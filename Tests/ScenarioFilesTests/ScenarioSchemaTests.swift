@@ -159,7 +159,8 @@ import Testing
       let expected =
         [kind] + (ScenarioDecoder.modifiers[kind] ?? []) + ["when"]
         + (["frames", "window"].contains(kind) ? [] : ["debounce"])
-        + (kind == "trace" ? [] : ["work"])
+        + (kind == "trace" ? [] : ["work"]) + ["app"]
+        + (ScenarioDecoder.kindsWithoutPush.contains(kind) ? [] : ScenarioDecoder.pushKeys)
       #expect(Self.propertyNames(branch) == expected, "\(kind)")
     }
     let item = try #require(Self.object(definitions["work_item"]))

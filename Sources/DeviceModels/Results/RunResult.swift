@@ -24,6 +24,11 @@ public struct RunResult: Sendable {
   public var processedEvents: Int
   /// The highest total power held for a non-zero time (SPEC 7 [v2]).
   public var peakPower: Power = .zero
+  /// The apps, in name order: the declared ones, or the implicit app `app` when the scenario
+  /// declares none (SPEC 6.4 [v2]).
+  public var apps: [AppResult] = []
+  /// Whether the scenario declares apps (the run summary then lists them).
+  public var declaresApps = false
 
   /// Average power over the run.
   public var averagePower: Power { energy.averagePower(over: duration) }
@@ -83,8 +88,13 @@ public struct WorkloadResult: Sendable {
   /// Occurrences still running when the run ended, or cut off when the device shut down (left
   /// out of latency).
   public var unfinished: Int
-  /// Occurrences that fell due while the device was shut down, and were lost (SPEC 7 [v2]).
+  /// Occurrences that fell due and never ran: lost while the device was shut down (SPEC 7
+  /// [v2]), held while the app was suspended and superseded by a later one or still held at the
+  /// end (SPEC 6.4 [v2]), or low-priority pushes collapsed into a later one or still held by the
+  /// push service at the end (SPEC 6.5 [v2]).
   public var held: Int = 0
+  /// The app the workload belongs to (`app`, the implicit app, when the scenario declares none).
+  public var app: String = AppSpec.implicitName
   /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
   /// were still in flight (SPEC 6.1).
   public var droppedFrames: Int
@@ -99,6 +109,23 @@ public struct WorkloadResult: Sendable {
 
   /// Total attributed energy.
   public var energy: Energy { energyByComponent.reduce(.zero, +) }
+}
+
+/// One app's account (SPEC 8 [v2] `apps.csv`).
+public struct AppResult: Sendable {
+  /// The app's name.
+  public var name: String
+  /// Energy attributed to the app's workloads.
+  public var energy: Energy
+  /// Time in the foreground.
+  public var foregroundTime: TimeSpan
+  /// Time in the background, running (within its grant, or unlimited).
+  public var backgroundTime: TimeSpan
+  /// Time suspended.
+  public var suspendedTime: TimeSpan
+  /// Occurrences of the app's workloads that fell due and never ran (see
+  /// ``WorkloadResult/held``).
+  public var held: Int
 }
 
 /// The latency account of the workloads of one QoS class (a workload's class is its first work

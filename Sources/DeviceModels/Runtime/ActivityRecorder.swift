@@ -29,6 +29,8 @@ final class ActivityRecorder {
   private var occurrenceLive: [Bool] = []
   /// Per workload: occurrences fired so far.
   private var fired: [Int64]
+  /// Per app: its phase now (-1 before the run starts).
+  private var appPhase: [Int32]
   private enum Phase { case before, inside, after }
   private var phase = Phase.before
   private var pending: [ActivityEvent] = []
@@ -44,6 +46,7 @@ final class ActivityRecorder {
     nodeState = zip(initialSlot, firstSlot).map { $0 - $1 }
     nodeWork = Array(repeating: -1, count: firstSlot.count)
     fired = Array(repeating: 0, count: layout.workloads.count)
+    appPhase = Array(repeating: -1, count: layout.apps.count)
     if windowStart >= windowEnd { phase = .after }
     pending.reserveCapacity(Self.batchSize)
     sink.begin(layout)
@@ -99,6 +102,19 @@ final class ActivityRecorder {
     occurrenceLive[index] = false
   }
 
+  /// App `app` entered `phase` at `time`.
+  func appPhaseChanged(app: Int, phase: AppPhase, at time: Int64) {
+    guard app < appPhase.count else { return }
+    let emit = admit(time)
+    appPhase[app] = Int32(phase.rawValue)
+    if emit { append(.appPhase, time, subject: Int32(app), detail: appPhase[app]) }
+  }
+
+  /// A push of `workload` sent at `sent` was delivered at `time`.
+  func pushDelivered(workload: Int32, sent: Int64, at time: Int64) {
+    if admit(time) { append(.pushDelivered, time, subject: workload, detail: 0, due: sent) }
+  }
+
   /// The run ended at `end`: closes the window and sends what is left.
   func finish(at end: Int64) {
     if phase == .before { open() }
@@ -138,6 +154,9 @@ final class ActivityRecorder {
       append(.state, time, subject: Int32(node), detail: nodeState[node])
       if nodeWork[node] >= 0 { appendWork(.workStart, time, node: node, detail: nil) }
     }
+    for app in appPhase.indices where appPhase[app] >= 0 {
+      append(.appPhase, time, subject: Int32(app), detail: appPhase[app])
+    }
   }
 
   /// Ends, at `time`, every interval still open.
@@ -149,6 +168,9 @@ final class ActivityRecorder {
     for node in nodeState.indices {
       if nodeWork[node] >= 0 { appendWork(.workEnd, time, node: node, detail: 0) }
       append(.stateEnd, time, subject: Int32(node), detail: nodeState[node])
+    }
+    for app in appPhase.indices where appPhase[app] >= 0 {
+      append(.appPhaseEnd, time, subject: Int32(app), detail: appPhase[app])
     }
   }
 
@@ -206,6 +228,7 @@ extension DeviceBuilder {
       nodes: activityNodes, components: components.map(\.name),
       workloads: setup.workloads.map(\.name),
       window: TimeRange(
-        start: Instant(nanosecondsSinceStart: start), end: Instant(nanosecondsSinceStart: stop)))
+        start: Instant(nanosecondsSinceStart: start), end: Instant(nanosecondsSinceStart: stop)),
+      apps: setup.apps.map(\.name))
   }
 }

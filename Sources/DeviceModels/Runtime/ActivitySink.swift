@@ -40,6 +40,15 @@ public struct ActivityEvent: Sendable, Hashable {
     /// Occurrence number ``ActivityEvent/occurrence`` of workload ``ActivityEvent/subject``
     /// completed (``ActivityEvent/detail`` 1), or was cut off by the end of the window or run (0).
     case occurrenceEnd
+    /// App ``ActivityEvent/subject`` entered phase ``ActivityEvent/detail`` (an index into
+    /// ``ActivityLayout/appPhases``), leaving the phase it was in (SPEC 6.4 [v2]).
+    case appPhase
+    /// App ``ActivityEvent/subject``'s interval in phase ``ActivityEvent/detail`` ends here, at
+    /// the end of the window or run.
+    case appPhaseEnd
+    /// The push service delivered a push of workload ``ActivityEvent/subject`` sent at
+    /// ``ActivityEvent/due`` (SPEC 6.5 [v2]); an instant.
+    case pushDelivered
   }
 
   /// What changed.
@@ -81,6 +90,11 @@ public struct ActivityLayout: Sendable {
   public var workloads: [String]
   /// The stretch of the run recorded (the requested window, clipped to the run).
   public var window: TimeRange
+  /// The apps the scenario declares, in name order (none when it declares none: the implicit
+  /// app has no track).
+  public var apps: [String] = []
+  /// The names of the phases of an app, as ``ActivityEvent/Kind/appPhase`` events index them.
+  public var appPhases: [String] { ["foreground", "background", "suspended"] }
 }
 
 /// One node of the power tree, as ``ActivityEvent``s refer to it.

@@ -31,11 +31,19 @@ enum DeviceEvent {
   case windowOpen(workload: Int32)
   /// A deferrable workload's window closes: it runs now if it has not.
   case windowDeadline(workload: Int32)
+  /// An app's background grant ends: it is suspended (see ``AppLifecycleRuntime``).
+  case appGrantExpired(app: Int32, generation: UInt32)
+  /// The push service must deliver the low-priority pushes it holds (see
+  /// ``PushDeliveryRuntime``).
+  case pushDeadline(generation: UInt32)
 }
 
 /// The rank of each kind of event among those due at one instant (SPEC 5.1): wake completions,
-/// then work completions, then demotions, then environment changes, then workload events in
-/// workload-name order, then predictive nodes' checks for a missed wake-up.
+/// then work completions, then demotions, then environment changes (with apps' grant expiries
+/// and the push service's deadlines, in the order they were scheduled), then workload events in
+/// workload-name order, then predictive nodes' checks for a missed wake-up. So an app whose grant
+/// expires at an occurrence's due time is suspended before the occurrence is due (it is held),
+/// and work completing at that instant completes.
 enum EventRank {
   static let wake: UInt32 = 0
   static let completion: UInt32 = 1

@@ -6,8 +6,11 @@ enum EnvironmentChange {
   case chargingStopped
   /// Spell `index` of `environment.network` starts (see ``NetworkQualityRuntime``).
   case network(spell: Int32)
-  case visibilityStarted
-  case visibilityEnded
+  /// App `app` comes to the foreground (SPEC 6.4 [v2]; the implicit app's foreground is the
+  /// visibility intervals).
+  case foregroundStarted(app: Int32)
+  /// App `app` leaves the foreground.
+  case foregroundEnded(app: Int32)
   case displayOn(session: Int32)
   case displayOff
   case animationStarted(workload: Int32, rate: Double)
@@ -22,14 +25,13 @@ struct EnvironmentRuntime {
   var isCharging = false
   var currentNetworkNode: Int32 = -1
   var networkIsWiFi = false
-  var isVisible = true
 
   init() {}
 
-  /// The timeline of `setup`: charger, network, visibility, display sessions and the intervals
-  /// in which each animation runs (from its start for its duration, and only while visible when
-  /// it is `when: visible`).
-  init(setup: SimulationSetup) {
+  /// The timeline of `setup`: charger, network, each app's foreground intervals, display
+  /// sessions and the intervals in which each animation runs (from its start for its duration,
+  /// and only while its app is in the foreground when it is `when: visible`).
+  init(setup: SimulationSetup, apps: [AppSpec], appOfWorkload: [Int32]) {
     var list: [(time: Int64, change: EnvironmentChange)] = []
     for range in setup.environment.charging {
       list.append((range.start.nanosecondsSinceStart, .chargingStarted))
@@ -38,11 +40,10 @@ struct EnvironmentRuntime {
     for (index, interval) in setup.environment.network.enumerated() {
       list.append((interval.range.start.nanosecondsSinceStart, .network(spell: Int32(index))))
     }
-    if let visibility = setup.visibility {
-      isVisible = false
-      for range in visibility {
-        list.append((range.start.nanosecondsSinceStart, .visibilityStarted))
-        list.append((range.end.nanosecondsSinceStart, .visibilityEnded))
+    for (app, spec) in apps.enumerated() {
+      for range in spec.foreground ?? [] {
+        list.append((range.start.nanosecondsSinceStart, .foregroundStarted(app: Int32(app))))
+        list.append((range.end.nanosecondsSinceStart, .foregroundEnded(app: Int32(app))))
       }
     }
     for (index, session) in setup.display.enumerated() {
@@ -58,8 +59,8 @@ struct EnvironmentRuntime {
           Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds)
         } ?? setup.duration.nanoseconds)
       var active = [TimeRange(start: start, end: max(start, end))]
-      if workload.onlyWhenVisible, let visibility = setup.visibility {
-        active = Self.intersect(active, visibility)
+      if workload.onlyWhenVisible, let foreground = apps[Int(appOfWorkload[index])].foreground {
+        active = Self.intersect(active, foreground)
       }
       for range in active where range.end > range.start {
         list.append(
@@ -82,7 +83,7 @@ struct EnvironmentRuntime {
 
   private static func orderAtSameTime(_ change: EnvironmentChange) -> Int {
     switch change {
-    case .chargingStopped, .visibilityEnded, .displayOff, .animationStopped: 0
+    case .chargingStopped, .foregroundEnded, .displayOff, .animationStopped: 0
     default: 1
     }
   }
@@ -130,14 +131,18 @@ extension DeviceSimulation {
       deferralCheckPending = true
     case .network(let spell):
       networkSpellStarted(Int(spell))
-    case .visibilityStarted:
-      environment.isVisible = true
+    case .foregroundStarted(let app):
+      appCameToForeground(Int(app))
       deferralCheckPending = true
-    case .visibilityEnded:
-      environment.isVisible = false
+    case .foregroundEnded(let app):
+      appLeftForeground(Int(app))
     case .displayOn(let session):
       display?.session = session
-      if !shutdown.isOff { displayTurned(on: true) }
+      if !shutdown.isOff {
+        displayTurned(on: true)
+        // The device is awake anyway: the push service delivers what it holds (SPEC 6.5).
+        if push.isHolding { deliverHeldPushes() }
+      }
     case .displayOff:
       display?.session = -1
       if !shutdown.isOff { displayTurned(on: false) }

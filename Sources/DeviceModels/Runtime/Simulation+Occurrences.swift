@@ -12,6 +12,16 @@ extension DeviceSimulation {
       workloads[Int(workload)].stats.held += 1
       return
     }
+    let suspendableApp = workloads[Int(workload)].suspendableApp
+    if suspendableApp >= 0 && apps.isSuspended(suspendableApp) {
+      // SPEC 6.4 [v2]: a push delivery or a deferrable task runs the app in the background;
+      // anything else is held until the app next runs.
+      guard workloads[Int(workload)].wakesSuspendedApp else {
+        holdOccurrence(workload, due: due, steps: start, end, deadline: deadline, isFrame: isFrame)
+        return
+      }
+      runAppInBackground(Int(suspendableApp))
+    }
     let number = workloads[Int(workload)].stats.occurrences
     workloads[Int(workload)].stats.occurrences += 1
     guard start < end else {
@@ -84,6 +94,10 @@ extension DeviceSimulation {
   func stepPartDone(_ occurrence: Int32) {
     occurrences[occurrence].partsLeft -= 1
     guard occurrences[occurrence].partsLeft == 0 else { return }
+    if occurrences[occurrence].isCutOff {
+      discardCutOffOccurrence(occurrence)
+      return
+    }
     occurrences[occurrence].step += 1
     if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
       // A frame leaves its CPU stage: the animation's next frame may start (SPEC 6.1).

@@ -39,7 +39,9 @@ extension DeviceSimulation {
       workloadResults.append(
         WorkloadResult(
           name: spec.name, occurrences: runtime.stats.occurrences,
-          unfinished: Int(runtime.inFlight) + runtime.stats.cutOff, held: runtime.stats.held,
+          unfinished: Int(runtime.inFlight) + runtime.stats.cutOff,
+          held: runtime.stats.held + heldAtEnd(index) + push.heldAtEnd(of: Int32(index)),
+          app: spec.app,
           droppedFrames: runtime.stats.droppedFrames,
           deadlineMisses: runtime.stats.deadlineMisses,
           coalescedFirings: runtime.stats.coalescedFirings,
@@ -72,7 +74,24 @@ extension DeviceSimulation {
       },
       latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
-      peakPower: Power(nanowatts: ledger.peakPower))
+      peakPower: Power(nanowatts: ledger.peakPower), apps: appResults(workloadResults),
+      declaresApps: setup.declaresApps)
+  }
+
+  /// The apps' accounts (the implicit app's when none is declared), their phases closed at the
+  /// end of the run.
+  private func appResults(_ workloadResults: [WorkloadResult]) -> [AppResult] {
+    var lifecycles = apps
+    return setup.runApps.enumerated().map { index, spec in
+      lifecycles.enter(lifecycles.apps[index].phase, app: index, at: endTime)
+      let state = lifecycles.apps[index]
+      let own = workloadResults.filter { $0.app == spec.name }
+      return AppResult(
+        name: spec.name, energy: own.reduce(.zero) { $0 + $1.energy },
+        foregroundTime: .nanoseconds(state.foregroundTime),
+        backgroundTime: .nanoseconds(state.backgroundTime),
+        suspendedTime: .nanoseconds(state.suspendedTime), held: own.reduce(0) { $0 + $1.held })
+    }
   }
 
   private func nodeResult(_ node: Int) -> NodeResult {

@@ -89,13 +89,17 @@ extension DeviceSimulation {
     frameDeadline: Int64? = nil
   ) {
     let index = Int(workload)
-    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
     if shutdown.isOff {
       // Lost: the device is shut down (SPEC 7 [v2]).
       workloads[index].stats.held += 1
       return
     }
     let (start, end) = range ?? (workloads[index].programStart, workloads[index].programEnd)
+    if workloads[index].isLowPriorityPush {
+      lowPushSent(workload, steps: start, end)
+      return
+    }
     if workloads[index].debounce > 0 {
       workloads[index].debouncedSteps = (start, end)
       debounceTriggered(workload)
@@ -129,14 +133,24 @@ extension DeviceSimulation {
     return due < endTime ? due : nil
   }
 
+  /// The tolerance of `workload`'s timer now: its own, or its app's `timer_leeway` when larger
+  /// and the app is not in the foreground (SPEC 6.4 [v2]).
+  @inline(__always)
+  func timerTolerance(_ workload: Int, own: TimeSpan) -> TimeSpan {
+    let leeway = workloads[workload].backgroundLeeway
+    guard leeway > own.nanoseconds, !isInForeground(workload) else { return own }
+    return .nanoseconds(leeway)
+  }
+
   /// Schedules the timer's next occurrence at index `nextIndex` (skipping invisible stretches
   /// for `when: visible`): an arrival when it has no tolerance, a range timer otherwise.
   func scheduleNextTimer(_ workload: Int32) {
     let index = Int(workload)
-    guard case .periodic(let every, let start, _, _, let tolerance) = workloads[index].timing
+    guard case .periodic(let every, let start, _, _, let ownTolerance) = workloads[index].timing
     else { return }
+    let tolerance = timerTolerance(index, own: ownTolerance)
     if workloads[index].onlyWhenVisible, let due = timerDue(workload, workloads[index].nextIndex) {
-      let visible = nextVisibleStart(atOrAfter: due)
+      let visible = nextVisibleStart(of: index, atOrAfter: due)
       if visible >= endTime {
         // Not visible again before the run ends: the timer has nothing more to do.
         knownWakes.remove(index)
@@ -174,7 +188,8 @@ extension DeviceSimulation {
   /// started an item while its window was open.
   func fireRangeTimer(_ workload: Int32) {
     let index = Int(workload)
-    guard case .periodic(_, _, _, _, let tolerance) = workloads[index].timing else { return }
+    guard case .periodic(_, _, _, _, let ownTolerance) = workloads[index].timing else { return }
+    let tolerance = timerTolerance(index, own: ownTolerance)
     pendingRangeTimers.remove(index)
     workloads[index].timerGeneration &+= 1
     let due = workloads[index].pendingDue
@@ -226,7 +241,7 @@ extension DeviceSimulation {
     let index = Int(workload)
     guard case .frames(let rate, let start, _) = workloads[index].timing else { return }
     if workloads[index].onlyWhenVisible, let due = frameDue(workload, workloads[index].nextIndex) {
-      let visible = nextVisibleStart(atOrAfter: due)
+      let visible = nextVisibleStart(of: index, atOrAfter: due)
       if visible > due {
         if visible == .max {
           knownWakes.remove(index)
@@ -285,7 +300,7 @@ extension DeviceSimulation {
   func debounceExpired(_ workload: Int32) {
     let index = Int(workload)
     knownWakes.remove(index)
-    if workloads[index].onlyWhenVisible && !environment.isVisible { return }
+    if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
     let (start, end) = workloads[index].debouncedSteps
     startOccurrence(workload, due: now, steps: start, end)
   }
@@ -311,7 +326,7 @@ extension DeviceSimulation {
   func windowDeadlineReached(_ workload: Int32) {
     let index = Int(workload)
     guard workloads[index].isDeferred else { return }
-    if workloads[index].onlyWhenVisible && !environment.isVisible {
+    if workloads[index].onlyWhenVisible && !isInForeground(index) {
       stopWaiting(workload)
       return
     }
@@ -339,7 +354,7 @@ extension DeviceSimulation {
   func deferralConditionHolds(_ workload: Int32) -> Bool {
     let index = Int(workload)
     guard case .window(_, _, let condition) = workloads[index].timing else { return true }
-    if workloads[index].onlyWhenVisible && !environment.isVisible { return false }
+    if workloads[index].onlyWhenVisible && !isInForeground(index) { return false }
     switch condition {
     case nil: return true
     case .charging: return environment.isCharging
@@ -364,7 +379,9 @@ extension DeviceSimulation {
 
   /// A radio is leaving its deepest state: deferrals waiting for it may run (after the event).
   func radioLeftDeepestState(_ node: Int) {
-    guard !pendingDeferrals.isEmpty, nodes[node].laneKind == .radio else { return }
+    guard !pendingDeferrals.isEmpty || push.isHolding, nodes[node].laneKind == .radio else {
+      return
+    }
     deferralCheckPending = true
   }
 }

@@ -129,6 +129,10 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var display: DisplayRuntime?
   /// The device shut down by a flat battery, and how it restarts (SPEC 7 [v2]).
   @exclusivity(unchecked) var shutdown: DeviceShutdown
+  /// The apps and their lifecycles (SPEC 6.4 [v2]).
+  @exclusivity(unchecked) var apps = AppLifecycleRuntime()
+  /// The push service's held low-priority pushes (SPEC 6.5 [v2]).
+  @exclusivity(unchecked) var push = PushDeliveryRuntime()
 
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
@@ -186,9 +190,20 @@ final class DeviceSimulation: SimulationModel {
       nodeForComponent: builder.nodeForComponent, radioNodes: Set(radioSpecs.keys),
       storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
-    for (index, spec) in setup.workloads.enumerated() {
-      workloads.append(makeWorkload(spec, index: index, compiler: compiler))
+    let appSpecs = setup.runApps
+    let appOfWorkload = setup.workloads.map { workload in
+      guard let app = appSpecs.firstIndex(where: { $0.name == workload.app }) else {
+        preconditionFailure("workload \(workload.name) names an undeclared app \(workload.app)")
+      }
+      return Int32(app)
     }
+    for (index, spec) in setup.workloads.enumerated() {
+      workloads.append(
+        makeWorkload(
+          spec, index: index, compiler: compiler, app: appOfWorkload[index],
+          appSpec: appSpecs[Int(appOfWorkload[index])]))
+    }
+    apps = AppLifecycleRuntime(specs: appSpecs, workloadCount: workloads.count)
     nodeLink = Array(repeating: -1, count: nodes.count)
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
@@ -196,7 +211,7 @@ final class DeviceSimulation: SimulationModel {
     }
     network = NetworkQualityRuntime(
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
-    environment = EnvironmentRuntime(setup: setup)
+    environment = EnvironmentRuntime(setup: setup, apps: appSpecs, appOfWorkload: appOfWorkload)
     shutdown = DeviceShutdown(initialNodes: builder.nodes, initialCPU: builder.cpu)
   }
 
@@ -210,6 +225,7 @@ final class DeviceSimulation: SimulationModel {
     hasRun = true
     for node in nodes.indices { recordChange(node) }
     applyEnvironmentChanges()
+    startAppLifecycles()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
     checkBattery(upTo: 0, inclusive: endTime > 0)
@@ -268,6 +284,10 @@ final class DeviceSimulation: SimulationModel {
       windowOpened(workload)
     case .windowDeadline(let workload):
       windowDeadlineReached(workload)
+    case .appGrantExpired(let app, let generation):
+      appGrantExpired(Int(app), generation: generation)
+    case .pushDeadline(let generation):
+      pushDeadlineReached(generation: generation)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)
@@ -286,6 +306,9 @@ final class DeviceSimulation: SimulationModel {
       if deferralCheckPending {
         deferralCheckPending = false
         runSatisfiedDeferrals()
+        if push.isHolding && (now >= push.deadline || isDeviceAwakeForPush) {
+          deliverHeldPushes()
+        }
       }
       if rangeTimerCheckPending { fireOpenRangeTimers() }
     }

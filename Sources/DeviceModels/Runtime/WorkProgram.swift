@@ -35,11 +35,25 @@ struct WorkCompiler {
 
   /// The steps of one occurrence of `work`, led by the CPU dispatch (merged into the first CPU
   /// step when that step runs on one thread at the same QoS).
-  func compile(_ work: WorkSpec) -> [CompiledStep] {
+  func compile(_ work: WorkSpec, push: PushSpec? = nil) -> [CompiledStep] {
     var steps: [CompiledStep] = []
     for object in work { append(object, to: &steps) }
-    guard hasCPU else { return steps }
     let priority = UInt8(work.first?.qos.priority ?? QoSClass.default.priority)
+    if let push {
+      // The push's downlink on the current network comes first (SPEC 6.5 [v2]), at the work's
+      // QoS, before the CPU's dispatch of the occurrence.
+      let delivery = CompiledStep(
+        kind: .download, node: -1, amount: push.size.bytes, threads: 1, priority: priority,
+        parallelEfficiency: 1, requestSize: 0)
+      return [delivery] + withDispatch(steps, priority: priority)
+    }
+    return withDispatch(steps, priority: priority)
+  }
+
+  /// `steps` led by the CPU dispatch at `priority`.
+  private func withDispatch(_ compiled: [CompiledStep], priority: UInt8) -> [CompiledStep] {
+    var steps = compiled
+    guard hasCPU else { return steps }
     if let first = steps.first, first.kind == .cpu, first.threads == 1, first.priority == priority {
       // Saturating: CPU work of centuries plus the dispatch still never finishes in the run.
       steps[0].amount = Saturating.sum(steps[0].amount, dispatchCost)
@@ -115,6 +129,9 @@ struct Occurrence {
   /// with (its CPU stage, SPEC 6.1); -1 for any other occurrence.
   var frameCPUEnd: Int32 = -1
   var isLive = true
+  /// Its app was suspended while it ran (SPEC 6.4 [v2]): it is already counted unfinished, no
+  /// further step starts, and it is discarded when its running parts end.
+  var isCutOff = false
 
   /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
   /// interval.
@@ -170,6 +187,9 @@ final class Pool<Element: BitwiseCopyable> {
     free[freeCount] = index
     freeCount += 1
   }
+
+  /// How many slots have ever been used: every live index is below it.
+  var slotCount: Int { usedCount }
 
   /// Frees every slot (the device shut down, SPEC 7 [v2]).
   func removeAll() {

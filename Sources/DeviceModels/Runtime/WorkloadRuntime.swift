@@ -37,6 +37,20 @@ struct WorkloadRuntime {
   /// An animation's frame pipeline (SPEC 6.1): the index of the first step after the CPU steps
   /// a frame starts with (its CPU stage); -1 for other workloads.
   let frameCPUEnd: Int32
+  /// The workload's app (an index into the run's apps, SPEC 6.4 [v2]).
+  let app: Int32
+  /// ``app`` when it can be suspended (its background time is limited), else -1: the one check
+  /// an occurrence of an app without a lifecycle pays.
+  let suspendableApp: Int32
+  /// Whether its occurrences run a suspended app in the background (pushes, deferrable tasks)
+  /// rather than being held.
+  let wakesSuspendedApp: Bool
+  /// The least tolerance of its timers while its app is not in the foreground, in ns (0: none).
+  let backgroundLeeway: Int64
+  /// How its occurrences reach the device (SPEC 6.5 [v2]): pushed at low priority (held by the
+  /// push service), or not (high-priority pushes start at once like any occurrence; their
+  /// program starts with the push's downlink).
+  let isLowPriorityPush: Bool
   /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
   /// frame due now is dropped.
   var frameInCPUStage = false
@@ -59,24 +73,30 @@ struct WorkloadRuntime {
 
 extension DeviceSimulation {
   /// Compiles a workload spec into its run-time form.
-  func makeWorkload(_ spec: WorkloadSpec, index: Int, compiler: WorkCompiler) -> WorkloadRuntime {
+  func makeWorkload(
+    _ spec: WorkloadSpec, index: Int, compiler: WorkCompiler, app: Int32, appSpec: AppSpec
+  ) -> WorkloadRuntime {
     let start = Int32(steps.count)
-    steps.append(contentsOf: compiler.compile(spec.work))
+    steps.append(contentsOf: compiler.compile(spec.work, push: spec.push))
     let end = Int32(steps.count)
     var rows: [(time: Int64, start: Int32, end: Int32)] = []
     if case .trace(let traceRows) = spec.timing {
       for row in traceRows {
         let rowStart = Int32(steps.count)
-        steps.append(contentsOf: compiler.compile(row.work))
+        steps.append(contentsOf: compiler.compile(row.work, push: spec.push))
         rows.append((row.time.nanosecondsSinceStart, rowStart, Int32(steps.count)))
       }
     }
+    var isDeferrable = false
+    if case .window = spec.timing { isDeferrable = true }
     // A trace has no work of its own: its class is its first row's.
     var classWork = spec.work
     if case .trace(let traceRows) = spec.timing, let first = traceRows.first {
       classWork = first.work
     }
-    let firstTransfer = steps[Int(start)..<Int(end)].first {
+    // A push's downlink is not the work's transfer a `radio-active` deferral watches.
+    let workStart = spec.push == nil ? start : start + 1
+    let firstTransfer = steps[Int(min(workStart, end))..<Int(end)].first {
       $0.kind == .download || $0.kind == .upload
     }
     var frameCPUEnd: Int32 = -1
@@ -89,18 +109,20 @@ extension DeviceSimulation {
       traceRows: rows, priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
-      frameClock: FrameClock(spec.timing), frameCPUEnd: frameCPUEnd,
+      frameClock: FrameClock(spec.timing), frameCPUEnd: frameCPUEnd, app: app,
+      suspendableApp: appSpec.canBeSuspended ? app : -1,
+      wakesSuspendedApp: spec.push != nil || isDeferrable,
+      backgroundLeeway: appSpec.timerLeeway.nanoseconds,
+      isLowPriorityPush: spec.push?.priority == .low,
       rng: SplitMix64(seed: setup.seed, stream: spec.name))
   }
 
-  /// Whether the app is visible at `time` (always, without visibility intervals).
-  func isVisible(at time: Int64) -> Bool {
-    nextVisibleStart(atOrAfter: time) == time
-  }
-
-  /// The first instant at or after `time` at which the app is visible, or `Int64.max`.
-  func nextVisibleStart(atOrAfter time: Int64) -> Int64 {
-    guard let intervals = setup.visibility else { return time }
+  /// The first instant at or after `time` at which `workload`'s app is in the foreground, or
+  /// `Int64.max`.
+  func nextVisibleStart(of workload: Int, atOrAfter time: Int64) -> Int64 {
+    guard let intervals = apps.foregroundIntervals[Int(workloads[workload].app)] else {
+      return time
+    }
     var low = 0
     var high = intervals.count
     while low < high {

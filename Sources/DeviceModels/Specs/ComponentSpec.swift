@@ -117,6 +117,9 @@ public struct DeviceSpec: Sendable, Hashable {
   /// Recipes this device cannot run, by name, with the reason: a component they name is missing
   /// (a device that extends another without its radios). Naming one in work is an error.
   public var unusableRecipes: [String: String] = [:]
+  /// The defaults of the apps a scenario declares (the device file's `app_policy`, SPEC 6.4
+  /// [v2]).
+  public var appPolicy: AppPolicySpec = .standard
 
   /// A device.
   public init(

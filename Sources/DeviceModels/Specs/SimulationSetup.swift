@@ -95,12 +95,17 @@ public struct SimulationSetup: Sendable, Hashable {
   public var duration: TimeSpan
   /// Seed of every random stream.
   public var seed: UInt64
+  /// The apps the scenario declares, sorted by name (empty: one implicit app, see
+  /// ``AppSpec/implicitApp(visibility:)``).
+  public var apps: [AppSpec]
 
-  /// A setup; workloads are sorted by name here.
+  /// A setup; workloads and apps are sorted by name here.
   public init(
     device: DeviceSpec, workloads: [WorkloadSpec], environment: EnvironmentSpec,
-    display: [DisplaySession], visibility: [TimeRange]?, duration: TimeSpan, seed: UInt64
+    display: [DisplaySession], visibility: [TimeRange]?, duration: TimeSpan, seed: UInt64,
+    apps: [AppSpec] = []
   ) {
+    self.apps = apps.sorted { $0.name < $1.name }
     self.device = device
     self.workloads = workloads.sorted { $0.name < $1.name }
     self.environment = environment
@@ -109,4 +114,14 @@ public struct SimulationSetup: Sendable, Hashable {
     self.duration = duration
     self.seed = seed
   }
+}
+
+extension SimulationSetup {
+  /// The apps the run models: the declared ones, or the implicit app when none is declared.
+  public var runApps: [AppSpec] {
+    apps.isEmpty ? [AppSpec.implicitApp(visibility: visibility)] : apps
+  }
+
+  /// Whether the scenario declares apps (reports then show them).
+  public var declaresApps: Bool { !apps.isEmpty }
 }

@@ -79,16 +79,24 @@ public struct WorkloadSpec: Sendable, Hashable {
   public var debounce: TimeSpan?
   /// What each occurrence does (ignored for traces, whose rows carry their own work).
   public var work: WorkSpec
+  /// The app the workload belongs to (SPEC 6.4 [v2]).
+  public var app: String
+  /// How occurrences reach the device when a server pushes them (SPEC 6.5 [v2]); `nil`: they
+  /// start on the device itself.
+  public var push: PushSpec?
 
   /// A workload.
   public init(
     name: String, timing: WorkloadTiming, onlyWhenVisible: Bool = false,
-    debounce: TimeSpan? = nil, work: WorkSpec
+    debounce: TimeSpan? = nil, work: WorkSpec, app: String = AppSpec.implicitName,
+    push: PushSpec? = nil
   ) {
     self.name = name
     self.timing = timing
     self.onlyWhenVisible = onlyWhenVisible
     self.debounce = debounce
     self.work = work
+    self.app = app
+    self.push = push
   }
 }

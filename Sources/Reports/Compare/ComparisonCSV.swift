@@ -10,7 +10,7 @@ import Quantities
 /// `<component>_fixed_j`, `<component>_dynamic_j`; then, at the end (SPEC 8 [v2]),
 /// ``batteryColumns``: battery energy and its change, when the battery ran out and how long the
 /// device was off, the lowest charge, the peak power, the workloads the worst latencies come
-/// from, and the occurrences held while off.
+/// from, and the occurrences held (lost while off, held while suspended, collapsed pushes).
 public enum ComparisonCSV {
   /// The name of the file `compare --out DIR` writes.
   public static let fileName = "compare.csv"

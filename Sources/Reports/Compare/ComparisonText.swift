@@ -187,7 +187,7 @@ public enum ComparisonText {
       "deadline misses", { String($0.deadlineMisses) },
       { count($0.deadlineMisses - baseline.deadlineMisses) })
     row("unfinished", { String($0.unfinished) }, { count($0.unfinished - baseline.unfinished) })
-    row("held while off", { String($0.held) }, { count($0.held - baseline.held) })
+    row("held", { String($0.held) }, { count($0.held - baseline.held) })
     row(
       "wake-ups, all components", { String($0.wakeups) },
       { count($0.wakeups - baseline.wakeups) })

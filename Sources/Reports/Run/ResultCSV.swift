@@ -36,10 +36,6 @@ public enum ResultCSV {
     ]
   }
 
-  /// The name of the one app every workload belongs to until scenarios declare apps (SPEC 6.4
-  /// [v2]): the `app` column of `workloads.csv`.
-  public static let implicitAppName = "app"
-
   /// `components.csv`: one row per top-level component.
   public static func components(_ result: RunResult) -> String {
     var csv = CSVWriter(header: [
@@ -87,7 +83,7 @@ public enum ResultCSV {
         workload.latency.map { Units.seconds($0.p99) } ?? "",
         workload.latency.map { Units.seconds($0.max) } ?? "",
         String(workload.droppedFrames), String(workload.unfinished),
-        String(workload.deadlineMisses), String(workload.coalescedFirings), implicitAppName,
+        String(workload.deadlineMisses), String(workload.coalescedFirings), workload.app,
         String(workload.held),
       ])
     }
@@ -95,6 +91,22 @@ public enum ResultCSV {
       unattributedName, "", Units.joules(result.unattributedEnergy), "", "", "", "", "", "", "",
       "", "",
     ])
+    return csv.text
+  }
+
+  /// `apps.csv`: one row per app (the implicit `app` when the scenario declares none), SPEC 8
+  /// [v2]: its workloads' energy, its time in each phase of its lifecycle and its workloads'
+  /// held occurrences.
+  public static func apps(_ result: RunResult) -> String {
+    var csv = CSVWriter(header: [
+      "app", "energy_j", "foreground_s", "background_s", "suspended_s", "held",
+    ])
+    for app in result.apps {
+      csv.appendRow([
+        app.name, Units.joules(app.energy), Units.seconds(app.foregroundTime),
+        Units.seconds(app.backgroundTime), Units.seconds(app.suspendedTime), String(app.held),
+      ])
+    }
     return csv.text
   }
 

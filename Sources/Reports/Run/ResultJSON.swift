@@ -48,7 +48,7 @@ public enum ResultJSON {
       entry["unfinished"] = .number(JSONNumber(workload.unfinished))
       entry["deadline_misses"] = .number(JSONNumber(workload.deadlineMisses))
       entry["coalesced"] = .number(JSONNumber(workload.coalescedFirings))
-      entry["app"] = .string(ResultCSV.implicitAppName)
+      entry["app"] = .string(workload.app)
       entry["held"] = .number(JSONNumber(workload.held))
       workloads[workload.name] = .object(entry)
     }
@@ -57,7 +57,23 @@ public enum ResultJSON {
     workloads[ResultCSV.unattributedName] = .object(unattributed)
     root["workloads"] = .object(workloads)
     root["qos"] = .object(qos(result))
+    root["apps"] = .object(apps(result))
     return .object(root)
+  }
+
+  /// The apps, keyed by name (SPEC 8 [v2], the fields of `apps.csv`).
+  static func apps(_ result: RunResult) -> JSONObject {
+    var apps = JSONObject()
+    for app in result.apps {
+      var entry = JSONObject()
+      entry["energy_j"] = number(Units.joules(app.energy))
+      entry["foreground_s"] = number(Units.seconds(app.foregroundTime))
+      entry["background_s"] = number(Units.seconds(app.backgroundTime))
+      entry["suspended_s"] = number(Units.seconds(app.suspendedTime))
+      entry["held"] = .number(JSONNumber(app.held))
+      apps[app.name] = .object(entry)
+    }
+    return apps
   }
 
   /// Latency per QoS class, keyed by class name, highest class first.

@@ -85,6 +85,7 @@ struct RunOutputs {
         ("workloads.csv", ResultCSV.workloads(result)),
         ("attribution.csv", ResultCSV.attribution(result)),
         ("qos.csv", ResultCSV.qos(result)),
+        ("apps.csv", ResultCSV.apps(result)),
       ]
       for (name, text) in files {
         try transaction.write(text, to: OutputPath.file(name, in: directory))

@@ -14,6 +14,7 @@ public enum SummaryText {
     var text = header(result, scenario: scenario)
     text += "\n" + componentTable(result) + "\n" + workloadTable(result)
     if !result.qosClasses.isEmpty { text += "\n" + qosTable(result) }
+    if result.declaresApps { text += "\n" + appTable(result) }
     if let battery = result.battery { text += "\n" + batteryLines(battery) }
     return text
   }
@@ -120,8 +121,26 @@ public enum SummaryText {
       notes.append("\(workload.coalescedFirings) timer firings coalesced")
     }
     if workload.unfinished > 0 { notes.append("\(workload.unfinished) unfinished") }
-    if workload.held > 0 { notes.append("\(workload.held) held while off") }
+    if workload.held > 0 { notes.append("\(workload.held) held") }
     return notes.joined(separator: ", ")
+  }
+
+  /// The apps a scenario declares: each one's energy, time in each phase and held occurrences
+  /// (SPEC 8 [v2]).
+  static func appTable(_ result: RunResult) -> String {
+    var table = TextTable(columns: [
+      ("app", .left), ("energy", .right), ("share", .right), ("foreground", .right),
+      ("background", .right), ("suspended", .right), ("held", .right),
+    ])
+    for app in result.apps {
+      table.appendRow([
+        app.name, Units.energyText(app.energy),
+        Units.percentText(ResultCSV.share(app.energy, of: result.energy)),
+        Units.durationText(app.foregroundTime), Units.durationText(app.backgroundTime),
+        Units.durationText(app.suspendedTime), String(app.held),
+      ])
+    }
+    return table.rendered()
   }
 
   /// `battery life 1.644 d` — or, when the battery ran out, `battery ran out at 14.29 h (off

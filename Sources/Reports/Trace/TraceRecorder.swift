@@ -15,6 +15,9 @@ import Quantities
 /// - one async track per workload with a slice per occurrence, from when it fired to when it
 ///   completed (occurrences of one workload may overlap; Perfetto stacks them), with its
 ///   number, due time and latency in the slice's arguments;
+/// - when the scenario declares apps, one thread per app (`app <name>`) after the nodes, with a
+///   slice per phase of its lifecycle (`foreground`, `background`, `suspended`), and an instant
+///   event `push <workload>` when the push service delivers held low-priority pushes;
 /// - counter tracks `<component> power (W)` per component, sampled when it changes, and
 ///   `total power (W)`.
 ///
@@ -41,11 +44,14 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private let processID: Int
   private let processName: String
   private var layout: ActivityLayout?
-  /// The pieces of each event line that never change, per node and workload.
+  /// The pieces of each event line that never change, per thread: each node, then each app.
   private var threadPrefix: [String] = []
+  /// Per thread: the names of its slices (a node's states, an app's phases).
   private var stateNames: [[String]] = []
-  /// Per node: whether a state slice is open (begun, not yet ended).
+  /// Per thread: whether a slice is open (begun, not yet ended).
   private var isStateOpen: [Bool] = []
+  /// The thread of app 0 (the apps' threads follow the nodes').
+  private var firstAppThread = 0
   private var workloadNames: [String] = []
   /// Counter names (the components, quoted) and the powers last written.
   private var counterNames: [String] = []
@@ -71,19 +77,46 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
     trace.append(
       "{\"ph\":\"M\",\(pid),\"name\":\"process_sort_index\",\"args\":{\"sort_index\":\(processID)}}"
     )
-    for (index, node) in layout.nodes.enumerated() {
-      let thread = "\(pid),\"tid\":\(index + 1)"
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
-          + JSONText.quoted(node.path) + "}}")
-      trace.append(
-        "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(index)}}"
-      )
-      threadPrefix.append(thread)
-      stateNames.append(node.states.map(JSONText.quoted))
+    for node in layout.nodes {
+      declareThread(node.path, pid: pid, slices: node.states)
+    }
+    firstAppThread = layout.nodes.count
+    for app in layout.apps {
+      declareThread("app " + app, pid: pid, slices: layout.appPhases)
     }
     workloadNames = layout.workloads.map(JSONText.quoted)
-    isStateOpen = Array(repeating: false, count: layout.nodes.count)
+  }
+
+  /// Names the next thread and orders it after the previous ones; its slices are named
+  /// `slices`.
+  private func declareThread(_ name: String, pid: String, slices: [String]) {
+    let index = threadPrefix.count
+    let thread = "\(pid),\"tid\":\(index + 1)"
+    trace.append(
+      "{\"ph\":\"M\",\(thread),\"name\":\"thread_name\",\"args\":{\"name\":"
+        + JSONText.quoted(name) + "}}")
+    trace.append(
+      "{\"ph\":\"M\",\(thread),\"name\":\"thread_sort_index\",\"args\":{\"sort_index\":\(index)}}"
+    )
+    threadPrefix.append(thread)
+    stateNames.append(slices.map(JSONText.quoted))
+    isStateOpen.append(false)
+  }
+
+  /// Ends thread `thread`'s open slice, if any, and begins one named `stateNames[thread][name]`.
+  private func beginSlice(on thread: Int, category: String, name: Int32, _ ts: String) {
+    let prefix = threadPrefix[thread]
+    if isStateOpen[thread] { trace.append("{\"ph\":\"E\",\(prefix),\(ts)}") }
+    isStateOpen[thread] = true
+    trace.append(
+      "{\"ph\":\"B\",\(prefix),\(ts),\"cat\":\"\(category)\",\"name\":"
+        + stateNames[thread][Int(name)] + "}")
+  }
+
+  /// Ends thread `thread`'s open slice, if any.
+  private func endSlice(on thread: Int, _ ts: String) {
+    if isStateOpen[thread] { trace.append("{\"ph\":\"E\",\(threadPrefix[thread]),\(ts)}") }
+    isStateOpen[thread] = false
   }
 
   /// Writes a batch of slices.
@@ -92,17 +125,9 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
       let ts = "\"ts\":" + TraceFile.microseconds(event.time)
       switch event.kind {
       case .state:
-        let node = Int(event.subject)
-        let thread = threadPrefix[node]
-        if isStateOpen[node] { trace.append("{\"ph\":\"E\",\(thread),\(ts)}") }
-        isStateOpen[node] = true
-        trace.append(
-          "{\"ph\":\"B\",\(thread),\(ts),\"cat\":\"state\",\"name\":"
-            + stateNames[node][Int(event.detail)] + "}")
+        beginSlice(on: Int(event.subject), category: "state", name: event.detail, ts)
       case .stateEnd:
-        let node = Int(event.subject)
-        if isStateOpen[node] { trace.append("{\"ph\":\"E\",\(threadPrefix[node]),\(ts)}") }
-        isStateOpen[node] = false
+        endSlice(on: Int(event.subject), ts)
       case .workStart:
         trace.append(
           "{\"ph\":\"B\",\(threadPrefix[Int(event.subject)]),\(ts),\"cat\":\"work\",\"name\":"
@@ -128,6 +153,16 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
         trace.append(
           "{\"ph\":\"e\",\"pid\":\(processID),\(ts),\"cat\":\"occurrence\",\"name\":"
             + workloadNames[Int(event.subject)] + ",\"id\":\(id),\"args\":{\(args)}}")
+      case .appPhase:
+        beginSlice(
+          on: firstAppThread + Int(event.subject), category: "app", name: event.detail, ts)
+      case .appPhaseEnd:
+        endSlice(on: firstAppThread + Int(event.subject), ts)
+      case .pushDelivered:
+        trace.append(
+          "{\"ph\":\"i\",\"pid\":\(processID),\(ts),\"s\":\"p\",\"cat\":\"push\",\"name\":"
+            + JSONText.quoted("push " + (layout?.workloads[Int(event.subject)] ?? ""))
+            + ",\"args\":{\"sent_s\":" + Units.seconds(TimeSpan(nanoseconds: event.due)) + "}}")
       }
     }
   }

@@ -13,6 +13,12 @@ extension BuiltInDevices {
         "charge_power": "30 W",
         "x-source-charge_power": "calibration target: a 45 W USB-C charger, of which 30 W refills the battery"
       },
+      "app_policy": {
+        "background_time": "unlimited",
+        "x-source-background_time": "macOS does not suspend a hidden app (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: App Nap throttles it instead)",
+        "timer_leeway": "10 s",
+        "x-source-timer_leeway": "App Nap's timer throttling (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: it reduces the frequency with which a napping app's timers fire); 10 s is SPEC 6.4's calibration choice, no published figure"
+      },
       "components": {
         "platform": {
           "type": "platform",

@@ -13,6 +13,12 @@ extension BuiltInDevices {
         "charge_power": "15 W",
         "x-source-charge_power": "calibration target: a 15 W USB-PD charger"
       },
+      "app_policy": {
+        "background_time": "30 s",
+        "x-source-background_time": "Apple, Extending your app's background execution time (UIApplication beginBackgroundTask): an app leaving the screen runs briefly, then is suspended; a background task's grant is about 30 s (backgroundTimeRemaining). Android's cached apps freezer (source.android.com, Android 14) freezes a cached app 10 s after it enters the cached state",
+        "timer_leeway": "0 s",
+        "x-source-timer_leeway": "none: the phone suspends a hidden app instead of throttling its timers"
+      },
       "components": {
         "platform": {
           "type": "platform",

@@ -55,7 +55,7 @@ struct DeviceDecoder {
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
     var object = try ObjectReader(
       value, at: path, in: reader.file, what: "a device",
-      known: ["name", "description", "extends", "battery", "components", "recipes"])
+      known: ["name", "description", "extends", "battery", "app_policy", "components", "recipes"])
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.name(v, object.path("name"))
     }
@@ -65,6 +65,9 @@ struct DeviceDecoder {
     }
     let battery = try object.optional("battery").map { v throws(InputError) in
       try decodeBattery(v, at: object.path("battery"))
+    }
+    let appPolicy = try object.optional("app_policy").map { v throws(InputError) in
+      try decodeAppPolicy(v, at: object.path("app_policy"))
     }
     let componentsValue = try object.required("components")
     let recipesValue = object.optional("recipes")
@@ -83,6 +86,7 @@ struct DeviceDecoder {
         try decodeComponent(componentValue, named: componentName, at: componentPath))
     }
     var device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
+    if let appPolicy { device.appPolicy = appPolicy }
     try validateStructure(device, at: componentsPath)
     if let recipesValue {
       (device.recipes, device.unusableRecipes) = try decodeRecipes(

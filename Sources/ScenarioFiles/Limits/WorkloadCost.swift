@@ -83,11 +83,13 @@ struct WorkloadCost {
   func eventsPerOccurrence(of workload: WorkloadSpec, occurrences: Double) -> Double {
     guard occurrences > 0 else { return 0 }
     let ladderSteps = demotions(of: workload, occurrences: occurrences) / occurrences
+    // A push's downlink is one more transfer before the work (SPEC 6.5 [v2]).
+    let push = workload.push == nil ? 0 : 2 + radioSegments(nil)
     guard case .trace(let rows) = workload.timing else {
-      return events(of: workload.work) + ladderSteps
+      return events(of: workload.work) + ladderSteps + push
     }
     guard !rows.isEmpty else { return 0 }
-    return rows.reduce(0) { $0 + events(of: $1.work) } / Double(rows.count) + ladderSteps
+    return rows.reduce(0) { $0 + events(of: $1.work) } / Double(rows.count) + ladderSteps + push
   }
 
   /// Events of one occurrence of `work` but its ladders' steps down: arrival and dispatch, its

@@ -48,7 +48,8 @@ extension ScenarioDecoder {
   ) throws(InputError) -> WorkloadSpec {
     var object = try ObjectReader(
       value, at: path, in: file, what: "a workload",
-      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work"])
+      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work", "app"]
+        + Self.pushKeys)
     let context = work.context
     let present = Self.timingKeys.filter { object.contains($0) }
     guard present.count == 1, let kind = present.first else {
@@ -88,6 +89,11 @@ extension ScenarioDecoder {
     if kind == "trace" && object.contains("work") {
       throw object.error("work", "a trace's rows carry their own work; remove \"work\"")
     }
+    let push = try decodePush(&object, kind: kind, hasNetwork: work.hasNetwork)
+    let app =
+      try object.optional("app").map { v throws(InputError) in
+        try reader.name(v, object.path("app"))
+      } ?? AppSpec.implicitName
     let timing = try decodeTiming(kind, &object, context: context, work: work)
     var workSpec: WorkSpec = []
     if kind != "trace" {
@@ -104,7 +110,7 @@ extension ScenarioDecoder {
     try object.rejectUnusedKeys()
     return WorkloadSpec(
       name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
-      work: workSpec)
+      work: workSpec, app: app, push: push)
   }
 
   private func decodeTiming(

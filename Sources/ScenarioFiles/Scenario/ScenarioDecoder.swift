@@ -22,7 +22,7 @@ struct ScenarioDecoder {
 
   static let topLevelKeys = [
     "name", "description", "device", "device_patch", "duration", "seed", "environment", "display",
-    "visibility", "workloads",
+    "visibility", "apps", "workloads",
   ]
 
   /// Decodes `json` and checks the result against `limits`.
@@ -77,6 +77,9 @@ struct ScenarioDecoder {
             v, at: object.path("visibility"), what: "visibility intervals", context: context)
         }
       }
+    let apps = try object.optional("apps").map { v throws(InputError) in
+      try decodeApps(v, at: object.path("apps"), visibility: visibility, context: context)
+    }
     let workloadsValue = object.optional("workloads") ?? .object(JSONObject())
     let workloads: [WorkloadSpec]
     if sameContext, let reusable,
@@ -89,6 +92,8 @@ struct ScenarioDecoder {
       workloads = try decodeWorkloads(
         workloadsValue, at: object.path("workloads"), context: context, environment: environment)
     }
+    try checkAppNames(
+      workloads, apps: apps ?? [], workloadsValue: workloadsValue, at: object.path("workloads"))
     try object.rejectUnusedKeys()
     if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
       throw reader.error(
@@ -98,7 +103,7 @@ struct ScenarioDecoder {
     }
     let setup = SimulationSetup(
       device: device, workloads: workloads, environment: environment, display: display,
-      visibility: visibility, duration: duration, seed: UInt64(seed))
+      visibility: visibility, duration: duration, seed: UInt64(seed), apps: apps ?? [])
     try limits.check(setup, file: file)
     let fileName = String(file.split(separator: "/").last ?? Substring(file))
     return Scenario(

@@ -27,6 +27,7 @@ extension ScenarioSchema {
               string("A built-in device name or a device file path this device is a patch over.")
             ),
             ("battery", ref("battery")),
+            ("app_policy", ref("app_policy")),
             (
               "components",
               object(

@@ -25,7 +25,7 @@ extension ScenarioSchema {
             "when",
             choice(
               ["visible"],
-              "\"visible\": the workload does nothing outside the scenario's visibility intervals."
+              "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
             )
           ))
         if !ScenarioDecoder.kindsWithoutDebounce.contains(kind.key) {
@@ -39,6 +39,11 @@ extension ScenarioSchema {
         if kind.key != "trace" {
           properties.append(("work", ref("work")))
           required.append("work")
+        }
+        if ScenarioDecoder.kindsWithoutPush.contains(kind.key) {
+          properties.append(pushProperties[0])
+        } else {
+          properties.append(contentsOf: pushProperties)
         }
         return (
           "workload_\(kind.key)",

@@ -60,9 +60,10 @@ public enum ScenarioSchema {
           "visibility",
           ref(
             "intervals",
-            "Intervals in which the app is visible (no visibility key: always visible); workloads with \"when\": \"visible\" do nothing outside them."
+            "Intervals in which the app is visible (no visibility key: always visible); workloads with \"when\": \"visible\" do nothing outside them. With apps, each app's foreground intervals default to these."
           )
         ),
+        ("apps", appsProperty),
         (
           "workloads",
           object(
@@ -75,7 +76,9 @@ public enum ScenarioSchema {
     root["patternProperties"] = extensionPattern
     root["additionalProperties"] = .bool(false)
     var definitions = JSONObject(quantityDefinitions)
-    for (key, value) in scenarioDefinitions + workloadDefinitions + deviceDefinitions {
+    for (key, value) in scenarioDefinitions + workloadDefinitions + deviceDefinitions
+      + appDefinitions
+    {
       definitions[key] = value
     }
     root["$defs"] = .object(definitions)

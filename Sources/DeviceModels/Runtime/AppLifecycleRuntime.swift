@@ -1,0 +1,105 @@
+import Quantities
+
+/// Where an app is in its lifecycle (SPEC 6.4 [v2]).
+enum AppPhase: UInt8, Equatable {
+  /// On screen: its workloads run, `when: "visible"` ones included.
+  case foreground
+  /// Off screen, within its background grant (or with unlimited background time).
+  case background
+  /// Off screen after its grant expired: none of its workloads run.
+  case suspended
+}
+
+/// The apps of a run and their lifecycles (SPEC 6.4 [v2]):
+///
+/// ```
+///              foreground starts                     grant expires
+///   ┌──────────────────────────────┐  ┌──────────────────────────────────┐
+///   ▼                              │  │                                  ▼
+/// foreground ── foreground ends ──▶ background ◀── a push arrives ── suspended
+///   ▲                                (grant of background_time)          │
+///   └──────────────────────── foreground starts ─────────────────────────┘
+/// ```
+///
+/// Leaving the foreground starts a grant of `background_time` (none with `"unlimited"`); when it
+/// expires the app is suspended: work still running is cut off (`unfinished`) and each
+/// workload's occurrences falling due are held — only the latest runs when the app next runs
+/// (the others count as `held`). A push delivery runs a suspended app in the background for
+/// another grant. An app not in the foreground at time 0 starts in the background, as if it had
+/// just left the foreground. While not in the foreground, its periodic timers get at least its
+/// `timer_leeway` of tolerance (App Nap).
+///
+/// Every mutable value of the apps lives here (and it is `Equatable`), so the simulation state
+/// can be compared at period boundaries.
+struct AppLifecycleRuntime: Equatable {
+  /// One app's state and the time it spent in each phase so far.
+  struct AppState: Equatable {
+    var phase: AppPhase
+    /// When the current phase began.
+    var phaseSince: Int64 = 0
+    /// Guards grant expiries: a new grant, or a return to the foreground, makes the pending one
+    /// stale.
+    var grantGeneration: UInt32 = 0
+    /// Time spent in each phase before ``phaseSince``, in ns.
+    var foregroundTime: Int64 = 0
+    var backgroundTime: Int64 = 0
+    var suspendedTime: Int64 = 0
+  }
+
+  /// The latest occurrence of a workload held while its app was suspended.
+  struct HeldOccurrence: Equatable {
+    /// When it was due (-1: nothing held).
+    var due: Int64 = -1
+    var stepStart: Int32 = 0
+    var stepEnd: Int32 = 0
+    var deadline: Int64 = .max
+  }
+
+  /// Each app's background grant in ns (-1: unlimited).
+  let grants: [Int64]
+  /// Each app's foreground intervals (`nil`: always in the foreground).
+  let foregroundIntervals: [[TimeRange]?]
+  var apps: [AppState]
+  /// Per workload: its latest held occurrence.
+  var heldOccurrences: [HeldOccurrence]
+
+  /// No apps (before the simulation is built).
+  init() {
+    grants = []
+    foregroundIntervals = []
+    apps = []
+    heldOccurrences = []
+  }
+
+  /// The apps of `specs` at time 0: in the foreground when their first foreground interval
+  /// starts at 0 (or they have no intervals), in the background otherwise.
+  init(specs: [AppSpec], workloadCount: Int) {
+    grants = specs.map { $0.backgroundTime?.nanoseconds ?? -1 }
+    foregroundIntervals = specs.map(\.foreground)
+    apps = specs.map { spec in
+      let foregroundAtStart = spec.foreground.map { $0.first?.start == .start } ?? true
+      return AppState(phase: foregroundAtStart ? .foreground : .background)
+    }
+    heldOccurrences = Array(repeating: HeldOccurrence(), count: workloadCount)
+  }
+
+  /// Whether app `app` is suspended.
+  @inline(__always)
+  func isSuspended(_ app: Int32) -> Bool { apps[Int(app)].phase == .suspended }
+
+  /// Whether app `app` is in the foreground.
+  @inline(__always)
+  func isInForeground(_ app: Int32) -> Bool { apps[Int(app)].phase == .foreground }
+
+  /// Moves app `app` to `phase` at `now`, adding the time of the phase it leaves.
+  mutating func enter(_ phase: AppPhase, app: Int, at now: Int64) {
+    let spent = now - apps[app].phaseSince
+    switch apps[app].phase {
+    case .foreground: apps[app].foregroundTime += spent
+    case .background: apps[app].backgroundTime += spent
+    case .suspended: apps[app].suspendedTime += spent
+    }
+    apps[app].phase = phase
+    apps[app].phaseSince = now
+  }
+}

@@ -1,0 +1,80 @@
+import SimulationEngine
+
+/// Work cut off when its app is suspended (SPEC 6.4 [v2]), as a shutdown cuts off all work
+/// (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at once;
+/// its parts still waiting — in a lane's queue, the CPU's queues or for a network — are removed,
+/// its parts being served on a core, flash, the GPU or a generic component stop now (the lane
+/// takes its next item or goes idle, as when a part completes), and no further step starts.
+/// Two kinds of part run to their end, as the hardware finishes what it was handed: a transfer
+/// already on a radio's shared link, and a part whose component is still waking for it. Then the
+/// occurrence is discarded, out of latency.
+extension DeviceSimulation {
+  /// Cuts off every occurrence of app `app`'s workloads in progress.
+  func cutOffWork(of app: Int32) {
+    var cutAny = false
+    for slot in 0..<occurrences.slotCount {
+      let occurrence = Int32(slot)
+      guard occurrences[occurrence].isLive, !occurrences[occurrence].isCutOff else { continue }
+      let workload = Int(occurrences[occurrence].workload)
+      guard workloads[workload].app == app else { continue }
+      occurrences[occurrence].isCutOff = true
+      workloads[workload].inFlight -= 1
+      workloads[workload].stats.cutOff += 1
+      if occurrences[occurrence].isFrame { workloads[workload].frameInCPUStage = false }
+      cutAny = true
+    }
+    guard cutAny else { return }
+    for node in nodes.indices where nodes[node].queuedPriorities != 0 {
+      for priority in 0..<5 {
+        removeCutOffParts(from: &laneQueues[node * 5 + priority])
+        if laneQueues[node * 5 + priority].isEmpty {
+          nodes[node].queuedPriorities &= ~(1 << UInt8(priority))
+        }
+      }
+    }
+    if cpu != nil {
+      for priority in 0..<5 {
+        removeCutOffParts(from: &cpu!.queues[priority])
+        if cpu!.queues[priority].isEmpty { cpu!.queuedPriorities &= ~(1 << UInt8(priority)) }
+      }
+    }
+    removeCutOffParts(from: &network.waitingForNetwork)
+    for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
+      let job = nodes[node].job
+      guard job >= 0, occurrences[jobs[job].occurrence].isCutOff else { continue }
+      // Stale: the part's completion, still queued, must not end the lane's next part.
+      nodes[node].jobGeneration &+= 1
+      finishJob(on: node)
+    }
+    // Occurrences left with no part running are done with at once.
+    for slot in 0..<occurrences.slotCount {
+      let occurrence = Int32(slot)
+      if occurrences[occurrence].isLive && occurrences[occurrence].isCutOff
+        && occurrences[occurrence].partsLeft == 0
+      {
+        discardCutOffOccurrence(occurrence)
+      }
+    }
+  }
+
+  /// Removes from `queue` the parts of cut-off occurrences, keeping the others in order.
+  private func removeCutOffParts(from queue: inout RingBuffer<Int32>) {
+    for _ in 0..<queue.count {
+      guard let job = queue.popFirst() else { break }
+      let occurrence = jobs[job].occurrence
+      if occurrences[occurrence].isCutOff {
+        occurrences[occurrence].partsLeft -= 1
+        jobs.remove(job)
+      } else {
+        queue.append(job)
+      }
+    }
+  }
+
+  /// A cut-off occurrence has no part left running: it is removed (already counted unfinished).
+  func discardCutOffOccurrence(_ occurrence: Int32) {
+    activity?.occurrenceFinished(occurrence, at: now)
+    occurrences[occurrence].isLive = false
+    occurrences.remove(occurrence)
+  }
+}

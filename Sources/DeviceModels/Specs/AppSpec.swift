@@ -1,0 +1,94 @@
+public import Quantities
+
+/// An app as the OS runs it (SPEC 6.4 [v2]): when it is on screen, how long it may run after
+/// leaving the screen, and how much the OS may delay its timers while it is hidden.
+public struct AppSpec: Sendable, Hashable {
+  /// The name of the app that workloads without an `"app"` key belong to.
+  public static let implicitName = "app"
+
+  /// The app's name; workloads name it with `"app"`.
+  public var name: String
+  /// Intervals with the app in the foreground, sorted and disjoint (`nil`: always).
+  public var foreground: [TimeRange]?
+  /// How long the app keeps running after leaving the foreground before it is suspended (`nil`:
+  /// unlimited, a background mode such as audio or navigation).
+  public var backgroundTime: TimeSpan?
+  /// The least tolerance the app's timers get while it is not in the foreground (App Nap).
+  public var timerLeeway: TimeSpan
+
+  /// An app.
+  public init(
+    name: String, foreground: [TimeRange]?, backgroundTime: TimeSpan?, timerLeeway: TimeSpan
+  ) {
+    self.name = name
+    self.foreground = foreground
+    self.backgroundTime = backgroundTime
+    self.timerLeeway = timerLeeway
+  }
+
+  /// The one app of a scenario that declares none: in the foreground during `visibility`, never
+  /// suspended and without timer leeway, so such a scenario runs as before apps existed.
+  public static func implicitApp(visibility: [TimeRange]?) -> AppSpec {
+    AppSpec(name: implicitName, foreground: visibility, backgroundTime: nil, timerLeeway: .zero)
+  }
+
+  /// Whether the app can be suspended (its background time is limited).
+  public var canBeSuspended: Bool { backgroundTime != nil }
+}
+
+/// The defaults a device's OS gives the apps a scenario declares (the device file's
+/// `app_policy`, SPEC 6.4 [v2]).
+public struct AppPolicySpec: Sendable, Hashable {
+  /// How long an app runs after leaving the foreground (`nil`: unlimited, apps are never
+  /// suspended, as on macOS).
+  public var backgroundTime: TimeSpan?
+  /// The least tolerance of a hidden app's timers (App Nap's timer coalescing).
+  public var timerLeeway: TimeSpan
+
+  /// A policy.
+  public init(backgroundTime: TimeSpan?, timerLeeway: TimeSpan) {
+    self.backgroundTime = backgroundTime
+    self.timerLeeway = timerLeeway
+  }
+
+  /// The policy of a device file without `app_policy`: SPEC 6.4's defaults, a 30 s background
+  /// grant and no timer leeway.
+  public static let standard = AppPolicySpec(backgroundTime: .seconds(30), timerLeeway: .zero)
+}
+
+/// How urgently a push is delivered (SPEC 6.5 [v2]).
+public enum PushPriority: String, Sendable, Hashable, CaseIterable {
+  /// Delivered at once, waking the radio.
+  case high
+  /// Held by the push service until the device is awake anyway, or `max_delay` has passed.
+  case low
+}
+
+/// A workload whose occurrences are pushed by a server (SPEC 6.5 [v2]): each reaches the device
+/// as a downlink of ``size`` before its work runs.
+public struct PushSpec: Sendable, Hashable {
+  /// High or low priority.
+  public var priority: PushPriority
+  /// The size of the push's downlink.
+  public var size: DataSize
+  /// How long the push service may hold a low-priority push.
+  public var maxDelay: TimeSpan
+  /// Whether held low-priority pushes collapse to the latest.
+  public var collapses: Bool
+
+  /// The default push size, 4 KB.
+  public static let defaultSize = DataSize(bytes: 4000)
+  /// The default longest hold of a low-priority push, 15 min.
+  public static let defaultMaxDelay = TimeSpan.seconds(900)
+
+  /// A push.
+  public init(
+    priority: PushPriority, size: DataSize = PushSpec.defaultSize,
+    maxDelay: TimeSpan = PushSpec.defaultMaxDelay, collapses: Bool = false
+  ) {
+    self.priority = priority
+    self.size = size
+    self.maxDelay = maxDelay
+    self.collapses = collapses
+  }
+}
