@@ -24,6 +24,8 @@ public struct RunResult: Sendable {
   public var processedEvents: Int
   /// The highest total power held for a non-zero time (SPEC 7 [v2]).
   public var peakPower: Power = .zero
+  /// Time spent in Low Power Mode (SPEC 6.6, 8 [v2]).
+  public var lowPowerTime: TimeSpan = .zero
 
   /// Average power over the run.
   public var averagePower: Power { energy.averagePower(over: duration) }

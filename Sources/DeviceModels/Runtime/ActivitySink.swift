@@ -40,6 +40,9 @@ public struct ActivityEvent: Sendable, Hashable {
     /// Occurrence number ``ActivityEvent/occurrence`` of workload ``ActivityEvent/subject``
     /// completed (``ActivityEvent/detail`` 1), or was cut off by the end of the window or run (0).
     case occurrenceEnd
+    /// Low Power Mode switched on (``ActivityEvent/detail`` 1) or off (0), or its interval ends
+    /// at the end of the window or run (0) (SPEC 6.6 [v2]).
+    case lowPower
   }
 
   /// What changed.

@@ -64,7 +64,7 @@ extension DeviceSimulation {
       }
     }
     let total = ledger.componentClosedEnergy.reduce(Int128(0), +)
-    return RunResult(
+    var result = RunResult(
       duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
       workloads: workloadResults,
       unattributedByComponent: (0..<componentCount).map {
@@ -73,6 +73,8 @@ extension DeviceSimulation {
       latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
       peakPower: Power(nanowatts: ledger.peakPower))
+    result.lowPowerTime = .nanoseconds(lowPower.timeOn(upTo: endTime))
+    return result
   }
 
   private func nodeResult(_ node: Int) -> NodeResult {

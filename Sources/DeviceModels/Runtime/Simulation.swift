@@ -129,6 +129,11 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var display: DisplayRuntime?
   /// The device shut down by a flat battery, and how it restarts (SPEC 7 [v2]).
   @exclusivity(unchecked) var shutdown: DeviceShutdown
+  /// Low Power Mode: on or off, its limits, the time spent in it (SPEC 6.6 [v2]).
+  @exclusivity(unchecked) var lowPower: LowPowerModeRuntime
+  /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (SPEC
+  /// 6.1 [v2]).
+  @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
 
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
@@ -139,6 +144,8 @@ final class DeviceSimulation: SimulationModel {
     latencyLog = LatencyLog(workloadCount: setup.workloads.count)
     environment = EnvironmentRuntime()
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
+    lowPower = LowPowerModeRuntime(setup: setup)
+    tasks = BackgroundTaskRuntime(workloads: setup.workloads)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -208,6 +215,7 @@ final class DeviceSimulation: SimulationModel {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
     for node in nodes.indices { recordChange(node) }
+    startBatteryWatches()
     applyEnvironmentChanges()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
@@ -267,6 +275,8 @@ final class DeviceSimulation: SimulationModel {
       windowOpened(workload)
     case .windowDeadline(let workload):
       windowDeadlineReached(workload)
+    case .batteryLevel(let generation):
+      batteryRoseToOKLevel(generation: generation)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)

@@ -117,6 +117,8 @@ public struct DeviceSpec: Sendable, Hashable {
   /// Recipes this device cannot run, by name, with the reason: a component they name is missing
   /// (a device that extends another without its radios). Naming one in work is an error.
   public var unusableRecipes: [String: String] = [:]
+  /// What Low Power Mode limits (SPEC 6.6 [v2]); `nil`: no clock cap and no timer leeway.
+  public var lowPower: LowPowerSpec?
 
   /// A device.
   public init(

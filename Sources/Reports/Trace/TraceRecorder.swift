@@ -15,6 +15,7 @@ import Quantities
 /// - one async track per workload with a slice per occurrence, from when it fired to when it
 ///   completed (occurrences of one workload may overlap; Perfetto stacks them), with its
 ///   number, due time and latency in the slice's arguments;
+/// - an async track `Low Power Mode` with a slice while it is on (SPEC 6.6 [v2]);
 /// - counter tracks `<component> power (W)` per component, sampled when it changes, and
 ///   `total power (W)`.
 ///
@@ -52,6 +53,8 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private var lastPowers: [Int64] = []
   /// When each occurrence in flight was due, by async id.
   private var dueTimes: [Int64: Int64] = [:]
+  /// Whether a Low Power Mode slice is open.
+  private var isLowPowerOpen = false
 
   /// A recorder writing process `processID` (1 for a single run; one per variant when a trace
   /// holds several) named `processName` into `trace`.
@@ -128,6 +131,13 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
         trace.append(
           "{\"ph\":\"e\",\"pid\":\(processID),\(ts),\"cat\":\"occurrence\",\"name\":"
             + workloadNames[Int(event.subject)] + ",\"id\":\(id),\"args\":{\(args)}}")
+      case .lowPower:
+        let isOn = event.detail == 1
+        guard isOn != isLowPowerOpen else { continue }
+        isLowPowerOpen = isOn
+        trace.append(
+          "{\"ph\":\"\(isOn ? "b" : "e")\",\"pid\":\(processID),\(ts),\"cat\":\"low_power\","
+            + "\"name\":\"Low Power Mode\",\"id\":\"low-power\"}")
       }
     }
   }
