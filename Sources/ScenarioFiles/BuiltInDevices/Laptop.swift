@@ -13,6 +13,11 @@ extension BuiltInDevices {
         "charge_power": "30 W",
         "x-source-charge_power": "calibration target: a 45 W USB-C charger, of which 30 W refills the battery"
       },
+      "low_power": {
+        "max_frequency": "70%", "timer_leeway": "1 s",
+        "x-source": "calibration choice: macOS Low Power Mode (macOS 12 and later) decreases the CPU clock and display brightness (Apple's Battery settings); no published clock cap was found: 70% of the top clock, which leaves the efficiency cores 2 GHz and the performance cores 2.8 GHz",
+        "x-source-timer_leeway": "calibration choice (no published figure), as the phone's: 1 s"
+      },
       "components": {
         "platform": {
           "type": "platform",
