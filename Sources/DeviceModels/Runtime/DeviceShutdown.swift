@@ -89,6 +89,7 @@ extension DeviceSimulation {
     completionsThisInstant.handOns.removeAll(keepingCapacity: true)
     completionsThisInstant.idleLanes.removeAll(keepingCapacity: true)
     tasks.paused.removeAll()
+    lowPower.deviceTurned(off: true, at: time)
     if var fresh = shutdown.initialCPU, let current = cpu {
       fresh.packageWakeups = current.packageWakeups
       cpu = fresh
@@ -101,6 +102,7 @@ extension DeviceSimulation {
   func restart() {
     ledger.restart(at: now)
     shutdown.isOff = false
+    lowPower.deviceTurned(off: false, at: now)
     for node in nodes.indices { recordChange(node) }
     if let display, display.session >= 0 { displayTurned(on: true) }
     deferralCheckPending = true

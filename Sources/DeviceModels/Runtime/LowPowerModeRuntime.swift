@@ -39,6 +39,8 @@ struct LowPowerModeRuntime: Equatable {
   var onSince: Int64 = 0
   /// Time spent on before ``onSince``, ns.
   var timeOn: Int64 = 0
+  /// Whether the device is shut down (SPEC 7 [v2]): the time off is not time in Low Power Mode.
+  var isDeviceOff = false
 
   /// Low Power Mode of `setup`'s device and environment.
   init(setup: SimulationSetup) {
@@ -70,7 +72,17 @@ struct LowPowerModeRuntime: Equatable {
 
   /// The time spent on up to `time`, ns.
   func timeOn(upTo time: Int64) -> Int64 {
-    isOn ? timeOn + (time - onSince) : timeOn
+    isOn && !isDeviceOff ? timeOn + (time - onSince) : timeOn
+  }
+
+  /// The device shut down at `time`, or started again (`isOff` false): time in Low Power Mode
+  /// stops or resumes counting.
+  mutating func deviceTurned(off isOff: Bool, at time: Int64) {
+    guard isOff != isDeviceOff else { return }
+    if isOn {
+      if isOff { timeOn += time - onSince } else { onSince = time }
+    }
+    isDeviceOff = isOff
   }
 
   /// The frames an animation at `rate` draws while the refresh is capped at `cap` (both in Hz,

@@ -102,7 +102,7 @@ extension DeviceSimulation {
     guard lowPower.isOn != isOn else { return }
     if isOn {
       lowPower.onSince = time
-    } else {
+    } else if !lowPower.isDeviceOff {
       lowPower.timeOn += time - lowPower.onSince
     }
     lowPower.isOn = isOn
@@ -110,6 +110,19 @@ extension DeviceSimulation {
     if display != nil && !shutdown.isOff { recordDisplay(at: time) }
     deferralCheckPending = true
     refreshBatteryWatch()
+  }
+
+  /// The deadline of a frame drawn in Low Power Mode by an animation faster than the refresh
+  /// cap: the due time of the next frame it draws (the frame is shown at the capped refresh),
+  /// rather than of the next frame of the animation. `deadline` otherwise.
+  func lowPowerFrameDeadline(_ workload: Int32, default deadline: Int64) -> Int64 {
+    let index = Int(workload)
+    guard let clock = workloads[index].frameClock else { return deadline }
+    let cap = LowPowerSpec.refreshCap.hertz
+    guard clock.rate > cap else { return deadline }
+    var next = workloads[index].nextIndex
+    while !LowPowerModeRuntime.drawsFrame(next, rate: clock.rate, cap: cap) { next += 1 }
+    return clock.deadline(ofFrame: next - 1, before: endTime)
   }
 
   /// Whether an animation draws the frame due now in Low Power Mode: always at or below the

@@ -253,9 +253,10 @@ extension DeviceSimulation {
       workloads[index].stats.droppedFrames += 1
       return
     }
-    let deadline =
+    var deadline =
       workloads[index].frameClock?.deadline(
         ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
+    if lowPower.isOn { deadline = lowPowerFrameDeadline(workload, default: deadline) }
     occurrenceDue(workload, frameDeadline: deadline)
   }
 

@@ -76,7 +76,8 @@ extension ScenarioDecoder {
     let allowed = Self.modifiers[kind] ?? []
     for modifier in Self.allModifiers where object.contains(modifier) && !allowed.contains(modifier)
     {
-      let owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
+      var owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
+      if owners.contains("every") { owners.removeAll { $0 == Self.repeatingTaskKind } }
       throw object.error(
         modifier,
         "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\""
