@@ -148,7 +148,7 @@ extension ScenarioDecoder {
     guard !items.isEmpty else {
       throw reader.error(
         path,
-        "expected one or more conditions (\(listing(DeferralCondition.allCases.map(\.rawValue), conjunction: "and"))), found an empty list; leave \"requires\" out for none"
+        "expected one or more of the conditions \(listing(DeferralCondition.allCases.map(\.rawValue), conjunction: "and")), found an empty list; leave \"requires\" out for none"
       )
     }
     var conditions: DeferralConditions = []
