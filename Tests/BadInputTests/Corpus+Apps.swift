@@ -19,6 +19,10 @@ extension BadInputCorpus {
       #"apps/bad-push-value.json: workloads.chat.push: expected one of "high" or "low", found "urgent""#
     ),
     BadInput(
+      "apps/push-on-repeating-task.json",
+      #"apps/push-on-repeating-task.json: workloads.t.push: "push" applies only to arrival workloads (at, every, rate, mean_interval, times or trace), not to "every" with "window""#
+    ),
+    BadInput(
       "apps/collapse-with-high-push.json",
       #"apps/collapse-with-high-push.json: workloads.chat.collapse: "collapse" applies only to low-priority pushes ("push": "low"), not to "high""#
     ),

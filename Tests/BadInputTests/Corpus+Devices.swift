@@ -103,5 +103,9 @@ extension BadInputCorpus {
       "devices/signal-power-below-one.json",
       #"devices/signal-power-below-one.json: device_patch.components.cellular.signal_power.fair: expected a factor of at least 1 on the transfer power, found 0.8"#
     ),
+    BadInput(
+      "devices/low-power-max-frequency-zero.json",
+      #"devices/low-power-max-frequency-zero.json: device.low_power.max_frequency: expected a fraction above 0 of the highest clock (up to 100%), found 0"#
+    ),
   ]
 }

@@ -53,5 +53,21 @@ extension BadInputCorpus {
       "environment/network-offline-with-quality.json",
       #"environment/network-offline-with-quality.json: environment.network[0].downlink: an offline interval has no network quality; remove "downlink" or name a radio"#
     ),
+    BadInput(
+      "environment/low-power-below-over-100.json",
+      #"environment/low-power-below-over-100.json: environment.low_power.below: expected a fraction between 0 and 1 (or "0%" to "100%"), found "120%""#
+    ),
+    BadInput(
+      "environment/low-power-overlapping.json",
+      #"environment/low-power-overlapping.json: environment.low_power[1]: expected Low Power Mode intervals in time order without overlaps, found one starting at 20 min before the previous ends at 30 min"#
+    ),
+    BadInput(
+      "environment/low-power-unsorted.json",
+      #"environment/low-power-unsorted.json: environment.low_power[1]: expected Low Power Mode intervals in time order without overlaps, found one starting at 0 s before the previous ends at 40 min"#
+    ),
+    BadInput(
+      "environment/low-power-not-a-list.json",
+      #"environment/low-power-not-a-list.json: environment.low_power: expected Low Power Mode intervals [[from, to], …] or { "below": "20%" }, found true"#
+    ),
   ]
 }

@@ -93,5 +93,37 @@ extension BadInputCorpus {
       "workloads/recipe-unknown.json",
       #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km" or "location-best"), found "location-10m" (did you mean "location-100m"?)"#
     ),
+    BadInput(
+      "workloads/requires-unknown-condition.json",
+      #"workloads/requires-unknown-condition.json: workloads.backup.requires[1]: expected one of "charging", "wifi", "radio-active", "idle" or "battery-ok", found "idel" (did you mean "idle"?)"#
+    ),
+    BadInput(
+      "workloads/requires-empty-list.json",
+      #"workloads/requires-empty-list.json: workloads.backup.requires: expected one or more of the conditions "charging", "wifi", "radio-active", "idle" and "battery-ok", found an empty list; leave "requires" out for none"#
+    ),
+    BadInput(
+      "workloads/task-window-longer-than-period.json",
+      #"workloads/task-window-longer-than-period.json: workloads.refresh.window: expected a window no longer than the period "every" (1 h), found 2 h"#
+    ),
+    BadInput(
+      "workloads/interruptible-without-window.json",
+      #"workloads/interruptible-without-window.json: workloads.sync.interruptible: "interruptible" applies only to "every" with "window" or "window" workloads, not to "every""#
+    ),
+    BadInput(
+      "workloads/window-duration-without-every.json",
+      #"workloads/window-duration-without-every.json: workloads.backup.window: a window given as a duration needs "every" (a repeating task); a one-off window is a pair [earliest, deadline], found "30 min""#
+    ),
+    BadInput(
+      "workloads/task-window-with-tolerance.json",
+      #"workloads/task-window-with-tolerance.json: workloads.refresh.tolerance: "tolerance" applies only to "every" workloads, not to "every" with "window""#
+    ),
+    BadInput(
+      "workloads/task-window-as-pair.json",
+      #"workloads/task-window-as-pair.json: workloads.refresh.window: with "every", "window" is how long each instance may wait (a duration such as "1 h"), found an array; a one-off window [earliest, deadline] goes without "every""#
+    ),
+    BadInput(
+      "workloads/interruptible-not-boolean.json",
+      #"workloads/interruptible-not-boolean.json: workloads.refresh.interruptible: expected true or false, found a string"#
+    ),
   ]
 }

@@ -34,6 +34,7 @@ import Testing
       var states: [Int32: (Int32, Int64)] = [:]
       var work: [Int32: (Int32, Int64, Int64)] = [:]
       var occurrences: [[Int64]: Int64] = [:]
+      var lowPowerSince: Int64?
       var result: [Interval] = []
       for event in events {
         switch event.kind {
@@ -64,9 +65,21 @@ import Testing
         case .appPhase, .appPhaseEnd, .pushDelivered:
           // Apps and pushes have tests of their own (AppTraceTests).
           break
+        case .lowPower:
+          if event.detail == 1 {
+            lowPowerSince = event.time
+          } else if let since = lowPowerSince {
+            result.append(
+              Interval(
+                kind: "low power", subject: 0, detail: 0, occurrence: 0, start: since,
+                end: event.time))
+            lowPowerSince = nil
+          }
         }
       }
-      #expect(states.isEmpty && work.isEmpty && occurrences.isEmpty, "everything is closed")
+      #expect(
+        states.isEmpty && work.isEmpty && occurrences.isEmpty && lowPowerSince == nil,
+        "everything is closed")
       return result.filter { $0.end > $0.start }
     }
   }

@@ -63,7 +63,7 @@ import Testing
       name: "sync",
       timing: .window(
         earliest: Fixture.at(.seconds(1)), deadline: Fixture.at(.seconds(15)),
-        condition: .radioActive),
+        requires: .radioActive),
       work: Self.download(1_250_000))
     func run(_ sync: WorkloadSpec) -> RunResult {
       Fixture.run(
@@ -102,7 +102,7 @@ import Testing
     let sync = WorkloadSpec(
       name: "sync",
       timing: .window(
-        earliest: Self.ns(opens), deadline: Fixture.at(.seconds(15)), condition: .radioActive),
+        earliest: Self.ns(opens), deadline: Fixture.at(.seconds(15)), requires: .radioActive),
       work: Self.download(1_250_000))
     let result = Fixture.run(
       Fixture.setup(
@@ -133,7 +133,7 @@ import Testing
     let sync = WorkloadSpec(
       name: "sync",
       timing: .window(
-        earliest: Fixture.at(.seconds(1)), deadline: Self.ns(deadline), condition: .wifi),
+        earliest: Fixture.at(.seconds(1)), deadline: Self.ns(deadline), requires: .wifi),
       work: Self.download(1_250_000))
     let result = Fixture.run(
       Fixture.setup(
@@ -150,7 +150,7 @@ import Testing
     let sync = WorkloadSpec(
       name: "sync",
       timing: .window(
-        earliest: Fixture.at(.seconds(2)), deadline: Fixture.at(.seconds(9)), condition: nil),
+        earliest: Fixture.at(.seconds(2)), deadline: Fixture.at(.seconds(9)), requires: []),
       work: Self.download(1_250_000))
     let result = Fixture.run(
       Fixture.setup(

@@ -119,7 +119,7 @@ import Testing
   func windowDeadline(duration: Int64, expected: Int) {
     let result = Self.run(
       .window(
-        earliest: Self.ns(1_000_000_000), deadline: Self.ns(3_000_000_000), condition: .charging),
+        earliest: Self.ns(1_000_000_000), deadline: Self.ns(3_000_000_000), requires: .charging),
       duration: .nanoseconds(duration))
     #expect(result.occurrences == expected)
   }
@@ -133,7 +133,7 @@ import Testing
       batteryStart: .one)
     let result = Self.run(
       .window(
-        earliest: Self.ns(1_000_000_000), deadline: Self.ns(6_000_000_000), condition: .charging),
+        earliest: Self.ns(1_000_000_000), deadline: Self.ns(6_000_000_000), requires: .charging),
       duration: .seconds(10), environment: environment)
     // Due at 1 s; runs at the charger's arrival, waking 100 ms and working 100 ms.
     #expect(result.latency?.max == .nanoseconds(chargingStart - 1_000_000_000 + 200_000_000))

@@ -93,7 +93,7 @@ import Testing
   ])
   func aWindowRunsOnlyWhileVisible(visibleFrom: Int64, expected: Int, latency: Int64?) {
     let window = WorkloadTiming.window(
-      earliest: Fixture.at(.seconds(6)), deadline: Fixture.at(.seconds(8)), condition: nil)
+      earliest: Fixture.at(.seconds(6)), deadline: Fixture.at(.seconds(8)), requires: [])
     let result = Self.run(
       window, visibility: Self.visible([(0, 5_000_000_000), (visibleFrom, 10_000_000_000)]))
     #expect(result.workload("tick").occurrences == expected)

@@ -92,7 +92,10 @@ import Testing
     let summary = try directory.read("out/summary.csv").split(separator: "\r\n").map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    #expect(Array(summary[0].suffix(4)) == ["peak_power_w", "ran_out_h", "off_h", "min_charge"])
+    #expect(
+      Array(summary[0].suffix(5)) == [
+        "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s",
+      ])
     #expect(summary[1][7] != "" && summary[1][8] != "" && summary[1][9] == "0")
     // 0.3 W of GPS (parent none) on the board's platform: the peak is above either.
     #expect((Double(summary[1][6]) ?? 0) > 0.3)

@@ -58,7 +58,7 @@ import Testing
           tolerance: .milliseconds(500)), work: work(100, .utility)),
       WorkloadSpec(
         name: "late",
-        timing: .window(earliest: at(2_000), deadline: at(3_000), condition: .charging),
+        timing: .window(earliest: at(2_000), deadline: at(3_000), requires: .charging),
         work: work(100, .background)),
     ]
     let setup = SimulationSetup(

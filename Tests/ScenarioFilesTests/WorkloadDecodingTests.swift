@@ -60,7 +60,7 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
     #expect(!workloads[0].onlyWhenVisible)
     #expect(
       workloads[6].timing
-        == .window(earliest: at(.minutes(1)), deadline: at(.minutes(5)), condition: .charging))
+        == .window(earliest: at(.minutes(1)), deadline: at(.minutes(5)), requires: .charging))
     #expect(workloads[7].debounce == .seconds(15))
     #expect(workloads[0].debounce == nil)
   }

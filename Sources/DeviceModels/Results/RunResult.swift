@@ -29,6 +29,8 @@ public struct RunResult: Sendable {
   public var apps: [AppResult] = []
   /// Whether the scenario declares apps (the run summary then lists them).
   public var declaresApps = false
+  /// Time spent in Low Power Mode (SPEC 6.6, 8 [v2]).
+  public var lowPowerTime: TimeSpan = .zero
 
   /// Average power over the run.
   public var averagePower: Power { energy.averagePower(over: duration) }

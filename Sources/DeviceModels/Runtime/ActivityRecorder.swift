@@ -31,6 +31,8 @@ final class ActivityRecorder {
   private var fired: [Int64]
   /// Per app: its phase now (-1 before the run starts).
   private var appPhase: [Int32]
+  /// Whether Low Power Mode is on.
+  private var lowPowerIsOn = false
   private enum Phase { case before, inside, after }
   private var phase = Phase.before
   private var pending: [ActivityEvent] = []
@@ -115,6 +117,13 @@ final class ActivityRecorder {
     if admit(time) { append(.pushDelivered, time, subject: workload, detail: 0, due: sent) }
   }
 
+  /// Low Power Mode switched on or off at `time`.
+  func lowPowerChanged(isOn: Bool, at time: Int64) {
+    let emit = admit(time)
+    lowPowerIsOn = isOn
+    if emit { append(.lowPower, time, subject: 0, detail: isOn ? 1 : 0) }
+  }
+
   /// The run ended at `end`: closes the window and sends what is left.
   func finish(at end: Int64) {
     if phase == .before { open() }
@@ -147,6 +156,7 @@ final class ActivityRecorder {
   private func open() {
     phase = .inside
     let time = windowStart
+    if lowPowerIsOn { append(.lowPower, time, subject: 0, detail: 1) }
     for index in occurrenceLive.indices where occurrenceLive[index] {
       appendOccurrence(.occurrenceStart, time, index: index, detail: 0)
     }
@@ -162,6 +172,7 @@ final class ActivityRecorder {
   /// Ends, at `time`, every interval still open.
   private func close(at time: Int64) {
     phase = .after
+    if lowPowerIsOn { append(.lowPower, time, subject: 0, detail: 0) }
     for index in occurrenceLive.indices where occurrenceLive[index] {
       appendOccurrence(.occurrenceEnd, time, index: index, detail: 0)
     }

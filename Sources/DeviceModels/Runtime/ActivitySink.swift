@@ -49,6 +49,9 @@ public struct ActivityEvent: Sendable, Hashable {
     /// The push service delivered a push of workload ``ActivityEvent/subject`` sent at
     /// ``ActivityEvent/due`` (SPEC 6.5 [v2]); an instant.
     case pushDelivered
+    /// Low Power Mode switched on (``ActivityEvent/detail`` 1) or off (0), or its interval ends
+    /// at the end of the window or run (0) (SPEC 6.6 [v2]).
+    case lowPower
   }
 
   /// What changed.

@@ -36,6 +36,9 @@ enum DeviceEvent {
   /// The push service must deliver the low-priority pushes it holds (see
   /// ``PushDeliveryRuntime``).
   case pushDeadline(generation: UInt32)
+  /// A charging battery reaches the level at which deferrable work finds it ok (SPEC 6.1 [v2]),
+  /// unless the charger was unplugged since (then `generation` is stale).
+  case batteryLevel(generation: UInt32)
 }
 
 /// The rank of each kind of event among those due at one instant (SPEC 5.1): wake completions,

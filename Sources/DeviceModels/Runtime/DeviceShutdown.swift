@@ -35,8 +35,24 @@ extension DeviceSimulation {
     let drawn = Int128(ledger.totalPower) &* Int128(limit &- ledger.clock)
     let charge = ledger.batteryCharge
     guard drawn >= charge else { return }
-    let ranOut = ledger.batteryRunOutTime()
-    if ranOut < limit || (inclusive && ranOut == limit) { shutDown(at: ranOut) }
+    batteryReachedLevel(upTo: limit, inclusive: inclusive)
+  }
+
+  /// The battery reached the level the ledger counts down to at or before `limit`: the device
+  /// shuts down when that level is empty; a higher, watched level (see
+  /// ``EnergyLedger/batteryWatchLevel``) is handled at its instant, and the next level checked.
+  private func batteryReachedLevel(upTo limit: Int64, inclusive: Bool) {
+    while true {
+      let reached = ledger.batteryRunOutTime()
+      guard reached < limit || (inclusive && reached == limit) else { return }
+      guard ledger.batteryWatchLevel > 0 else {
+        shutDown(at: reached)
+        return
+      }
+      batteryReachedWatchedLevel(at: reached)
+      let drawn = Int128(ledger.totalPower) &* Int128(limit &- ledger.clock)
+      guard drawn >= ledger.batteryCharge else { return }
+    }
   }
 
   /// The battery ran out at `time` (at or before now): every component stops drawing, work in
@@ -72,6 +88,8 @@ extension DeviceSimulation {
     // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).
     completionsThisInstant.handOns.removeAll(keepingCapacity: true)
     completionsThisInstant.idleLanes.removeAll(keepingCapacity: true)
+    tasks.paused.removeAll()
+    lowPower.deviceTurned(off: true, at: time)
     if var fresh = shutdown.initialCPU, let current = cpu {
       fresh.packageWakeups = current.packageWakeups
       cpu = fresh
@@ -84,6 +102,7 @@ extension DeviceSimulation {
   func restart() {
     ledger.restart(at: now)
     shutdown.isOff = false
+    lowPower.deviceTurned(off: false, at: now)
     for node in nodes.indices { recordChange(node) }
     if let display, display.session >= 0 { displayTurned(on: true) }
     deferralCheckPending = true

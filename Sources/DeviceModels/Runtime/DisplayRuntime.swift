@@ -12,12 +12,26 @@ struct DisplayRuntime {
 
   /// The index of the supported refresh rate the panel runs at: the lowest at or above the
   /// fastest animation, the highest if none is fast enough, or the idle rate with no animation.
-  func refreshIndex() -> Int {
+  ///
+  /// In Low Power Mode (`isCapped`, SPEC 6.6 [v2]) the panel runs at most at
+  /// ``LowPowerSpec/refreshCap``: the lowest supported rate at or above the rate asked for, or
+  /// the cap if that is lower; when that rate is above the cap, the highest supported rate at or
+  /// below the cap (the lowest rate when none is).
+  func refreshIndex(isCapped: Bool = false) -> Int {
     let rates = spec.refreshRates.map(\.hertz)
-    guard let fastest = animations.map(\.rate).max() else {
-      return rates.firstIndex(of: spec.idleRefresh.hertz) ?? 0
+    let asked: Double
+    if let fastest = animations.map(\.rate).max() {
+      asked = fastest
+    } else {
+      asked = spec.idleRefresh.hertz
+      if !isCapped { return rates.firstIndex(of: asked) ?? 0 }
     }
-    return rates.firstIndex { $0 >= fastest } ?? rates.count - 1
+    guard isCapped else { return rates.firstIndex { $0 >= asked } ?? rates.count - 1 }
+    let cap = LowPowerSpec.refreshCap.hertz
+    if let index = rates.firstIndex(where: { $0 >= min(asked, cap) }), rates[index] <= cap {
+      return index
+    }
+    return rates.lastIndex { $0 <= cap } ?? 0
   }
 
   /// Power while showing `session` at refresh index `refresh` (SPEC 5.7), and two parts of it:
@@ -54,8 +68,9 @@ extension DeviceSimulation {
   /// Tells the ledger what the display draws now: its emission is dynamic, its panel and refresh
   /// fixed (SPEC 7 [v2]); the refresh above the idle rate belongs to the fastest animations, the
   /// rest of its energy to nobody.
-  func recordDisplay() {
+  func recordDisplay(at time: Int64? = nil) {
     guard let display else { return }
+    let now = time ?? self.now
     let node = Int(display.node)
     let first = nodes[node].firstSlot
     guard display.session >= 0 else {
@@ -64,7 +79,7 @@ extension DeviceSimulation {
         owners: UnsafeBufferPointer(start: nil, count: 0))
       return
     }
-    let refresh = display.refreshIndex()
+    let refresh = display.refreshIndex(isCapped: lowPower.isOn)
     let (power, emission, extraRefresh) = display.power(
       session: setup.display[Int(display.session)], refresh: refresh)
     var owners: [Int32] = []

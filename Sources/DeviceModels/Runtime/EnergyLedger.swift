@@ -78,6 +78,10 @@ final class EnergyLedger {
   /// `Int128.max` otherwise (no battery, charging, or off). Kept here, beside ``totalPower`` and
   /// ``clock``, for the check every event makes (see ``DeviceShutdown``).
   @exclusivity(unchecked) private(set) var batteryCharge: Int128 = .max
+  /// The battery level (attojoules) the check every event makes counts down to: 0 (running out)
+  /// unless a higher level is watched (Low Power Mode's `below`, the ok level of deferrable
+  /// work: SPEC 6.1, 6.6 [v2]); ``batteryCharge`` is then the charge left above it.
+  @exclusivity(unchecked) private(set) var batteryWatchLevel: Int128 = 0
   /// The highest total power held for a non-zero time, nW (SPEC 7 [v2]).
   @exclusivity(unchecked) private(set) var peakPower: Int64 = 0
   /// Whether the device is shut down (see ``DeviceShutdown``): its nodes draw nothing and their
@@ -314,7 +318,14 @@ final class EnergyLedger {
       batteryCharge = .max
       return
     }
-    batteryCharge = battery.charge
+    batteryCharge = battery.charge - batteryWatchLevel
+  }
+
+  /// Watches the battery's fall to `level` attojoules (0: to empty).
+  func setBatteryWatchLevel(_ level: Int128) {
+    guard level != batteryWatchLevel else { return }
+    batteryWatchLevel = level
+    refreshBatteryCharge()
   }
 
   /// The first nanosecond at which the energy drawn since ``clock`` at ``totalPower`` reaches

@@ -15,6 +15,14 @@ enum EnvironmentChange {
   case displayOff
   case animationStarted(workload: Int32, rate: Double)
   case animationStopped(workload: Int32)
+  /// The display has been off for ``DeferralConditions/idleAfter``: the device is idle.
+  case idleStarted
+  /// The display turns on after an idle spell.
+  case idleEnded
+  /// An interval of `environment.low_power` starts.
+  case lowPowerStarted
+  /// An interval of `environment.low_power` ends.
+  case lowPowerEnded
 }
 
 /// The environment's timeline and its current state.
@@ -71,6 +79,13 @@ struct EnvironmentRuntime {
         list.append((range.end.nanosecondsSinceStart, .animationStopped(workload: Int32(index))))
       }
     }
+    list += Self.idleChanges(setup)
+    if case .intervals(let ranges) = setup.environment.lowPower {
+      for range in ranges {
+        list.append((range.start.nanosecondsSinceStart, .lowPowerStarted))
+        list.append((range.end.nanosecondsSinceStart, .lowPowerEnded))
+      }
+    }
     // Ends before starts at the same instant, so back-to-back intervals hand over cleanly.
     changes = list.enumerated().sorted { a, b in
       if a.element.time != b.element.time { return a.element.time < b.element.time }
@@ -83,9 +98,41 @@ struct EnvironmentRuntime {
 
   private static func orderAtSameTime(_ change: EnvironmentChange) -> Int {
     switch change {
-    case .chargingStopped, .foregroundEnded, .displayOff, .animationStopped: 0
+    case .chargingStopped, .foregroundEnded, .displayOff, .animationStopped, .idleEnded,
+      .lowPowerEnded:
+      0
     default: 1
     }
+  }
+
+  /// The idle spells, when a workload waits for `idle` (SPEC 6.1 [v2]): the device becomes idle
+  /// once the display has been off for ``DeferralConditions/idleAfter`` — counted from time 0
+  /// when the run starts with it off — and stops being idle when it turns on. A display off for
+  /// exactly that long never makes it idle (it turns on at the instant idleness would begin).
+  static func idleChanges(_ setup: SimulationSetup) -> [(time: Int64, change: EnvironmentChange)] {
+    let waitsForIdle = setup.workloads.contains { workload in
+      switch workload.timing {
+      case .window(_, _, let requires), .repeatingWindow(_, _, _, _, _, let requires):
+        requires.contains(.idle)
+      default: false
+      }
+    }
+    guard waitsForIdle else { return [] }
+    let idleAfter = DeferralConditions.idleAfter.nanoseconds
+    var list: [(time: Int64, change: EnvironmentChange)] = []
+    var offSince: Int64 = 0
+    for session in setup.display {
+      let start = session.range.start.nanosecondsSinceStart
+      if Saturating.sum(offSince, idleAfter) < start {
+        list.append((offSince + idleAfter, .idleStarted))
+        list.append((start, .idleEnded))
+      }
+      offSince = session.range.end.nanosecondsSinceStart
+    }
+    if Saturating.sum(offSince, idleAfter) < setup.duration.nanoseconds {
+      list.append((offSince + idleAfter, .idleStarted))
+    }
+    return list
   }
 
   /// The intersection of two sorted lists of disjoint ranges.
@@ -128,6 +175,9 @@ extension DeviceSimulation {
       ledger.recorder.battery?.isCharging = charging
       ledger.refreshBatteryCharge()
       if charging && shutdown.isOff { restart() }
+      if lowPower.belowLevel != nil || tasks.watchesBatteryLevel {
+        chargingChangedForWatches(isCharging: charging)
+      }
       deferralCheckPending = true
     case .network(let spell):
       networkSpellStarted(Int(spell))
@@ -140,8 +190,9 @@ extension DeviceSimulation {
       display?.session = session
       if !shutdown.isOff {
         displayTurned(on: true)
-        // The device is awake anyway: the push service delivers what it holds (SPEC 6.5).
-        if push.isHolding { deliverHeldPushes() }
+        // The device is awake anyway: the push service delivers what it holds (SPEC 6.5),
+        // unless Low Power Mode holds it on (6.6).
+        if push.isHolding && !lowPower.isOn { deliverHeldPushes() }
       }
     case .displayOff:
       display?.session = -1
@@ -152,6 +203,15 @@ extension DeviceSimulation {
     case .animationStopped(let workload):
       display?.animations.removeAll { $0.workload == workload }
       if display != nil && !shutdown.isOff { recordDisplay() }
+    case .idleStarted:
+      tasks.deviceIsIdle = true
+      deferralCheckPending = true
+    case .idleEnded:
+      tasks.deviceIsIdle = false
+    case .lowPowerStarted:
+      switchLowPower(on: true, at: now)
+    case .lowPowerEnded:
+      switchLowPower(on: false, at: now)
     }
   }
 }

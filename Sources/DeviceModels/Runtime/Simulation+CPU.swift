@@ -51,10 +51,14 @@ extension DeviceSimulation {
     return nil
   }
 
-  /// Gives `core` the part `job`, asking its class's operating point for the core's cluster.
+  /// Gives `core` the part `job`, asking its class's operating point for the core's cluster —
+  /// at most the cluster's Low Power Mode cap while that is on (SPEC 6.6 [v2]).
   func assignCore(_ job: Int32, to core: Int) {
     let cluster = Int(cpu!.clusterOfNode[core])
     jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
+    if lowPower.isOn {
+      jobs[job].requestedOPP = min(jobs[job].requestedOPP, lowPower.cpuCap[cluster])
+    }
     rangeTimerCheckPending = true
     assign(job, to: core)
   }

@@ -142,17 +142,20 @@ extension DeviceSimulation {
   /// A GPU step's duration and power: its time at the highest frequency, scaled by the highest
   /// frequency over the chosen one (SPEC 5.6). The governor runs a frame's GPU step at the lowest
   /// operating point that finishes it by the frame's deadline, counted from now (when the step
-  /// starts), else at the highest; any other GPU work at the highest.
+  /// starts), else at the highest; any other GPU work at the highest. In Low Power Mode (SPEC
+  /// 6.6 [v2]) the highest allowed is the GPU's cap: the governor picks among the points up to
+  /// it, and a fixed choice above it runs at it.
   private func gpuSegment(_ step: CompiledStep, job: Int32) -> (Int64, Int64) {
     guard let gpu = gpuSpec else { preconditionFailure("GPU work without a GPU") }
     let points = gpu.operatingPoints
     let top = points[points.count - 1].frequency.hertz
-    var chosen = points.count - 1
+    let highest = lowPower.isOn ? Int(lowPower.gpuCap) : points.count - 1
+    var chosen = highest
     if gpu.frequency != .governor {
-      chosen = operatingPointIndex(points, choice: gpu.frequency, ipc: 1)
+      chosen = min(highest, operatingPointIndex(points, choice: gpu.frequency, ipc: 1))
     } else if occurrences[jobs[job].occurrence].isFrame {
       let deadline = occurrences[jobs[job].occurrence].deadline
-      for index in 0..<(points.count - 1) {
+      for index in 0..<highest {
         let time = Saturating.nanoseconds(
           (Double(step.amount) * top / points[index].frequency.hertz).rounded(.up))
         if time <= deadline - now {

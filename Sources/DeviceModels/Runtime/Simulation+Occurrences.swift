@@ -104,12 +104,17 @@ extension DeviceSimulation {
       workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false
     }
     if occurrences[occurrence].step < occurrences[occurrence].stepEnd {
+      if tasks.hasInterruptible && mustPauseBetweenSteps(occurrence) {
+        pauseBetweenSteps(occurrence)
+        return
+      }
       startStep(of: occurrence)
       return
     }
     let finished = occurrences[occurrence]
     let workload = Int(finished.workload)
     workloads[workload].inFlight -= 1
+    if workloads[workload].isDeferred { deferredPredecessorFinished() }
     recordCompletion(of: finished.workload, due: finished.due, deadline: finished.deadline)
     activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false

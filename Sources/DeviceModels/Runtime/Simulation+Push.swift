@@ -14,7 +14,7 @@ extension DeviceSimulation {
       PushDeliveryRuntime.HeldPush(workload: workload, sent: now, stepStart: start, stepEnd: end),
       collapses: spec.collapses, maxDelay: spec.maxDelay.nanoseconds)
     if replaced { workloads[index].stats.held += 1 }
-    if isDeviceAwakeForPush {
+    if mayDeliverHeldPushes {
       deliverHeldPushes()
       return
     }
@@ -24,6 +24,11 @@ extension DeviceSimulation {
         .pushDeadline(generation: push.generation), at: push.deadline, rank: EventRank.environment)
     }
   }
+
+  /// Whether the push service delivers the low-priority pushes it holds now, before their
+  /// `max_delay`: the device is awake anyway and Low Power Mode is off (SPEC 6.6 [v2]:
+  /// low-priority pushes wait until it ends, or their deadline).
+  var mayDeliverHeldPushes: Bool { !lowPower.isOn && isDeviceAwakeForPush }
 
   /// Whether the device is awake anyway: the display is on, or a radio is out of its deepest
   /// state.

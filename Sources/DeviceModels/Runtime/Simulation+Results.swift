@@ -66,7 +66,7 @@ extension DeviceSimulation {
       }
     }
     let total = ledger.componentClosedEnergy.reduce(Int128(0), +)
-    return RunResult(
+    var result = RunResult(
       duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
       workloads: workloadResults,
       unattributedByComponent: (0..<componentCount).map {
@@ -76,6 +76,8 @@ extension DeviceSimulation {
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
       peakPower: Power(nanowatts: ledger.peakPower), apps: appResults(workloadResults),
       declaresApps: setup.declaresApps)
+    result.lowPowerTime = .nanoseconds(lowPower.timeOn(upTo: endTime))
+    return result
   }
 
   /// The apps' accounts (the implicit app's when none is declared), their phases closed at the

@@ -19,17 +19,8 @@ extension DeviceSimulation {
       scheduleArrival(workload, at: workloads[index].traceRows.first?.time ?? .max)
     case .frames:
       scheduleNextFrame(workload)
-    case .window(let earliest, let deadline, _):
-      let open = earliest.nanosecondsSinceStart
-      if open < endTime {
-        schedule(.windowOpen(workload: workload), at: open, rank: EventRank.workload(workload))
-        knownWakes.setKey(open, for: index)
-      }
-      let close = deadline.nanosecondsSinceStart
-      if close < endTime {
-        schedule(
-          .windowDeadline(workload: workload), at: close, rank: EventRank.workload(workload))
-      }
+    case .window, .repeatingWindow:
+      startDeferrableWorkload(workload)
     }
   }
 
@@ -75,7 +66,7 @@ extension DeviceSimulation {
       workloads[index].nextIndex += 1
       frameDue(workload)
       scheduleNextFrame(workload)
-    case .window:
+    case .window, .repeatingWindow:
       break
     }
   }
@@ -133,13 +124,16 @@ extension DeviceSimulation {
     return due < endTime ? due : nil
   }
 
-  /// The tolerance of `workload`'s timer now: its own, or its app's `timer_leeway` when larger
-  /// and the app is not in the foreground (SPEC 6.4 [v2]).
+  /// The tolerance of `workload`'s timer now: its own, or more — its app's `timer_leeway` while
+  /// the app is not in the foreground (SPEC 6.4 [v2]), Low Power Mode's `timer_leeway` while it
+  /// is on (6.6): the largest of those that apply.
   @inline(__always)
   func timerTolerance(_ workload: Int, own: TimeSpan) -> TimeSpan {
+    var tolerance = own.nanoseconds
     let leeway = workloads[workload].backgroundLeeway
-    guard leeway > own.nanoseconds, !isInForeground(workload) else { return own }
-    return .nanoseconds(leeway)
+    if leeway > tolerance && !isInForeground(workload) { tolerance = leeway }
+    if lowPower.isOn && lowPower.timerLeeway > tolerance { tolerance = lowPower.timerLeeway }
+    return .nanoseconds(tolerance)
   }
 
   /// Schedules the timer's next occurrence at index `nextIndex` (skipping invisible stretches
@@ -272,9 +266,14 @@ extension DeviceSimulation {
       workloads[index].stats.droppedFrames += 1
       return
     }
-    let deadline =
+    if lowPower.isOn && !lowPowerDrawsFrame(workload) {
+      workloads[index].stats.droppedFrames += 1
+      return
+    }
+    var deadline =
       workloads[index].frameClock?.deadline(
         ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
+    if lowPower.isOn { deadline = lowPowerFrameDeadline(workload, default: deadline) }
     occurrenceDue(workload, frameDeadline: deadline)
   }
 
@@ -303,85 +302,5 @@ extension DeviceSimulation {
     if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
     let (start, end) = workloads[index].debouncedSteps
     startOccurrence(workload, due: now, steps: start, end)
-  }
-
-  // MARK: Deferral
-
-  /// A deferrable workload's window opened: run now if the condition holds, else wait.
-  func windowOpened(_ workload: Int32) {
-    let index = Int(workload)
-    guard case .window(_, let deadline, _) = workloads[index].timing else { return }
-    knownWakes.setKey(deadline.nanosecondsSinceStart, for: index)
-    if deferralConditionHolds(workload) {
-      runDeferred(workload)
-    } else {
-      workloads[index].isDeferred = true
-      pendingDeferrals.append(workload)
-    }
-  }
-
-  /// The deadline came: run now if still waiting — unless the workload runs only while the app
-  /// is visible and it is not: then, as every `when: "visible"` workload outside the visibility
-  /// intervals, it does nothing (SPEC 3), and the window passes without an occurrence.
-  func windowDeadlineReached(_ workload: Int32) {
-    let index = Int(workload)
-    guard workloads[index].isDeferred else { return }
-    if workloads[index].onlyWhenVisible && !isInForeground(index) {
-      stopWaiting(workload)
-      return
-    }
-    runDeferred(workload)
-  }
-
-  /// Runs a deferrable workload's single occurrence, due at its window's start.
-  func runDeferred(_ workload: Int32) {
-    let index = Int(workload)
-    guard case .window(let earliest, let deadline, _) = workloads[index].timing else { return }
-    stopWaiting(workload)
-    startOccurrence(
-      workload, due: earliest.nanosecondsSinceStart, steps: workloads[index].programStart,
-      workloads[index].programEnd, deadline: deadline.nanosecondsSinceStart)
-  }
-
-  /// A deferrable workload no longer waits: it has run, or its window passed without it.
-  private func stopWaiting(_ workload: Int32) {
-    workloads[Int(workload)].isDeferred = false
-    pendingDeferrals.removeAll { $0 == workload }
-    knownWakes.remove(Int(workload))
-  }
-
-  /// Whether a deferrable workload may run now.
-  func deferralConditionHolds(_ workload: Int32) -> Bool {
-    let index = Int(workload)
-    guard case .window(_, _, let condition) = workloads[index].timing else { return true }
-    if workloads[index].onlyWhenVisible && !isInForeground(index) { return false }
-    switch condition {
-    case nil: return true
-    case .charging: return environment.isCharging
-    case .wifi: return environment.networkIsWiFi
-    case .radioActive:
-      let radio = Int(
-        workloads[index].deferralRadio >= 0
-          ? workloads[index].deferralRadio : environment.currentNetworkNode)
-      guard radio >= 0 else { return false }
-      let table = ladders[Int(nodes[radio].ladder)]
-      return !(nodes[radio].phase == .idle && nodes[radio].state == table.deepest)
-    }
-  }
-
-  /// Runs every waiting deferrable workload whose condition now holds, in name order.
-  func runSatisfiedDeferrals() {
-    guard !pendingDeferrals.isEmpty else { return }
-    for workload in pendingDeferrals.sorted() where deferralConditionHolds(workload) {
-      runDeferred(workload)
-    }
-  }
-
-  /// A radio is leaving its deepest state: deferrals waiting for it may run (after the event).
-  func radioLeftDeepestState(_ node: Int) {
-    guard !pendingDeferrals.isEmpty || push.isHolding, nodes[node].laneKind == .radio else {
-      return
-    }
-    deferralCheckPending = true
   }
 }

@@ -133,6 +133,11 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var apps = AppLifecycleRuntime()
   /// The push service's held low-priority pushes (SPEC 6.5 [v2]).
   @exclusivity(unchecked) var push = PushDeliveryRuntime()
+  /// Low Power Mode: on or off, its limits, the time spent in it (SPEC 6.6 [v2]).
+  @exclusivity(unchecked) var lowPower: LowPowerModeRuntime
+  /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (SPEC
+  /// 6.1 [v2]).
+  @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
 
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
@@ -143,6 +148,8 @@ final class DeviceSimulation: SimulationModel {
     latencyLog = LatencyLog(workloadCount: setup.workloads.count)
     environment = EnvironmentRuntime()
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
+    lowPower = LowPowerModeRuntime(setup: setup)
+    tasks = BackgroundTaskRuntime(workloads: setup.workloads)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -224,6 +231,7 @@ final class DeviceSimulation: SimulationModel {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
     for node in nodes.indices { recordChange(node) }
+    startBatteryWatches()
     applyEnvironmentChanges()
     startAppLifecycles()
     for index in workloads.indices { startWorkload(Int32(index)) }
@@ -288,6 +296,8 @@ final class DeviceSimulation: SimulationModel {
       appGrantExpired(Int(app), generation: generation)
     case .pushDeadline(let generation):
       pushDeadlineReached(generation: generation)
+    case .batteryLevel(let generation):
+      batteryRoseToOKLevel(generation: generation)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)
@@ -306,7 +316,7 @@ final class DeviceSimulation: SimulationModel {
       if deferralCheckPending {
         deferralCheckPending = false
         runSatisfiedDeferrals()
-        if push.isHolding && (now >= push.deadline || isDeviceAwakeForPush) {
+        if push.isHolding && (now >= push.deadline || mayDeliverHeldPushes) {
           deliverHeldPushes()
         }
       }

@@ -88,7 +88,10 @@ extension DeviceSimulation {
       }
     }
     var isDeferrable = false
-    if case .window = spec.timing { isDeferrable = true }
+    switch spec.timing {
+    case .window, .repeatingWindow: isDeferrable = true
+    default: break
+    }
     // A trace has no work of its own: its class is its first row's.
     var classWork = spec.work
     if case .trace(let traceRows) = spec.timing, let first = traceRows.first {

@@ -120,6 +120,8 @@ public struct DeviceSpec: Sendable, Hashable {
   /// The defaults of the apps a scenario declares (the device file's `app_policy`, SPEC 6.4
   /// [v2]).
   public var appPolicy: AppPolicySpec = .standard
+  /// What Low Power Mode limits (SPEC 6.6 [v2]); `nil`: no clock cap and no timer leeway.
+  public var lowPower: LowPowerSpec?
 
   /// A device.
   public init(

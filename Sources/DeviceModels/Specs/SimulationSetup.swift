@@ -69,6 +69,8 @@ public struct EnvironmentSpec: Sendable, Hashable {
   public var charging: [TimeRange]
   /// State of charge at time 0.
   public var batteryStart: Fraction
+  /// When Low Power Mode is on (SPEC 6.6 [v2]); `nil`: never.
+  public var lowPower: LowPowerSchedule?
 
   /// An environment.
   public init(network: [NetworkInterval], charging: [TimeRange], batteryStart: Fraction) {

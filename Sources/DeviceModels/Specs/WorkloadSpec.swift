@@ -26,6 +26,49 @@ public enum DeferralCondition: String, Sendable, Hashable, CaseIterable {
   case wifi
   /// The radio the work transfers over is already out of its deepest state.
   case radioActive = "radio-active"
+  /// The display has been off for at least ``DeferralConditions/idleAfter`` without a break.
+  case idle
+  /// The battery holds at least ``DeferralConditions/batteryOKLevel`` of its capacity (a device
+  /// without a battery: always).
+  case batteryOK = "battery-ok"
+}
+
+/// The conditions deferrable work waits for, all of which must hold (SPEC 6.1 [v2]); empty: none.
+public struct DeferralConditions: OptionSet, Sendable, Hashable {
+  /// One bit per ``DeferralCondition``, in declaration order.
+  public let rawValue: UInt8
+
+  /// A set from its bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The set holding `condition` alone.
+  public init(_ condition: DeferralCondition) {
+    let index = DeferralCondition.allCases.firstIndex(of: condition) ?? 0
+    rawValue = 1 << UInt8(index)
+  }
+
+  /// The device is plugged in.
+  public static let charging = DeferralConditions(.charging)
+  /// The environment's network is Wi-Fi.
+  public static let wifi = DeferralConditions(.wifi)
+  /// The radio the work transfers over is already out of its deepest state.
+  public static let radioActive = DeferralConditions(.radioActive)
+  /// The display has been off for at least ``idleAfter``.
+  public static let idle = DeferralConditions(.idle)
+  /// The battery holds at least ``batteryOKLevel``.
+  public static let batteryOK = DeferralConditions(.batteryOK)
+
+  /// How long the display must have been off, continuously, for the device to be idle: 10 min.
+  /// A run whose display starts off counts from time 0 (the OS has not seen it idle before).
+  public static let idleAfter = TimeSpan.minutes(10)
+  /// The lowest charge at which the battery is ok: 20% (the level at which both platforms
+  /// report a low battery and offer Low Power Mode / Battery Saver).
+  public static let batteryOKLevel = Fraction(0.2)
+
+  /// The conditions in the set, in declaration order.
+  public var conditions: [DeferralCondition] {
+    DeferralCondition.allCases.filter { contains(DeferralConditions($0)) }
+  }
 }
 
 /// When a workload's occurrences are due (section 6.1).
@@ -43,8 +86,17 @@ public enum WorkloadTiming: Sendable, Hashable {
   case trace([TraceRow])
   /// An animation: frame `k` due at `start + ⌊k·10⁹ / rate⌋` ns while before `start + duration`.
   case frames(rate: Frequency, start: Instant, duration: TimeSpan?)
-  /// Deferrable: once inside `[earliest, deadline]`, as soon as `condition` holds.
-  case window(earliest: Instant, deadline: Instant, condition: DeferralCondition?)
+  /// Deferrable: once inside `[earliest, deadline]`, as soon as every condition of `requires`
+  /// holds, or at the deadline.
+  case window(earliest: Instant, deadline: Instant, requires: DeferralConditions)
+  /// A repeating deferrable task (SPEC 6.1 [v2]): instance `k` becomes eligible at
+  /// `start + k·every` (while before `end` and `k < count`) and runs inside
+  /// `[eligible, eligible + window]` by the rule of ``window(earliest:deadline:requires:)``;
+  /// `window` is at most `every`. An instance never runs beside the previous one: one that
+  /// becomes eligible while the previous is still waiting or running waits for it to finish.
+  case repeatingWindow(
+    every: TimeSpan, start: Instant, end: Instant?, count: Int?, window: TimeSpan,
+    requires: DeferralConditions)
 
   /// Whether the OS knows the due times in advance (everything but Poisson arrivals).
   public var isKnownInAdvance: Bool {
@@ -84,6 +136,9 @@ public struct WorkloadSpec: Sendable, Hashable {
   /// How occurrences reach the device when a server pushes them (SPEC 6.5 [v2]); `nil`: they
   /// start on the device itself.
   public var push: PushSpec?
+  /// For deferrable work (SPEC 6.1 [v2]): whether an occurrence whose conditions stop holding
+  /// while it runs waits, between steps, until they hold again or its deadline comes.
+  public var isInterruptible = false
 
   /// A workload.
   public init(

@@ -95,6 +95,12 @@ public struct Comparison: Sendable {
     Set(entries.map(\.result.duration.nanoseconds)).count > 1
   }
 
+  /// Whether the alternatives spend different times in Low Power Mode (SPEC 6.6 [v2]): the
+  /// comparison then shows that time (a row of the table, a `low_power_s` column at the end).
+  public var lowPowerTimesDiffer: Bool {
+    Set(entries.map(\.result.lowPowerTime.nanoseconds)).count > 1
+  }
+
   /// The alternatives whose battery ran out, in order.
   public var ranOut: [ComparisonEntry] { entries.filter { $0.ranOutAt != nil } }
 

@@ -29,6 +29,10 @@ public enum ComparisonCSV {
     "peak_power_w", "worst_latency_p99_workload", "worst_latency_max_workload", "held",
   ]
 
+  /// The column after the battery ones, present when the alternatives spend different times in
+  /// Low Power Mode (SPEC 6.6, 8 [v2]).
+  public static let lowPowerColumns = ["low_power_s"]
+
   /// The whole document.
   public static func render(_ comparison: Comparison) -> String {
     let names = comparison.componentNames
@@ -37,6 +41,7 @@ public enum ComparisonCSV {
       header += ["\(name)_j", "\(name)_change_j", "\(name)_fixed_j", "\(name)_dynamic_j"]
     }
     header += batteryColumns
+    if comparison.lowPowerTimesDiffer { header += lowPowerColumns }
     var csv = CSVWriter(header: header)
     let baseline = comparison.baseline
     for entry in comparison.entries {
@@ -86,6 +91,7 @@ public enum ComparisonCSV {
       fields.append(entry.worstLatencyP99Workload?.name ?? "")
       fields.append(entry.worstLatencyMaxWorkload?.name ?? "")
       fields.append(String(entry.held))
+      if comparison.lowPowerTimesDiffer { fields.append(Units.seconds(entry.result.lowPowerTime)) }
       csv.appendRow(fields)
     }
     return csv.text

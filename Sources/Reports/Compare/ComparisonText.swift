@@ -188,6 +188,11 @@ public enum ComparisonText {
       { count($0.deadlineMisses - baseline.deadlineMisses) })
     row("unfinished", { String($0.unfinished) }, { count($0.unfinished - baseline.unfinished) })
     row("held", { String($0.held) }, { count($0.held - baseline.held) })
+    if comparison.lowPowerTimesDiffer {
+      row(
+        "in Low Power Mode", { Units.durationText($0.result.lowPowerTime) },
+        { change($0.result.lowPowerTime, from: baseline.result.lowPowerTime, relative: false) })
+    }
     row(
       "wake-ups, all components", { String($0.wakeups) },
       { count($0.wakeups - baseline.wakeups) })

@@ -13,9 +13,9 @@ public enum ResultCSV {
   public static func summary(_ result: RunResult, variant: String) -> String {
     var csv = CSVWriter(header: [
       "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
-      "peak_power_w", "ran_out_h", "off_h", "min_charge",
+      "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s",
     ])
-    csv.appendRow(summaryFields(result, variant: variant))
+    csv.appendRow(summaryFields(result, variant: variant) + [Units.seconds(result.lowPowerTime)])
     return csv.text
   }
 

@@ -14,6 +14,7 @@ public enum ResultJSON {
     root["average_power_w"] = number(Units.averageWatts(result.energy, over: result.duration))
     root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
     root["peak_power_w"] = number(Units.watts(result.peakPower))
+    root["low_power_s"] = number(Units.seconds(result.lowPowerTime))
     var components = JSONObject()
     for component in result.components {
       var entry = JSONObject()

@@ -32,6 +32,9 @@ public enum SummaryText {
       "\n  energy \(Units.energyText(result.energy)), average power \(Units.powerText(result.averagePower))"
     line += ", peak \(Units.powerText(result.peakPower))"
     if let battery = result.battery { line += ", " + batteryPhrase(battery) }
+    if result.lowPowerTime > .zero {
+      line += "\n  in Low Power Mode \(Units.durationText(result.lowPowerTime))"
+    }
     return line + "\n"
   }
 

@@ -18,6 +18,7 @@ import Quantities
 /// - when the scenario declares apps, one thread per app (`app <name>`) after the nodes, with a
 ///   slice per phase of its lifecycle (`foreground`, `background`, `suspended`), and an instant
 ///   event `push <workload>` when the push service delivers held low-priority pushes;
+/// - an async track `Low Power Mode` with a slice while it is on (SPEC 6.6 [v2]);
 /// - counter tracks `<component> power (W)` per component, sampled when it changes, and
 ///   `total power (W)`.
 ///
@@ -58,6 +59,8 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
   private var lastPowers: [Int64] = []
   /// When each occurrence in flight was due, by async id.
   private var dueTimes: [Int64: Int64] = [:]
+  /// Whether a Low Power Mode slice is open.
+  private var isLowPowerOpen = false
 
   /// A recorder writing process `processID` (1 for a single run; one per variant when a trace
   /// holds several) named `processName` into `trace`.
@@ -163,6 +166,13 @@ public final class TraceRecorder: ActivitySink, PowerSeriesSink {
           "{\"ph\":\"i\",\"pid\":\(processID),\(ts),\"s\":\"p\",\"cat\":\"push\",\"name\":"
             + JSONText.quoted("push " + (layout?.workloads[Int(event.subject)] ?? ""))
             + ",\"args\":{\"sent_s\":" + Units.seconds(TimeSpan(nanoseconds: event.due)) + "}}")
+      case .lowPower:
+        let isOn = event.detail == 1
+        guard isOn != isLowPowerOpen else { continue }
+        isLowPowerOpen = isOn
+        trace.append(
+          "{\"ph\":\"\(isOn ? "b" : "e")\",\"pid\":\(processID),\(ts),\"cat\":\"low_power\","
+            + "\"name\":\"Low Power Mode\",\"id\":\"low-power\"}")
       }
     }
   }

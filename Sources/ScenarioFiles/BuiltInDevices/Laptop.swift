@@ -19,6 +19,11 @@ extension BuiltInDevices {
         "timer_leeway": "10 s",
         "x-source-timer_leeway": "App Nap's timer throttling (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: it reduces the frequency with which a napping app's timers fire); 10 s is SPEC 6.4's calibration choice, no published figure"
       },
+      "low_power": {
+        "max_frequency": "70%", "timer_leeway": "1 s",
+        "x-source": "calibration choice: macOS Low Power Mode (macOS 12 and later) decreases the CPU clock and display brightness (Apple's Battery settings); no published clock cap was found: 70% of the top clock, which leaves the efficiency cores 2 GHz and the performance cores 2.8 GHz",
+        "x-source-timer_leeway": "calibration choice (no published figure), as the phone's: 1 s"
+      },
       "components": {
         "platform": {
           "type": "platform",

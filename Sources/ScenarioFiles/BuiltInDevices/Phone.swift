@@ -19,6 +19,11 @@ extension BuiltInDevices {
         "timer_leeway": "0 s",
         "x-source-timer_leeway": "none: the phone suspends a hidden app instead of throttling its timers"
       },
+      "low_power": {
+        "max_frequency": "60%", "timer_leeway": "1 s",
+        "x-source": "Low Power Mode reduces CPU and GPU performance (Apple, Energy Efficiency Guide for iOS Apps, React to Low Power Mode on iPhones); Geekbench 3 single-core scores in Low Power Mode were 63% (iPhone 6 Plus, 1019 / 1606) and 59% (iPhone 5s, 816 / 1386) of normal (MacRumors, 2015): 60% of the top clock. With two operating points per cluster this leaves each cluster its lowest point, the GPU 345 MHz",
+        "x-source-timer_leeway": "calibration choice (no published figure): Low Power Mode pauses discretionary and background activity (Apple) and Battery Saver defers jobs and alarms (Android power management); timers get 1 s of leeway so they coalesce"
+      },
       "components": {
         "platform": {
           "type": "platform",

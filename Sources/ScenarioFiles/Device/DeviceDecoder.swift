@@ -55,7 +55,10 @@ struct DeviceDecoder {
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
     var object = try ObjectReader(
       value, at: path, in: reader.file, what: "a device",
-      known: ["name", "description", "extends", "battery", "app_policy", "components", "recipes"])
+      known: [
+        "name", "description", "extends", "battery", "app_policy", "components", "recipes",
+        "low_power",
+      ])
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.name(v, object.path("name"))
     }
@@ -68,6 +71,9 @@ struct DeviceDecoder {
     }
     let appPolicy = try object.optional("app_policy").map { v throws(InputError) in
       try decodeAppPolicy(v, at: object.path("app_policy"))
+    }
+    let lowPower = try object.optional("low_power").map { v throws(InputError) in
+      try decodeLowPower(v, at: object.path("low_power"))
     }
     let componentsValue = try object.required("components")
     let recipesValue = object.optional("recipes")
@@ -87,6 +93,7 @@ struct DeviceDecoder {
     }
     var device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
     if let appPolicy { device.appPolicy = appPolicy }
+    device.lowPower = lowPower
     try validateStructure(device, at: componentsPath)
     if let recipesValue {
       (device.recipes, device.unusableRecipes) = try decodeRecipes(
@@ -129,6 +136,27 @@ struct DeviceDecoder {
         path, "expected a component name without \"/\" or \",\", found \(ValueExcerpt.quoted(name))"
       )
     }
+  }
+
+  /// Decodes `low_power` (SPEC 6.6 [v2]): `max_frequency`, a fraction above 0 of each
+  /// cluster's and the GPU's highest clock, and `timer_leeway`, the least tolerance of a timer.
+  private func decodeLowPower(_ value: JSONValue, at path: JSONPath) throws(InputError)
+    -> LowPowerSpec
+  {
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: "Low Power Mode limits",
+      known: ["max_frequency", "timer_leeway", "description"])
+    let maxValue = try object.required("max_frequency")
+    let maxFrequency = try reader.fraction(maxValue, object.path("max_frequency"))
+    guard maxFrequency.value > 0 else {
+      throw object.error(
+        "max_frequency",
+        "expected a fraction above 0 of the highest clock (up to 100%), found \(ValueReader.found(maxValue))"
+      )
+    }
+    let leeway = try reader.time(try object.required("timer_leeway"), object.path("timer_leeway"))
+    try object.rejectUnusedKeys()
+    return LowPowerSpec(maxFrequency: maxFrequency, timerLeeway: leeway)
   }
 
   private func decodeBattery(_ value: JSONValue, at path: JSONPath) throws(InputError)

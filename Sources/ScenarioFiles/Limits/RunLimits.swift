@@ -116,7 +116,7 @@ public struct RunLimits: Sendable, Hashable {
   /// The key that sets how often a workload runs, and how to make it run less.
   static func advice(for timing: WorkloadTiming) -> (key: String?, advice: String) {
     switch timing {
-    case .periodic:
+    case .periodic, .repeatingWindow:
       ("every", "make \"every\" longer or end it sooner with \"until\" or \"count\"")
     case .poisson:
       (nil, "lower \"rate\" (or lengthen \"mean_interval\") or end it sooner with \"until\"")

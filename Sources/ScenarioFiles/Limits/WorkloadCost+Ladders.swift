@@ -102,7 +102,7 @@ extension WorkloadCost {
     case .window(let earliest, _, _): return sortedGaps([earliest])
     case .times(let list): return sortedGaps(list)
     case .trace(let rows): return sortedGaps(rows.map(\.time))
-    case .periodic(let every, _, _, _, _):
+    case .periodic(let every, _, _, _, _), .repeatingWindow(let every, _, _, _, _, _):
       return .regular(interval: Double(every.nanoseconds), count: occurrences)
     case .frames(let rate, _, _):
       return .regular(interval: 1e9 / rate.hertz, count: occurrences)

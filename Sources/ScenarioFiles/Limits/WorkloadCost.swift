@@ -63,7 +63,8 @@ struct WorkloadCost {
     switch workload.timing {
     case .once, .window:
       return 1
-    case .periodic(let every, let start, let end, let count, _):
+    case .periodic(let every, let start, let end, let count, _),
+      .repeatingWindow(let every, let start, let end, let count, _, _):
       let fired = (span(from: start, to: end) / Double(every.nanoseconds)).rounded(.up)
       return min(fired, count.map(Double.init) ?? .infinity)
     case .poisson(let mean, let start, let end):

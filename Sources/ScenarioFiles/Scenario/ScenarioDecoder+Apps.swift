@@ -19,7 +19,7 @@ extension ScenarioDecoder {
 
   /// The timing kinds that cannot be pushed: an animation runs on the device's clock, and a
   /// deferrable task is the device's own choice of moment.
-  static let kindsWithoutPush = ["frames", "window"]
+  static let kindsWithoutPush = ["frames", "window", repeatingTaskKind]
 
   /// Reads `apps`, an object keyed by app name; each app's defaults come from the device's
   /// `app_policy`, its foreground from `visibility` (or always).

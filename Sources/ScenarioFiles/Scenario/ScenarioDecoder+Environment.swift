@@ -13,10 +13,11 @@ extension ScenarioDecoder {
     var network = defaultNetwork(context)
     var charging: [TimeRange] = []
     var batteryStart = Fraction.one
+    var lowPower: LowPowerSchedule?
     if let value {
       var object = try ObjectReader(
         value, at: path, in: file, what: "an environment",
-        known: ["network", "charging", "battery_start"])
+        known: ["network", "charging", "battery_start", "low_power"])
       if let networkValue = object.optional("network") {
         network = try decodeNetwork(networkValue, at: object.path("network"), context: context)
       }
@@ -28,9 +29,38 @@ extension ScenarioDecoder {
       if let start = object.optional("battery_start") {
         batteryStart = try reader.fraction(start, object.path("battery_start"))
       }
+      if let lowPowerValue = object.optional("low_power") {
+        lowPower = try decodeLowPower(
+          lowPowerValue, at: object.path("low_power"), context: context)
+      }
       try object.rejectUnusedKeys()
     }
-    return EnvironmentSpec(network: network, charging: charging, batteryStart: batteryStart)
+    var environment = EnvironmentSpec(
+      network: network, charging: charging, batteryStart: batteryStart)
+    environment.lowPower = lowPower
+    return environment
+  }
+
+  /// Reads `environment.low_power` (SPEC 6.6 [v2]): intervals, validated as `charging`'s, or
+  /// `{ "below": FRACTION }`.
+  private func decodeLowPower(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
+    throws(InputError) -> LowPowerSchedule
+  {
+    if case .object = value {
+      var object = try ObjectReader(
+        value, at: path, in: file, what: "a Low Power Mode trigger", known: ["below"])
+      let level = try reader.fraction(try object.required("below"), object.path("below"))
+      try object.rejectUnusedKeys()
+      return .below(level)
+    }
+    guard case .array = value else {
+      throw reader.error(
+        path,
+        "expected Low Power Mode intervals [[from, to], …] or { \"below\": \"20%\" }, found \(value.kindPhrase)"
+      )
+    }
+    return .intervals(
+      try decodeRanges(value, at: path, what: "Low Power Mode intervals", context: context))
   }
 
   /// Wi-Fi if the device has it, else its first radio, for the whole run; none without radios.

@@ -8,18 +8,25 @@ extension ScenarioDecoder {
     "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window",
   ]
 
-  /// The modifiers each timing key allows.
+  /// The modifiers each timing key allows (`every` + `window` is a repeating deferrable task,
+  /// SPEC 6.1 [v2]).
   static let modifiers: [String: [String]] = [
     "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
     "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
-    "window": ["requires"],
+    "window": ["requires", "interruptible"],
+    repeatingTaskKind: ["from", "until", "count", "requires", "interruptible"],
   ]
 
-  static let allModifiers = ["from", "until", "count", "tolerance", "for", "requires"]
+  /// The internal kind of a workload with both `every` and a `window` duration.
+  static let repeatingTaskKind = "every\" with \"window"
+
+  static let allModifiers = [
+    "from", "until", "count", "tolerance", "for", "requires", "interruptible",
+  ]
 
   /// The timing kinds `debounce` does not apply to: an animation drops late frames instead, and
   /// a deferrable workload runs once anyway. (A debounced trace runs the last trigger's row.)
-  static let kindsWithoutDebounce = ["frames", "window"]
+  static let kindsWithoutDebounce = ["frames", "window", repeatingTaskKind]
 
   /// Reads `workloads`, an object keyed by workload name.
   func decodeWorkloads(
@@ -51,7 +58,11 @@ extension ScenarioDecoder {
       known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work", "app"]
         + Self.pushKeys)
     let context = work.context
-    let present = Self.timingKeys.filter { object.contains($0) }
+    var present = Self.timingKeys.filter { object.contains($0) }
+    if present == ["every", "window"] {
+      // A repeating deferrable task: `window` is the time each instance may wait.
+      present = [Self.repeatingTaskKind]
+    }
     guard present.count == 1, let kind = present.first else {
       if present.isEmpty {
         throw object.error(
@@ -66,7 +77,8 @@ extension ScenarioDecoder {
     let allowed = Self.modifiers[kind] ?? []
     for modifier in Self.allModifiers where object.contains(modifier) && !allowed.contains(modifier)
     {
-      let owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
+      var owners = Self.modifiers.filter { $0.value.contains(modifier) }.map(\.key).sorted()
+      if owners.contains("every") { owners.removeAll { $0 == Self.repeatingTaskKind } }
       throw object.error(
         modifier,
         "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\""
@@ -101,16 +113,57 @@ extension ScenarioDecoder {
       workSpec = try work.decode(
         try object.required("work"), at: object.path("work"), defaultQoS: defaultQoS)
     }
-    if case .window(_, _, .radioActive) = timing,
+    if Self.deferralConditions(of: timing).contains(.radioActive),
       !workSpec.contains(where: { $0.download != nil || $0.upload != nil })
     {
       throw object.error(
         "requires", "\"radio-active\" waits for a radio, but the work has no download or upload")
     }
+    let isInterruptible =
+      try object.optional("interruptible").map { v throws(InputError) -> Bool in
+        guard case .bool(let flag) = v else {
+          throw object.error("interruptible", "expected true or false, found \(v.kindPhrase)")
+        }
+        return flag
+      } ?? false
     try object.rejectUnusedKeys()
-    return WorkloadSpec(
+    var spec = WorkloadSpec(
       name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
       work: workSpec, app: app, push: push)
+    spec.isInterruptible = isInterruptible
+    return spec
+  }
+
+  /// The conditions a deferrable timing waits for (none for any other timing).
+  static func deferralConditions(of timing: WorkloadTiming) -> DeferralConditions {
+    switch timing {
+    case .window(_, _, let requires), .repeatingWindow(_, _, _, _, _, let requires): requires
+    default: []
+    }
+  }
+
+  /// Reads `requires`: one condition, or a non-empty list of conditions that must all hold
+  /// (SPEC 6.1 [v2]). An empty list is an error: leaving `requires` out says "none".
+  func decodeRequirements(_ value: JSONValue?, at path: JSONPath) throws(InputError)
+    -> DeferralConditions
+  {
+    guard let value else { return [] }
+    guard case .array(let items) = value else {
+      return DeferralConditions(try reader.choice(value, path, DeferralCondition.self))
+    }
+    guard !items.isEmpty else {
+      throw reader.error(
+        path,
+        "expected one or more of the conditions \(listing(DeferralCondition.allCases.map(\.rawValue), conjunction: "and")), found an empty list; leave \"requires\" out for none"
+      )
+    }
+    var conditions: DeferralConditions = []
+    for (index, item) in items.enumerated() {
+      conditions.insert(
+        DeferralConditions(
+          try reader.choice(item, path.appending(index: index), DeferralCondition.self)))
+    }
+    return conditions
   }
 
   private func decodeTiming(
@@ -130,6 +183,29 @@ extension ScenarioDecoder {
       return end
     }
     switch kind {
+    case Self.repeatingTaskKind:
+      let every = try reader.positiveTime(try object.required("every"), object.path("every"))
+      let windowValue = try object.required("window")
+      if case .array = windowValue {
+        throw object.error(
+          "window",
+          "with \"every\", \"window\" is how long each instance may wait (a duration such as \"1 h\"), found an array; a one-off window [earliest, deadline] goes without \"every\""
+        )
+      }
+      let window = try reader.time(windowValue, object.path("window"))
+      guard window <= every else {
+        throw object.error(
+          "window",
+          "expected a window no longer than the period \"every\" (\(every)), found \(window)")
+      }
+      let from = try start()
+      let end = try until(after: from)
+      let count = try object.optional("count").map { v throws(InputError) in
+        try reader.integer(v, object.path("count"), in: 1...Int.max)
+      }
+      return .repeatingWindow(
+        every: every, start: from, end: end, count: count, window: window,
+        requires: try decodeRequirements(object.optional("requires"), at: object.path("requires")))
     case "at":
       return .once(at: try context.instantInRun(try object.required("at"), object.path("at")))
     case "every":
@@ -197,7 +273,16 @@ extension ScenarioDecoder {
       return .frames(rate: rate, start: from, duration: duration)
     default:
       let path = object.path("window")
-      let items = try reader.array(try object.required("window"), path, of: "[earliest, deadline]")
+      let windowValue = try object.required("window")
+      switch windowValue {
+      case .string, .number:
+        throw reader.error(
+          path,
+          "a window given as a duration needs \"every\" (a repeating task); a one-off window is a pair [earliest, deadline], found \(ValueReader.found(windowValue))"
+        )
+      default: break
+      }
+      let items = try reader.array(windowValue, path, of: "[earliest, deadline]")
       guard items.count == 2 else {
         throw reader.error(
           path, "expected a pair [earliest, deadline], found an array of \(items.count)")
@@ -210,10 +295,9 @@ extension ScenarioDecoder {
           "expected a deadline no earlier than the window's start, found [\(earliest), \(deadline)]"
         )
       }
-      let condition = try object.optional("requires").map { v throws(InputError) in
-        try reader.choice(v, object.path("requires"), DeferralCondition.self)
-      }
-      return .window(earliest: earliest, deadline: deadline, condition: condition)
+      return .window(
+        earliest: earliest, deadline: deadline,
+        requires: try decodeRequirements(object.optional("requires"), at: object.path("requires")))
     }
   }
 }

@@ -40,7 +40,21 @@ extension ScenarioSchema {
                 "Named work recipes (SPEC 5.8), such as \"location-best\": { \"gnss\": \"6 s\", \"cpu\": \"20 ms\" }: the steps of a work item, without qos, which a work item runs by naming the recipe.",
                 properties: [], additional: ref("work_item"))
             ),
+            ("low_power", ref("low_power_limits")),
           ], anyOf: [["components"], ["extends"]])
+      ),
+      (
+        "low_power_limits",
+        object(
+          "What Low Power Mode limits on this device (SPEC 6.6): CPU clusters and the GPU use only operating points up to max_frequency of their highest, and timers get at least timer_leeway of tolerance.",
+          properties: [
+            (
+              "max_frequency",
+              ref("fraction", "The highest clock allowed, as a fraction (above 0) of the highest.")
+            ),
+            ("timer_leeway", ref("time", "The tolerance every timer gets at least.")),
+            ("description", string("Notes.")),
+          ], required: ["max_frequency", "timer_leeway"])
       ),
       (
         "battery",

@@ -10,7 +10,7 @@ extension ScenarioSchema {
       (
         "workload",
         oneOf(
-          kinds.map { ref("workload_\($0.key)") },
+          kinds.map { ref("workload_\($0.key)") } + [ref("workload_repeating_task")],
           "A workload: exactly one of \(ScenarioDecoder.timingKeys.joined(separator: ", ")) says when it runs; \"work\" says what it does."
         )
       )
@@ -50,6 +50,7 @@ extension ScenarioSchema {
           object(kind.description, properties: properties, required: required)
         )
       }
+      + [repeatingTaskDefinition, deferralConditionDefinition]
       + [
         (
           "work",
@@ -60,6 +61,27 @@ extension ScenarioSchema {
         ),
         ("work_item", workItem),
       ]
+  }
+
+  /// A repeating deferrable task: `every` and a `window` duration (SPEC 6.1 [v2]).
+  static var repeatingTaskDefinition: (String, JSONValue) {
+    var properties: [(String, JSONValue)] = [
+      ("every", ref("time", "The task's period: instance k becomes eligible at from + k·every.")),
+      (
+        "window",
+        ref("time", "How long each instance may wait for its conditions (at most \"every\").")
+      ),
+    ]
+    for modifier in ScenarioDecoder.modifiers[ScenarioDecoder.repeatingTaskKind] ?? [] {
+      properties.append((modifier, modifierSchemas[modifier]!))
+    }
+    properties.append(("work", ref("work")))
+    return (
+      "workload_repeating_task",
+      object(
+        "A repeating deferrable task (a background refresh or processing task): instance k becomes eligible at from + k·every and runs inside [eligible, eligible + window] as soon as its requirements hold, or at its deadline; tasks whose conditions come true at one instant run together; an instance waits for the previous one to finish, and replaces one still waiting; it waits while Low Power Mode is on.",
+        properties: properties, required: ["every", "window", "work"])
+    )
   }
 
   /// Each timing key, its value's schema, and what a workload of that kind is.
@@ -95,7 +117,7 @@ extension ScenarioSchema {
       (
         "window",
         array(ref("time"), "[earliest, deadline]: the window the work must run in."),
-        "Deferrable work: runs once inside its window, as soon as its requirement holds, or at the deadline."
+        "Deferrable work: runs once inside its window, as soon as its requirements hold, or at the deadline."
       ),
     ]
   }
@@ -110,11 +132,40 @@ extension ScenarioSchema {
         "time",
         "How late the timer may fire so the OS can coalesce it with other wake-ups (default 0)."),
       "for": ref("time", "How long the animation lasts (default: to the end of the run)."),
-      "requires": choice(
-        DeferralCondition.allCases.map(\.rawValue),
-        "What the deferrable work waits for: the charger, Wi-Fi, or a radio that is already active."
+      "requires": oneOf(
+        [
+          ref("deferral_condition"),
+          .object(
+            JSONObject([
+              ("description", .string("Conditions that must all hold.")),
+              ("type", .string("array")), ("items", ref("deferral_condition")),
+              ("minItems", .number(JSONNumber(1))),
+            ])),
+        ],
+        "What the deferrable work waits for: one condition, or a list that must all hold."
       ),
+      "interruptible": .object(
+        JSONObject([
+          (
+            "description",
+            .string(
+              "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes (default false)."
+            )
+          ),
+          ("type", .string("boolean")),
+        ])),
     ]
+  }
+
+  /// The conditions deferrable work may wait for (SPEC 6.1 [v2]).
+  static var deferralConditionDefinition: (String, JSONValue) {
+    (
+      "deferral_condition",
+      choice(
+        DeferralCondition.allCases.map(\.rawValue),
+        "charging: plugged in; wifi: the network is Wi-Fi; radio-active: the radio is already out of its deepest state; idle: the display has been off for 10 min; battery-ok: the battery holds at least 20%."
+      )
+    )
   }
 
   static var workItem: JSONValue {

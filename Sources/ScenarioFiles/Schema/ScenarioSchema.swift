@@ -115,7 +115,7 @@ public enum ScenarioSchema {
       (
         "environment",
         object(
-          "The world around the device: the network, the charger and the battery.",
+          "The world around the device: the network, the charger, the battery and Low Power Mode.",
           properties: [
             (
               "network",
@@ -134,6 +134,19 @@ public enum ScenarioSchema {
             ),
             ("charging", ref("intervals", "Intervals during which the device is plugged in.")),
             ("battery_start", ref("fraction", "The state of charge at time 0 (default 100%).")),
+            (
+              "low_power",
+              oneOf(
+                [
+                  ref("intervals", "Intervals with Low Power Mode on."),
+                  object(
+                    "On when an unplugged battery falls to this charge; off when charging starts.",
+                    properties: [("below", ref("fraction", "The charge, such as \"20%\"."))],
+                    required: ["below"]),
+                ],
+                "Low Power Mode (SPEC 6.6): slower clocks, at most 60 Hz, repeating background tasks paused, timers given leeway."
+              )
+            ),
           ])
       ),
       (
