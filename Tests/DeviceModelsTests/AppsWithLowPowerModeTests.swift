@@ -1,0 +1,89 @@
+import DeviceModels
+import Quantities
+import TestSupport
+import Testing
+
+/// Where apps and push delivery (SPEC 6.4, 6.5 [v2]) meet background tasks and Low Power Mode
+/// (6.1, 6.6 [v2]), by hand.
+@Suite struct AppsWithLowPowerModeTests {
+  /// Low Power Mode holds low-priority pushes until it ends. On the radio of
+  /// ``PushDeliveryTests`` (a 12.5 kB push: round trip 50 ms, data 10 ms), a download at 0 s
+  /// leaves the radio in its tail (0.36 s onwards) and a low push is sent at 1 s. Without Low
+  /// Power Mode it rides the tail at once (``PushDeliveryTests/lowPushRidesAnAwakeRadio()``); with
+  /// Low Power Mode on 0–3 s it is held although the radio is awake, and delivered as Low Power
+  /// Mode ends at 3 s, still in the tail (5 s after 0.26 s): round trip to 3.05 s, data to
+  /// 3.06 s, latency 2.06 s from the send.
+  ///
+  /// Energy (J): promotion 0.24 · round trip 0.05 · data 0.015 · hold 0.1 · tail 0.36–3.0 s
+  /// 1.32 · the push's round trip 0.05 · data 0.015 · hold 0.1 · tail 3.16–8.06 s 2.45 · idle
+  /// 8.06–10 s 0.0194 = 4.3594; one wake-up.
+  @Test func lowPowerModeHoldsLowPriorityPushesUntilItEnds() {
+    let download = WorkloadSpec(
+      name: "fetch", timing: PushDeliveryTests.at(0),
+      work: [WorkStepSpec(download: PushDeliveryTests.pushSize)])
+    let push = PushDeliveryTests.pushed(PushDeliveryTests.at(1_000), .low)
+    var environment = EnvironmentSpec(
+      network: [
+        NetworkInterval(
+          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
+      ], charging: [], batteryStart: .one)
+    environment.lowPower = .intervals([TimeRange(start: .start, end: Fixture.at(.seconds(3)))])
+    let result = Fixture.run(
+      SimulationSetup(
+        device: Fixture.device([PeripheralTests.radio()]), workloads: [download, push],
+        environment: environment, display: [], visibility: nil, duration: .seconds(10), seed: 0))
+    #expect(result.workload("push").latency?.max == .milliseconds(2_060))
+    #expect(result.component("lte").energy == joules(4.3594))
+    #expect(result.component("lte").wakeups == 1)
+    #expect(result.lowPowerTime == .seconds(3))
+  }
+
+  /// A timer's tolerance is the largest of its own, its app's leeway in the background and Low
+  /// Power Mode's leeway (7 s here) while it is on (all of the 40 s run). A 1 s job every 10 s
+  /// with no tolerance, its app in the background from 0 and never suspended, on the unit of
+  /// ``AppLifecycleTests``: with an app leeway of 5 s each fires at due + 7 s (latency 8 s);
+  /// with 9 s, at due + 9 s (latency 10 s). Nothing else wakes the device, so each fires at its
+  /// widened deadline, not a nanosecond earlier.
+  @Test(arguments: [(Int64(5), Int64(8)), (9, 10)])
+  func timerLeewaysCombineAsTheLargest(appLeeway: Int64, latency: Int64) {
+    var device = Fixture.device([AppLifecycleTests.unit])
+    device.lowPower = LowPowerSpec(maxFrequency: .one, timerLeeway: .seconds(7))
+    var environment = EnvironmentSpec(network: [], charging: [], batteryStart: .one)
+    environment.lowPower = .intervals([TimeRange(start: .start, end: Fixture.at(.seconds(40)))])
+    let app = AppLifecycleTests.app(
+      foreground: [], backgroundTime: nil, leeway: .seconds(appLeeway))
+    let result = Fixture.run(
+      SimulationSetup(
+        device: device, workloads: [AppLifecycleTests.timer(every: 10)],
+        environment: environment, display: [], visibility: nil, duration: .seconds(40), seed: 0,
+        apps: [app]))
+    let timer = result.workload("timer")
+    #expect(timer.occurrences == 4)
+    #expect(timer.latency?.p50 == .seconds(latency))
+    #expect(timer.latency?.max == .seconds(latency))
+  }
+
+  /// A repeating deferrable task runs its suspended app in the background (SPEC 6.4 [v2]):
+  /// foreground 0–5 s, a 10 s grant, so suspended from 15 s. A 1 s task every 20 s with a 5 s
+  /// window and no conditions runs at 0 s (foreground), then at 20 s and 40 s, each time giving
+  /// the app another 10 s grant (background 20–30 s and 40–50 s): three occurrences, none held,
+  /// latency 1 s; foreground 5 s, background 30 s, suspended 25 s of the 60 s.
+  @Test func aRepeatingTaskRunsItsSuspendedApp() {
+    let task = WorkloadSpec(
+      name: "refresh",
+      timing: .repeatingWindow(
+        every: .seconds(20), start: .start, end: nil, count: nil, window: .seconds(5),
+        requires: []),
+      work: Fixture.uses("unit", for: .seconds(1)), app: "a")
+    let result = AppLifecycleTests.run(
+      [task], app: AppLifecycleTests.app(foreground: [(0, 5)], backgroundTime: .seconds(10)),
+      duration: 60)
+    let refresh = result.workload("refresh")
+    #expect(refresh.occurrences == 3)
+    #expect(refresh.held == 0)
+    #expect(refresh.latency?.max == .seconds(1))
+    #expect(result.apps[0].foregroundTime == .seconds(5))
+    #expect(result.apps[0].backgroundTime == .seconds(30))
+    #expect(result.apps[0].suspendedTime == .seconds(25))
+  }
+}
