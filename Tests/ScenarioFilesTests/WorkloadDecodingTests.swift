@@ -165,7 +165,7 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
       Self.error(
         #"{ "t": { "window": ["1 min", "5 min"], "requires": "wfi", "work": { "download": "1 MB" } } }"#
       )
-        == #"test.json: workloads.t.requires: expected one of "charging", "wifi" or "radio-active", found "wfi" (did you mean "wifi"?)"#
+        == #"test.json: workloads.t.requires: expected one of "charging", "wifi", "radio-active", "idle" or "battery-ok", found "wfi" (did you mean "wifi"?)"#
     )
     #expect(
       Self.error(#"{ "t": { "at": "1 s" } }"#)

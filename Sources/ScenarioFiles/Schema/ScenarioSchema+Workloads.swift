@@ -135,12 +135,7 @@ extension ScenarioSchema {
       "requires": oneOf(
         [
           ref("deferral_condition"),
-          .object(
-            JSONObject([
-              ("description", .string("Conditions that must all hold.")),
-              ("type", .string("array")), ("items", ref("deferral_condition")),
-              ("minItems", .number(JSONNumber(1))),
-            ])),
+          array(ref("deferral_condition"), "Conditions that must all hold (at least one)."),
         ],
         "What the deferrable work waits for: one condition, or a list that must all hold."
       ),
