@@ -87,3 +87,35 @@ import Testing
     #expect(result.apps[0].suspendedTime == .seconds(25))
   }
 }
+
+extension AppsWithLowPowerModeTests {
+  /// Suspension cuts off an interruptible task paused between its steps. Foreground 0–5 s, a
+  /// 10 s grant (suspended from 15 s). A task of two 1 s steps, requiring charging, interruptible,
+  /// its window to 100 s: the charger is in 0–0.5 s, so it starts at 0 s, runs its first step
+  /// to 1 s and pauses (the charger gone). At 15 s its app is suspended: the task is cut off
+  /// (unfinished), and when the charger comes back at 20 s nothing resumes. 1 J in all.
+  @Test func suspensionCutsOffAPausedTask() {
+    var task = WorkloadSpec(
+      name: "process",
+      timing: .window(
+        earliest: .start, deadline: Fixture.at(.seconds(100)),
+        requires: DeferralConditions(.charging)),
+      work: Fixture.uses("unit", for: .seconds(1)) + Fixture.uses("unit", for: .seconds(1)),
+      app: "a")
+    task.isInterruptible = true
+    let charging = [
+      TimeRange(start: .start, end: Fixture.at(.milliseconds(500))),
+      TimeRange(start: Fixture.at(.seconds(20)), end: Fixture.at(.seconds(30))),
+    ]
+    let result = Fixture.run(
+      SimulationSetup(
+        device: Fixture.device([AppLifecycleTests.unit]), workloads: [task],
+        environment: EnvironmentSpec(network: [], charging: charging, batteryStart: .one),
+        display: [], visibility: nil, duration: .seconds(60), seed: 0,
+        apps: [AppLifecycleTests.app(foreground: [(0, 5)], backgroundTime: .seconds(10))]))
+    #expect(result.workload("process").occurrences == 1)
+    #expect(result.workload("process").unfinished == 1)
+    #expect(result.workload("process").latency == nil)
+    #expect(result.component("unit").energy == joules(1))
+  }
+}

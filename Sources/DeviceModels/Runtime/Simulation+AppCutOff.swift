@@ -72,7 +72,13 @@ extension DeviceSimulation {
   }
 
   /// A cut-off occurrence has no part left running: it is removed (already counted unfinished).
+  /// An interruptible task paused between steps leaves the paused list, and a repeating task's
+  /// instance waiting for this one may start.
   func discardCutOffOccurrence(_ occurrence: Int32) {
+    if !tasks.paused.isEmpty { tasks.paused.removeAll { $0 == occurrence } }
+    if workloads[Int(occurrences[occurrence].workload)].isDeferred {
+      deferredPredecessorFinished()
+    }
     activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false
     occurrences.remove(occurrence)
