@@ -9,7 +9,7 @@ import Testing
 @Suite struct DisplayLatencyLimitTests {
   /// One cluster `c` of one core (the CPU tests' core: off with a 100 µs wake). The cluster: on
   /// 30 mW; clock-gated 6 mW (no latency); off 2 mW, a 5 ms wake, worth entering for 1 ms.
-  static func cpu(limit: TimeSpan?) -> ComponentSpec {
+  static func cpu(limit: TimeSpan?, clusters: [String] = ["c"]) -> ComponentSpec {
     let on = Power.milliwatts(30)
     let cluster = Ladder(
       states: [
@@ -19,10 +19,12 @@ import Testing
           "off", .milliwatts(2), wake: .milliseconds(5), minResidency: .milliseconds(1),
           active: on),
       ], idlePolicy: .predictive)
-    let spec = ClusterSpec(
-      name: "c", cores: 1, ipc: 1, operatingPoints: CPUTests.points,
-      coreLadder: CPUTests.coreLadder, clusterLadder: cluster)
-    var component = CPUTests.cpu([spec])
+    let specs = clusters.map { name in
+      ClusterSpec(
+        name: name, cores: 1, ipc: 1, operatingPoints: CPUTests.points,
+        coreLadder: CPUTests.coreLadder, clusterLadder: cluster)
+    }
+    var component = CPUTests.cpu(specs)
     guard case .cpu(var cpu) = component.model else { preconditionFailure("a CPU") }
     cpu.displayLatencyLimit = limit
     component.model = .cpu(cpu)
@@ -69,5 +71,31 @@ import Testing
     let unlimitedCluster = try #require(
       unlimited.component("cpu").nodes.first { $0.path == "cpu/c" })
     #expect(unlimitedCluster.wakeups == 20)
+  }
+
+  /// When the display goes off with a known wake-up too close for `off` (0.5 ms away, under its
+  /// 1 ms residency), idle clusters stay clock-gated; a cluster the wake-up does not come to
+  /// goes off when it passes, as after any idle entry. Two clusters `c` and `d`, the 300 µs
+  /// limit, the display on 0–1 s, 1 ms of CPU work due at 0.5 s and 1.0005 s, both on `c` (the
+  /// first cluster of the `default` class). `d`, kicked out of `off` as the display comes on at
+  /// 0 (5 ms), idles clock-gated under the screen, and goes off at 1.0005 s: 0.9995 s off, and
+  /// one wake-up (the kick).
+  @Test func aClusterTheWakeUpPassesByGoesOffOnceTheScreenIsOff() throws {
+    let device = Fixture.device([
+      Self.cpu(limit: .microseconds(300), clusters: ["c", "d"]),
+      ComponentSpec(name: "display", model: .display(DisplayTests.oled), parent: .none),
+    ])
+    let work = WorkloadSpec(
+      name: "work",
+      timing: .times([Fixture.at(.milliseconds(500)), Fixture.at(.microseconds(1_000_500))]),
+      work: [WorkStepSpec(cpu: .milliseconds(1))])
+    let session = DisplaySession(
+      range: TimeRange(start: Fixture.at(.zero), end: Fixture.at(.seconds(1))),
+      brightness: Fraction(0.5), content: .appearance(.light))
+    let result = Fixture.run(
+      Fixture.setup(device, [work], duration: .seconds(2), display: [session]))
+    let idle = try #require(result.component("cpu").nodes.first { $0.path == "cpu/d" })
+    #expect(idle.wakeups == 1)
+    #expect(idle.states.first { $0.name == "off" }?.residency == .microseconds(999_500))
   }
 }

@@ -193,7 +193,7 @@ extension DeviceSimulation {
     guard cpu != nil, cpu!.displayLatencyLimit != .max else { return }
     let nextWake = knownWakes.minimum?.key
     let predictedIdle = nextWake.map { max(0, $0 - now) } ?? Int64.max
-    forEachCPUNode { deepenIdleNode($0, predictedIdle: predictedIdle) }
+    forEachCPUNode { deepenIdleNode($0, predictedIdle: predictedIdle, nextWake: nextWake) }
   }
 
   /// Calls `body` with every core, then its cluster, cluster by cluster.
@@ -206,11 +206,18 @@ extension DeviceSimulation {
     }
   }
 
-  private func deepenIdleNode(_ node: Int, predictedIdle: Int64) {
+  private func deepenIdleNode(_ node: Int, predictedIdle: Int64, nextWake: Int64?) {
     guard nodes[node].phase == .idle else { return }
     let table = ladders[Int(nodes[node].ladder)]
     guard table.isPredictive else { return }
     let target = table.predictiveTarget(predictedIdle: predictedIdle)
     if target > nodes[node].state { demote(node, to: target) }
+    if let nextWake, nodes[node].state < table.deepest, nextWake < endTime {
+      // As at idle entry: if the predicted wake-up passes without coming to this node, it goes
+      // to its deepest state then (without this it stayed shallow until it next had work).
+      schedule(
+        .demote(node: Int32(node), generation: nodes[node].timerGeneration), at: nextWake,
+        rank: EventRank.missedWakeup)
+    }
   }
 }
