@@ -57,6 +57,23 @@ public struct LatencyRecorder: Sendable {
     if samples.count > Self.exactLimit { moveToHistogram() }
   }
 
+  /// Records each of `latencies` `times` times: the same account as recording them `times`
+  /// over, in O(*n*) for *n* latencies once past the exact limit (the fast-forward's skipped
+  /// periods).
+  mutating func record(contentsOf latencies: UnsafeBufferPointer<Int64>, times: Int) {
+    guard times > 0, !latencies.isEmpty else { return }
+    if histogram.isEmpty && samples.count + latencies.count * times <= Self.exactLimit {
+      for _ in 0..<times { record(contentsOf: latencies) }
+      return
+    }
+    if histogram.isEmpty { moveToHistogram() }
+    count += latencies.count * times
+    for latency in latencies {
+      largest = Swift.max(largest, latency)
+      histogram[Self.bucket(of: latency)] += Int64(times)
+    }
+  }
+
   /// Adds every latency `other` recorded.
   public mutating func merge(_ other: LatencyRecorder) {
     if other.histogram.isEmpty {

@@ -14,17 +14,22 @@ public struct RecordingOptions {
   public var activitySink: (any ActivitySink)?
   /// Limits what ``activitySink`` receives to this slice of the run; `nil`: the whole run.
   public var activityWindow: TimeRange?
+  /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
+  /// every event (`--no-fast-forward`). The results are byte-identical either way.
+  public var fastForward: Bool
 
   /// Options; the default records nothing but the summary.
   public init(
     binWidth: TimeSpan? = nil, exactWindow: TimeRange? = nil, sink: (any PowerSeriesSink)? = nil,
-    activitySink: (any ActivitySink)? = nil, activityWindow: TimeRange? = nil
+    activitySink: (any ActivitySink)? = nil, activityWindow: TimeRange? = nil,
+    fastForward: Bool = true
   ) {
     self.binWidth = binWidth
     self.exactWindow = exactWindow
     self.sink = sink
     self.activitySink = activitySink
     self.activityWindow = activityWindow
+    self.fastForward = fastForward
   }
 }
 
@@ -130,6 +135,9 @@ final class DeviceSimulation: SimulationModel {
   /// The device shut down by a flat battery, and how it restarts (SPEC 7 [v2]).
   @exclusivity(unchecked) var shutdown: DeviceShutdown
 
+  /// The fast-forward's bookkeeping (SPEC 10 [v2]; no simulation state).
+  @exclusivity(unchecked) var fastForward = FastForward()
+
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
     self.setup = setup
@@ -197,6 +205,7 @@ final class DeviceSimulation: SimulationModel {
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
     environment = EnvironmentRuntime(setup: setup)
     shutdown = DeviceShutdown(initialNodes: builder.nodes, initialCPU: builder.cpu)
+    setUpFastForward(enabled: recording.fastForward)
   }
 
   private var hasRun = false
@@ -218,11 +227,11 @@ final class DeviceSimulation: SimulationModel {
       // the slice's end, and nothing is scheduled between slices).
       for slice in 1...100 {
         let end = Int64((Int128(endTime) * Int128(slice)) / 100)
-        scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
+        runEvents(until: end)
         progress(.nanoseconds(end))
       }
     } else {
-      scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
+      runEvents(until: endTime)
     }
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
