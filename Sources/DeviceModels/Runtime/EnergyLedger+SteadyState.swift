@@ -20,11 +20,11 @@ extension EnergyLedger {
     visitor.values(sharedCount)
     visitor.values(lowestSharedOwner)
     visitor.values(ownedPower)
-    // Each owner's start in its parent's running sum moves with the sum.
+    // Each owner's start in its parent's running sum, last set when it joined.
     for node in 0..<nodeRecords.count where parentRow[node] >= 0 {
       let row = Int(parentRow[node]) * ownerRowWidth
       for index in row..<(row + ownerRowWidth) {
-        visitor.tied(&sharedOwnerRecords[index].shareStart, to: shareSum[node])
+        visitor.lastSet(&sharedOwnerRecords[index].shareStart)
         visitor.value(sharedOwnerRecords[index].uses)
         visitor.value(sharedOwnerRecords[index].slot)
       }

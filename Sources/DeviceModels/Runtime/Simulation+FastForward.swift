@@ -1,3 +1,4 @@
+import Glibc
 import Quantities
 import SimulationEngine
 
@@ -31,6 +32,10 @@ struct FastForward {
   var previousAccumulators: [Int128] = []
   var previousClock: Int64 = 0
   var previousDrainCount = 0
+  /// The accumulators' growth over the previous period and its latencies, when it repeated the
+  /// one before it.
+  var previousGrowth: [Int128]?
+  var previousSamples: [(workload: Int, latencies: [Int64])] = []
   /// Boundaries in a row whose state differed from the previous one's.
   var mismatches = 0
   /// How long to wait before watching again, after giving up, ns.
@@ -38,6 +43,9 @@ struct FastForward {
   /// Periods skipped so far, and skips (for the benchmark and tests).
   var skippedPeriods: Int64 = 0
   var skips = 0
+  var debugChecks = 0
+  var debugMismatches = 0
+  var debugFirstMismatch: Int = -1
 
   /// The longest period watched (the lcm of the sources' periods).
   static let longestPeriod: Int64 = 120_000_000_000
@@ -63,20 +71,18 @@ extension DeviceSimulation {
       }
     }
     guard enabled, activity == nil, periodic else { return }
+    // The only decisions that compare an instant ahead with the clock by a model constant are
+    // the predictive policy's (a known wake-up's distance against each state's minimum
+    // residency). Every other instant ahead matters only once the clock reaches it, and is
+    // queued or kept where the enumeration sees it.
     var longest: Int64 = 0
     for ladder in ladders {
-      for table in [ladder.after, ladder.minimumResidency, ladder.wakeLatency] {
+      for table in [ladder.minimumResidency, ladder.wakeLatency] {
         for value in table where value != .max { longest = max(longest, value) }
       }
     }
-    for workload in setup.workloads {
-      longest = max(longest, workload.debounce?.nanoseconds ?? 0)
-      if case .periodic(_, _, _, _, let tolerance) = workload.timing {
-        longest = max(longest, tolerance.nanoseconds)
-      }
-    }
     fastForward.isEnabled = true
-    fastForward.modelHorizon = Saturating.sum(longest, 1_000_000_000)
+    fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
     fastForward.nextCheck = 0
   }
 
@@ -109,22 +115,48 @@ extension DeviceSimulation {
     var capture = SteadyStateCapture(
       boundary: boundary, period: period, horizon: fastForward.horizon)
     visitSteadyState(&capture)
-    if samplesComplete, let previous = fastForward.previous, previous == capture.snapshot {
-      let growth = zip(capture.accumulators, fastForward.previousAccumulators).map { $0 - $1 }
-      let count = periodsToSkip(from: boundary, before: end, capture: capture)
-      if count > 0 {
-        skip(count, from: boundary, capture: capture, growth: growth, samples: samples)
-        fastForward.mismatches = 0
-        fastForward.backoff = FastForward.initialBackoff
-        return
+    fastForward.debugChecks += 1
+    if let previous = fastForward.previous, previous != capture.snapshot {
+      fastForward.debugMismatches += 1
+      if getenv("POWERSIM_FF_DEBUG")?.pointee == 50 {
+        let a = previous.words, b = capture.snapshot.words
+        let i = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+        fputs("mismatch at \(boundary) P=\(period) word \(i) of \(a.count)/\(b.count): \(i >= 0 ? "\(a[i]) vs \(b[i])" : "") periodic \(previous.isPeriodic) \(capture.snapshot.isPeriodic) runtimes \(previous.runtimes.count)\n", debugStderr)
       }
     }
-    do {
-      fastForward.mismatches += 1
-      if fastForward.mismatches > FastForward.mismatchLimit {
-        stopWatching(at: boundary)
-        return
+    if samplesComplete, let previous = fastForward.previous, previous == capture.snapshot {
+      // A period that starts in the state the previous one started in repeats it. Two such
+      // periods in a row (the state equal at three boundaries) grow every sum, and every value
+      // last set from a sum, by the same amount: then the growth is that of every later period.
+      let growth = zip(capture.accumulators, fastForward.previousAccumulators).map { $0 - $1 }
+      if let previousGrowth = fastForward.previousGrowth, previousGrowth == growth,
+        fastForward.previousSamples.elementsEqual(samples, by: { $0 == $1 })
+      {
+        let count = periodsToSkip(from: boundary, before: end, capture: capture)
+        if count > 0 {
+          skip(count, from: boundary, capture: capture, growth: growth, samples: samples)
+          fastForward.mismatches = 0
+          fastForward.backoff = FastForward.initialBackoff
+          return
+        }
+        if getenv("POWERSIM_FF_DEBUG")?.pointee == 50 { fputs("steady at \(boundary) but count 0: beyond \(capture.earliestBeyond) H \(fastForward.horizon)\n", debugStderr) }
+        // Steady, but something outside the cycle comes within the horizon: looked at again
+        // next period, a limited number of times.
+        fastForward.mismatches += 1
       }
+      if getenv("POWERSIM_FF_DEBUG")?.pointee == 50, let pg = fastForward.previousGrowth {
+        let i = zip(pg, growth).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
+        fputs("growth differs at \(boundary) acc \(i) of \(growth.count): \(i >= 0 ? "\(pg[i]) vs \(growth[i])" : "samples") \n", debugStderr)
+      }
+      fastForward.previousGrowth = growth
+      fastForward.previousSamples = samples
+    } else {
+      fastForward.previousGrowth = nil
+      fastForward.mismatches += 1
+    }
+    if fastForward.mismatches > FastForward.mismatchLimit {
+      stopWatching(at: boundary)
+      return
     }
     remember(capture, at: boundary + period)
   }
@@ -162,6 +194,8 @@ extension DeviceSimulation {
     fastForward.period = 0
     fastForward.previous = nil
     fastForward.previousAccumulators = []
+    fastForward.previousGrowth = nil
+    fastForward.previousSamples = []
     ledger.isLoggingPower = false
     ledger.powerLog.removeAll(keepingCapacity: true)
     fastForward.nextCheck = Saturating.sum(boundary, fastForward.backoff)
@@ -301,3 +335,5 @@ extension DeviceSimulation {
     remember(check, at: boundary + distance + period)
   }
 }
+
+nonisolated(unsafe) let debugStderr = fdopen(2, "w")

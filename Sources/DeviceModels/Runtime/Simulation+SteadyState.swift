@@ -185,7 +185,7 @@ extension DeviceSimulation {
       visitor.instant(&occurrences[slot].due)
       visitor.instant(&occurrences[slot].deadline)
       var number = Int128(occurrence.number)
-      visitor.tied(&number, to: Int128(workloads[Int(occurrence.workload)].stats.occurrences))
+      visitor.lastSet(&number)
       occurrences[slot].number = Int64(number)
     }
     for index in links.indices {

@@ -1,4 +1,5 @@
 public import Quantities
+import Glibc
 import SimulationEngine
 
 /// What to record beyond the summary: binned or exact power series, and where they go.
@@ -236,6 +237,9 @@ final class DeviceSimulation: SimulationModel {
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
+    if let debug = getenv("POWERSIM_FF_DEBUG"), debug.pointee != 0 {
+      fputs("fast-forward: \(fastForward.skips) skips, \(fastForward.skippedPeriods) periods, \(scheduler.processedEventCount) events, \(fastForward.debugChecks) checks, \(fastForward.debugMismatches) mismatches\n", debugStderr)
+    }
     return makeResult()
   }
 

@@ -29,9 +29,13 @@ protocol SteadyStateVisitor {
   /// A counter or sum that grows with what happens and that the dynamics never read: left out
   /// of the comparison, and grown by the skip by its growth over the last period per period.
   mutating func accumulator(_ sum: inout Int128)
-  /// A value set from the accumulator `base` (a running sum's value when an owner joined, an
-  /// occurrence's number): compared as its difference from `base`, so it grows as `base` does.
-  mutating func tied(_ value: inout Int128, to base: Int128)
+  /// A value last set from an accumulator that the dynamics never read (a running sum's value
+  /// when an owner joined, an occurrence's number): extrapolated like an accumulator. That is
+  /// exact because the skip requires two periods in a row that repeat (three equal boundaries):
+  /// a value set in the last period was set one period earlier in the one before, from the
+  /// accumulator one period's growth lower, so it grows as the accumulator does; a value not set
+  /// does not grow.
+  mutating func lastSet(_ value: inout Int128)
   /// A runtime compared whole (a new runtime is added with one call; see
   /// ``DeviceSimulation/visitSteadyState(_:)``). A time it holds that moves makes its state
   /// differ from period to period: the simulation then never skips while it moves.
@@ -170,12 +174,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
 
   mutating func accumulator(_ sum: inout Int128) { accumulators.append(sum) }
 
-  mutating func tied(_ value: inout Int128, to base: Int128) {
-    let difference = value &- base
-    snapshot.words.append(Int64(truncatingIfNeeded: difference))
-    snapshot.words.append(Int64(truncatingIfNeeded: difference >> 64))
-    accumulators.append(value)
-  }
+  mutating func lastSet(_ value: inout Int128) { accumulators.append(value) }
 
   mutating func runtime<T: Equatable>(_ value: T) { snapshot.runtimes.append(value) }
 
@@ -224,7 +223,7 @@ struct SteadyStateSkip: SteadyStateVisitor {
     next += 1
   }
 
-  mutating func tied(_ value: inout Int128, to base: Int128) { accumulator(&value) }
+  mutating func lastSet(_ value: inout Int128) { accumulator(&value) }
   mutating func runtime<T: Equatable>(_ value: T) {}
   mutating func bound(_ time: Int64) {}
   mutating func notPeriodic() {}
