@@ -3,56 +3,67 @@ import Quantities
 import SimulationEngine
 
 /// The fast-forward's bookkeeping (SPEC 10 [v2]): which period it watches, the state at the
-/// last boundary, and when it looks next. It changes no result: a run with it and a run
+/// last boundaries, and when it looks next. It changes no result: a run with it and a run
 /// without it give byte-identical outputs.
 ///
 /// ```
 ///          choose P from the periodic sources due soon (frames, timers: their lcm)
 ///   idle ───────────────────────────────────────────────▶ watching P
 ///    ▲  no source, or P too long: look again later           │ at each boundary b = b₀ + kP:
-///    │                                                        │ state(b) == state(b − P)?
-///    └──── 8 boundaries in a row differ (back off, doubling) ─┤ yes: skip K periods, to the
-///                                                             │ first thing not in the cycle
+///    │                                                        │ state(b) == state(b − jP)
+///    │                                                        │        == state(b − 2jP)?
+///    └── 2M + 2 boundaries in a row without a skip ───────────┤ yes: skip K cycles of jP, to
+///        (back off, doubling)                                 │ the first thing not in them
 /// ```
+///
+/// The state may repeat over a multiple of the sources' period (an idle timer re-checked
+/// lazily every few frames): every multiple `jP` up to `M = maxMultiple` is tried.
 struct FastForward {
   /// Whether the run may skip at all (not with `--no-fast-forward`, a trace, or no periodic
   /// workload).
   var isEnabled = false
   /// When the run loop next stops at a boundary to look, ns (`Int64.max`: never).
   var nextCheck: Int64 = .max
-  /// The period watched, ns (0: none) and the horizon beyond which an instant is not part of the
-  /// cycle.
+  /// The sources' period watched, ns (0: none), the multiples of it tried, and the horizon
+  /// beyond which an instant is not part of the cycle.
   var period: Int64 = 0
+  var maxMultiple = 1
   var horizon: Int64 = 0
-  /// The longest lookahead of any model constant (timeouts, residencies, latencies, debounce,
-  /// tolerances), ns: a horizon this far beyond the period cannot change a decision.
+  /// The longest lookahead of any model constant (the predictive policy's residencies), ns.
   var modelHorizon: Int64 = 0
-  /// The state and the accumulators at the previous boundary, and the ledger's clock there.
-  var previous: SteadyStateSnapshot?
-  var previousAccumulators: [Int128] = []
-  var previousClock: Int64 = 0
+  /// The last boundaries, oldest first (at most `2 × maxMultiple + 1`).
+  var history: [BoundaryRecord] = []
   var previousDrainCount = 0
-  /// The accumulators' growth over the previous period and its latencies, when it repeated the
-  /// one before it.
-  var previousGrowth: [Int128]?
-  var previousSamples: [(workload: Int, latencies: [Int64])] = []
-  /// Boundaries in a row whose state differed from the previous one's.
-  var mismatches = 0
+  /// Boundaries in a row without a skip.
+  var misses = 0
   /// How long to wait before watching again, after giving up, ns.
   var backoff: Int64 = FastForward.initialBackoff
-  /// Periods skipped so far, and skips (for the benchmark and tests).
-  var skippedPeriods: Int64 = 0
+  /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
+  var skippedTime: Int64 = 0
   var skips = 0
-  var debugChecks = 0
-  var debugMismatches = 0
-  var debugFirstMismatch: Int = -1
+  /// The earliest instant not part of the cycle seen at the last boundary.
+  var earliestBeyond: Int64 = .max
 
   /// The longest period watched (the lcm of the sources' periods).
   static let longestPeriod: Int64 = 120_000_000_000
-  /// Boundaries in a row that may differ before it gives up for a while.
-  static let mismatchLimit = 8
+  /// The most multiples of the period tried, and how far back they may reach.
+  static let mostMultiples = 16
+  static let longestCycle: Int64 = 10_000_000_000
   static let initialBackoff: Int64 = 1_000_000_000
   static let longestBackoff: Int64 = 600_000_000_000
+}
+
+/// What the fast-forward keeps of one boundary.
+struct BoundaryRecord {
+  var snapshot: SteadyStateSnapshot
+  var accumulators: [Int128]
+  /// The ledger's clock at the boundary.
+  var clock: Int64
+  /// Whether every latency of the stretch since the previous boundary is in `samples`.
+  var isComplete: Bool
+  /// The latencies and the changes of power of the stretch since the previous boundary.
+  var samples: [(workload: Int, latencies: [Int64])]
+  var powerLog: [PowerChange]
 }
 
 extension DeviceSimulation {
@@ -97,105 +108,105 @@ extension DeviceSimulation {
     scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
   }
 
-  /// At boundary `boundary`: compares the state with the previous boundary's and skips whole
-  /// periods (not beyond `end`) when they are equal.
+  /// At boundary `boundary`: compares the state with the states one and two cycles earlier,
+  /// for each multiple of the period, and skips whole cycles (not beyond `end`) when they are
+  /// equal.
   private func checkSteadyState(at boundary: Int64, before end: Int64) {
     let period = fastForward.period
     guard period > 0, !shutdown.isOff else {
       startWatching(at: boundary)
       return
     }
+    let record = boundaryRecord(at: boundary)
+    fastForward.history.append(record)
+    if fastForward.history.count > 2 * fastForward.maxMultiple + 1 {
+      fastForward.history.removeFirst()
+    }
+    let history = fastForward.history
+    let last = history.count - 1
+    for multiple in 1...fastForward.maxMultiple where 2 * multiple <= last {
+      let middle = last - multiple
+      let first = last - 2 * multiple
+      guard history[last].snapshot == history[middle].snapshot,
+        history[middle].snapshot == history[first].snapshot,
+        history[(first + 1)...].allSatisfy(\.isComplete)
+      else { continue }
+      // A cycle that starts in the state the previous one started in repeats it. Two such
+      // cycles in a row grow every sum, and every value last set from a sum, by the same
+      // amount: then the growth is that of every later cycle.
+      let growth = zip(history[last].accumulators, history[middle].accumulators).map { $0 - $1 }
+      let earlier = zip(history[middle].accumulators, history[first].accumulators).map {
+        $0 - $1
+      }
+      let samples = history[(middle + 1)...].flatMap(\.samples)
+      guard growth == earlier,
+        samples.elementsEqual(history[(first + 1)...middle].flatMap(\.samples), by: { $0 == $1 })
+      else { continue }
+      let cycle = Int64(multiple) * period
+      let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
+      if count > 0 {
+        skip(count, cycle: cycle, from: boundary, growth: growth, samples: samples)
+        fastForward.misses = 0
+        fastForward.backoff = FastForward.initialBackoff
+        return
+      }
+      // Steady, but something outside the cycle comes within the horizon.
+      break
+    }
+    fastForward.misses += 1
+    if fastForward.misses > 2 * fastForward.maxMultiple + 2 {
+      stopWatching(at: boundary)
+      return
+    }
+    fastForward.nextCheck = boundary + period
+  }
+
+  /// The state at `boundary`, with what the stretch since the previous boundary left: its
+  /// latencies (drained here) and its changes of power.
+  private func boundaryRecord(at boundary: Int64) -> BoundaryRecord {
     let drainsBefore = latencyLog.drainCount
     var samples: [(workload: Int, latencies: [Int64])] = []
     latencyLog.drain { workload, latencies in
       samples.append((workload, Array(latencies)))
       workloads[workload].stats.latency.record(contentsOf: latencies)
     }
-    let samplesComplete = drainsBefore == fastForward.previousDrainCount
-    var capture = SteadyStateCapture(
-      boundary: boundary, period: period, horizon: fastForward.horizon)
-    visitSteadyState(&capture)
-    fastForward.debugChecks += 1
-    if let previous = fastForward.previous, previous != capture.snapshot {
-      fastForward.debugMismatches += 1
-      if getenv("POWERSIM_FF_DEBUG")?.pointee == 50 {
-        let a = previous.words, b = capture.snapshot.words
-        let i = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
-        fputs("mismatch at \(boundary) P=\(period) word \(i) of \(a.count)/\(b.count): \(i >= 0 ? "\(a[i]) vs \(b[i])" : "") periodic \(previous.isPeriodic) \(capture.snapshot.isPeriodic) runtimes \(previous.runtimes.count)\n", debugStderr)
-      }
-    }
-    if samplesComplete, let previous = fastForward.previous, previous == capture.snapshot {
-      // A period that starts in the state the previous one started in repeats it. Two such
-      // periods in a row (the state equal at three boundaries) grow every sum, and every value
-      // last set from a sum, by the same amount: then the growth is that of every later period.
-      let growth = zip(capture.accumulators, fastForward.previousAccumulators).map { $0 - $1 }
-      if let previousGrowth = fastForward.previousGrowth, previousGrowth == growth,
-        fastForward.previousSamples.elementsEqual(samples, by: { $0 == $1 })
-      {
-        let count = periodsToSkip(from: boundary, before: end, capture: capture)
-        if count > 0 {
-          skip(count, from: boundary, capture: capture, growth: growth, samples: samples)
-          fastForward.mismatches = 0
-          fastForward.backoff = FastForward.initialBackoff
-          return
-        }
-        if getenv("POWERSIM_FF_DEBUG")?.pointee == 50 { fputs("steady at \(boundary) but count 0: beyond \(capture.earliestBeyond) H \(fastForward.horizon)\n", debugStderr) }
-        // Steady, but something outside the cycle comes within the horizon: looked at again
-        // next period, a limited number of times.
-        fastForward.mismatches += 1
-      }
-      if getenv("POWERSIM_FF_DEBUG")?.pointee == 50, let pg = fastForward.previousGrowth {
-        let i = zip(pg, growth).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? -1
-        fputs("growth differs at \(boundary) acc \(i) of \(growth.count): \(i >= 0 ? "\(pg[i]) vs \(growth[i])" : "samples") \n", debugStderr)
-      }
-      fastForward.previousGrowth = growth
-      fastForward.previousSamples = samples
-    } else {
-      fastForward.previousGrowth = nil
-      fastForward.mismatches += 1
-    }
-    if fastForward.mismatches > FastForward.mismatchLimit {
-      stopWatching(at: boundary)
-      return
-    }
-    remember(capture, at: boundary + period)
-  }
-
-  /// Keeps `capture` as the previous boundary's state and looks again at `next`.
-  private func remember(_ capture: SteadyStateCapture, at next: Int64) {
-    fastForward.previous = capture.snapshot
-    fastForward.previousAccumulators = capture.accumulators
-    fastForward.previousClock = ledger.clock
+    let isComplete = drainsBefore == fastForward.previousDrainCount
     fastForward.previousDrainCount = latencyLog.drainCount
+    var capture = SteadyStateCapture(
+      boundary: boundary, period: fastForward.period,
+      past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
+    visitSteadyState(&capture)
+    let log = ledger.powerLog
     ledger.powerLog.removeAll(keepingCapacity: true)
-    ledger.isLoggingPower = ledger.recorder.binWidth > 0 || ledger.recorder.battery != nil
-    fastForward.nextCheck = next
+    fastForward.earliestBeyond = capture.earliestBeyond
+    return BoundaryRecord(
+      snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
+      isComplete: isComplete, samples: samples, powerLog: log)
   }
 
   /// Chooses the period from the periodic sources due soon and starts watching it, or looks
   /// again later.
   private func startWatching(at boundary: Int64) {
-    fastForward.mismatches = 0
+    fastForward.misses = 0
     guard !shutdown.isOff, let period = sourcePeriod(at: boundary) else {
       stopWatching(at: boundary)
       return
     }
     fastForward.period = period
-    fastForward.horizon = Saturating.sum(2 * period, fastForward.modelHorizon)
-    drainLatencyLog()
-    var capture = SteadyStateCapture(
-      boundary: boundary, period: period, horizon: fastForward.horizon)
-    visitSteadyState(&capture)
-    remember(capture, at: boundary + period)
+    fastForward.maxMultiple = Int(
+      max(1, min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
+    fastForward.horizon = Saturating.sum(
+      2 * Int64(fastForward.maxMultiple) * period, fastForward.modelHorizon)
+    fastForward.history = []
+    ledger.isLoggingPower = ledger.recorder.binWidth > 0 || ledger.recorder.battery != nil
+    fastForward.history.append(boundaryRecord(at: boundary))
+    fastForward.nextCheck = boundary + period
   }
 
   /// Gives up for a while: the state did not repeat, or nothing periodic is due soon.
   private func stopWatching(at boundary: Int64) {
     fastForward.period = 0
-    fastForward.previous = nil
-    fastForward.previousAccumulators = []
-    fastForward.previousGrowth = nil
-    fastForward.previousSamples = []
+    fastForward.history = []
     ledger.isLoggingPower = false
     ledger.powerLog.removeAll(keepingCapacity: true)
     fastForward.nextCheck = Saturating.sum(boundary, fastForward.backoff)
@@ -239,84 +250,91 @@ extension DeviceSimulation {
     return any ? period : nil
   }
 
-  /// How many whole periods may be skipped from `boundary`: up to a horizon before the first
+  /// How many whole cycles may be skipped from `boundary`: up to a horizon before the first
   /// instant not part of the cycle, not beyond `end` (a progress slice) or the run's end less the
   /// horizon, not into the exact window, and not across a battery threshold.
-  private func periodsToSkip(
-    from boundary: Int64, before end: Int64, capture: SteadyStateCapture
+  private func cyclesToSkip(
+    _ cycle: Int64, from boundary: Int64, before end: Int64, history: [BoundaryRecord]
   ) -> Int64 {
-    let period = fastForward.period
     var limit = min(end, endTime - fastForward.horizon)
-    if capture.earliestBeyond != .max {
-      limit = min(limit, capture.earliestBeyond - fastForward.horizon)
+    if fastForward.earliestBeyond != .max {
+      limit = min(limit, fastForward.earliestBeyond - fastForward.horizon)
     }
     if let window = ledger.recorder.exactWindow {
       let start = window.start.nanosecondsSinceStart
-      let stop = window.end.nanosecondsSinceStart
-      if boundary < stop { limit = min(limit, start) }
+      if boundary < window.end.nanosecondsSinceStart { limit = min(limit, start) }
     }
     guard limit > boundary else { return 0 }
-    var count = (limit - boundary) / period
+    var count = (limit - boundary) / cycle
     if let battery = ledger.recorder.battery, count > 0 {
-      count = min(count, periodsBeforeThreshold(battery, from: boundary))
+      let curve = cycleCurve(cycle, history: history)
+      count = min(count, cyclesBeforeThreshold(battery, cycle: cycle, curve: curve, from: boundary))
     }
     return max(0, count)
   }
 
-  /// How many periods the battery may run, from its charge now, keeping a period's margin from
+  /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from
   /// every threshold.
-  private func periodsBeforeThreshold(_ battery: BatteryTracker, from boundary: Int64) -> Int64 {
-    let period = fastForward.period
-    // The charge at the boundary, and its change over a period.
-    let sinceClock = Int128(ledger.totalPower) * Int128(boundary - ledger.clock)
-    let perPeriod: Int128
+  private func cyclesBeforeThreshold(
+    _ battery: BatteryTracker, cycle: Int64, curve: PeriodPowerCurve, from boundary: Int64
+  ) -> Int64 {
+    let sinceClock = boundary - ledger.clock
+    let perCycle: Int128
     let charge: Int128
     if battery.isCharging {
-      charge = battery.charge + Int128(battery.chargePower) * Int128(boundary - ledger.clock)
-      perPeriod = Int128(battery.chargePower) * Int128(period)
+      charge = battery.charge + Int128(battery.chargePower) * Int128(sinceClock)
+      perCycle = Int128(battery.chargePower) * Int128(cycle)
     } else {
-      charge = battery.charge - sinceClock
-      perPeriod = -periodCurve().totalEnergy(upTo: period)
+      charge = battery.charge - Int128(ledger.totalPower) * Int128(sinceClock)
+      perCycle = -curve.totalEnergy(upTo: cycle)
     }
     var count = Int64.max
     for threshold in batteryThresholds(capacity: battery.capacity) {
-      if perPeriod < 0 && charge > threshold {
-        let room = (charge - threshold) / -perPeriod - 2
-        count = min(count, Int64(clamping: room))
-      } else if perPeriod > 0 && charge < threshold {
-        let room = (threshold - charge) / perPeriod - 2
-        count = min(count, Int64(clamping: room))
+      if perCycle < 0 && charge <= threshold {
+        // Crossed since the last event (the next event sees it): nothing to skip. Below a
+        // threshold other than empty, `charge > threshold` never holds again while draining.
+        if threshold == 0 || charge == threshold { return 0 }
+      } else if perCycle < 0 {
+        count = min(count, Int64(clamping: (charge - threshold) / -perCycle - 2))
+      } else if perCycle > 0 && charge < threshold {
+        count = min(count, Int64(clamping: (threshold - charge) / perCycle - 2))
       }
     }
     return count
   }
 
-  /// The power curve of the period just watched, from the ledger's clock at its start.
-  private func periodCurve() -> PeriodPowerCurve {
-    let origin = fastForward.previousClock
-    let log = ledger.powerLog.map {
+  /// The power curve of the last cycle, from the ledger's clock at its start.
+  private func cycleCurve(_ cycle: Int64, history: [BoundaryRecord]) -> PeriodPowerCurve {
+    let multiple = Int(cycle / fastForward.period)
+    let start = history.count - 1 - multiple
+    let origin = history[start].clock
+    let log = history[(start + 1)...].flatMap(\.powerLog).map {
       PowerChange(time: $0.time - origin, component: $0.component, power: $0.power)
     }
-    return PeriodPowerCurve(
-      period: fastForward.period, initial: Array(ledger.componentPower), log: log)
+    return PeriodPowerCurve(period: cycle, initial: Array(ledger.componentPower), log: log)
   }
 
-  /// Skips `count` periods from `boundary`, whose state equals the previous boundary's.
+  /// Skips `count` cycles from `boundary`, whose state equals the states one and two cycles
+  /// earlier.
   private func skip(
-    _ count: Int64, from boundary: Int64, capture: SteadyStateCapture, growth: [Int128],
+    _ count: Int64, cycle: Int64, from boundary: Int64, growth: [Int128],
     samples: [(workload: Int, latencies: [Int64])]
   ) {
-    let period = fastForward.period
-    let distance = count * period
+    let history = fastForward.history
+    let past = Int64(fastForward.maxMultiple) * fastForward.period
+    let distance = count * cycle
     let clock = ledger.clock
-    if clock >= boundary - period && ledger.isLoggingPower {
+    if clock >= boundary - past && ledger.isLoggingPower {
       // The curve moved with the cycle: book its repetitions.
-      precondition(clock - fastForward.previousClock == period, "a period of another length")
-      ledger.recorder.fastForward(from: clock, to: clock + distance, curve: periodCurve())
+      let multiple = Int(cycle / fastForward.period)
+      precondition(
+        clock - history[history.count - 1 - multiple].clock == cycle, "a cycle of another length")
+      ledger.recorder.fastForward(
+        from: clock, to: clock + distance, curve: cycleCurve(cycle, history: history))
     }
     var skipper = SteadyStateSkip(
-      boundary: boundary, period: period, horizon: fastForward.horizon, count: count,
-      growth: growth)
+      boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
+      cycle: cycle, count: count, growth: growth)
     visitSteadyState(&skipper)
     ledger.refreshBatteryCharge()
     for (workload, latencies) in samples {
@@ -324,15 +342,19 @@ extension DeviceSimulation {
         workloads[workload].stats.latency.record(contentsOf: $0, times: Int(count))
       }
     }
-    fastForward.skippedPeriods += count
+    if getenv("POWERSIM_FF_DEBUG") != nil {
+      fputs("skip at \(boundary) cycle \(cycle) count \(count) charge \(ledger.recorder.battery?.charge as Any) charging \(ledger.recorder.battery?.isCharging as Any) clock \(clock)\n", debugStderr)
+    }
+    fastForward.skippedTime += distance
     fastForward.skips += 1
     // The state at the new boundary is the state at the old one, moved: checked, since a time
-    // the skip failed to move would show here.
-    var check = SteadyStateCapture(
-      boundary: boundary + distance, period: period, horizon: fastForward.horizon)
-    visitSteadyState(&check)
-    precondition(check.snapshot == capture.snapshot, "a fast-forward left the cycle")
-    remember(check, at: boundary + distance + period)
+    // the skip failed to move would show here. The history starts again from it.
+    let snapshot = history[history.count - 1].snapshot
+    fastForward.history = []
+    let moved = boundaryRecord(at: boundary + distance)
+    precondition(moved.snapshot == snapshot, "a fast-forward left the cycle")
+    fastForward.history = [moved]
+    fastForward.nextCheck = boundary + distance + fastForward.period
   }
 }
 

@@ -238,7 +238,7 @@ final class DeviceSimulation: SimulationModel {
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
     if let debug = getenv("POWERSIM_FF_DEBUG"), debug.pointee != 0 {
-      fputs("fast-forward: \(fastForward.skips) skips, \(fastForward.skippedPeriods) periods, \(scheduler.processedEventCount) events, \(fastForward.debugChecks) checks, \(fastForward.debugMismatches) mismatches\n", debugStderr)
+      fputs("fast-forward: \(fastForward.skips) skips, \(fastForward.skippedTime) ns, \(scheduler.processedEventCount) events\n", debugStderr)
     }
     return makeResult()
   }

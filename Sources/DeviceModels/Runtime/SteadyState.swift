@@ -8,13 +8,15 @@ import SimulationEngine
 /// the state on by whole periods — so a time that is compared is also moved, and a sum that is
 /// extrapolated is also left out of the comparison.
 protocol SteadyStateVisitor {
-  /// The boundary, the period and the horizon, ns.
+  /// The boundary, the period of the sources, how far back instants are compared, and the
+  /// horizon, ns.
   var boundary: Int64 { get }
   var period: Int64 { get }
+  var past: Int64 { get }
   var horizon: Int64 { get }
   /// An instant, ns since the start (or a sentinel: negative, `Int64.max`): compared relative to
-  /// the boundary, and moved by the skip, when it lies within a period before the boundary or
-  /// the horizon after it; compared as "long ago" (and left) before that; compared as itself
+  /// the boundary, and moved by the skip, when it lies within `past` before the boundary or the
+  /// horizon after it; compared as "long ago" (and left) before that; compared as itself
   /// (and left, bounding the skip) beyond the horizon.
   mutating func instant(_ time: inout Int64)
   /// An instant computed from other state (a timer's next due time): compared like
@@ -132,18 +134,19 @@ struct SteadyStateSnapshot: Equatable {
 
 /// Takes a ``SteadyStateSnapshot`` and the accumulators at a boundary.
 struct SteadyStateCapture: SteadyStateVisitor {
-  /// The boundary, the period and the horizon, ns.
   let boundary: Int64
   let period: Int64
+  let past: Int64
   let horizon: Int64
   var snapshot = SteadyStateSnapshot()
   var accumulators: [Int128] = []
   /// The earliest instant beyond the horizon, or a bound: the cycle ends there.
   var earliestBeyond: Int64 = .max
 
-  init(boundary: Int64, period: Int64, horizon: Int64) {
+  init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
     self.boundary = boundary
     self.period = period
+    self.past = past
     self.horizon = horizon
     snapshot.words.reserveCapacity(4096)
   }
@@ -154,7 +157,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
     if time < 0 || time == .max {
       snapshot.words.append(0)
       snapshot.words.append(time)
-    } else if time < boundary - period {
+    } else if time < boundary - past {
       snapshot.words.append(1)
     } else if time - boundary < horizon {
       snapshot.words.append(2)
@@ -187,31 +190,39 @@ struct SteadyStateCapture: SteadyStateVisitor {
   mutating func moveKeys(of heap: IndexedMinHeap) {}
 }
 
-/// Moves the state on by `count` periods from a boundary whose snapshot equals the previous
-/// one: instants near the boundary move by `count × period`, accumulators grow by `count` times
-/// their growth over the last period.
+/// Moves the state on by `count` cycles of `cycle` ns from a boundary whose snapshot equals
+/// the snapshots one and two cycles earlier: instants compared relative to the boundary move by
+/// `count × cycle`, accumulators grow by `count` times their growth over the last cycle.
 struct SteadyStateSkip: SteadyStateVisitor {
   let boundary: Int64
   let period: Int64
+  let past: Int64
   let horizon: Int64
+  /// The cycle (a multiple of the period) and how many are skipped.
+  let cycle: Int64
   let count: Int64
-  /// Each accumulator's growth over the last period, in the enumeration's order.
+  /// Each accumulator's growth over the last cycle, in the enumeration's order.
   let growth: [Int128]
   private var next = 0
 
-  init(boundary: Int64, period: Int64, horizon: Int64, count: Int64, growth: [Int128]) {
+  init(
+    boundary: Int64, period: Int64, past: Int64, horizon: Int64, cycle: Int64, count: Int64,
+    growth: [Int128]
+  ) {
     self.boundary = boundary
     self.period = period
+    self.past = past
     self.horizon = horizon
+    self.cycle = cycle
     self.count = count
     self.growth = growth
   }
 
   mutating func instant(_ time: inout Int64) {
-    guard time >= 0, time != .max, time >= boundary - period, time - boundary < horizon else {
+    guard time >= 0, time != .max, time >= boundary - past, time - boundary < horizon else {
       return
     }
-    time += count * period
+    time += count * cycle
   }
 
   mutating func derivedInstant(_ time: Int64) {}
@@ -229,15 +240,15 @@ struct SteadyStateSkip: SteadyStateVisitor {
   mutating func notPeriodic() {}
 
   /// The instants the skip moves: from a period before the boundary to the horizon after it.
-  var movedRange: Range<Int64> { (boundary - period)..<(boundary + horizon) }
+  var movedRange: Range<Int64> { (boundary - past)..<(boundary + horizon) }
 
   mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>) {
     scheduler.skip(
-      movingEventsDueIn: movedRange, by: count * period,
-      clockTo: Instant(nanosecondsSinceStart: boundary + count * period))
+      movingEventsDueIn: movedRange, by: count * cycle,
+      clockTo: Instant(nanosecondsSinceStart: boundary + count * cycle))
   }
 
   mutating func moveKeys(of heap: IndexedMinHeap) {
-    heap.shiftKeys(in: movedRange, by: count * period)
+    heap.shiftKeys(in: movedRange, by: count * cycle)
   }
 }
