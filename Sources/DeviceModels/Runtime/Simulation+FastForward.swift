@@ -170,6 +170,7 @@ extension DeviceSimulation {
       samples.append((workload, Array(latencies)))
       workloads[workload].stats.latency.record(contentsOf: latencies)
     }
+    enforceLatencyBudget()
     let isComplete = drainsBefore == fastForward.previousDrainCount
     fastForward.previousDrainCount = latencyLog.drainCount
     var capture = SteadyStateCapture(
@@ -337,6 +338,9 @@ extension DeviceSimulation {
       cycle: cycle, count: count, growth: growth)
     visitSteadyState(&skipper)
     ledger.refreshBatteryCharge()
+    var adding = [Int](repeating: 0, count: workloads.count)
+    for (workload, latencies) in samples { adding[workload] += latencies.count * Int(count) }
+    enforceLatencyBudget(adding: adding)
     for (workload, latencies) in samples {
       latencies.withUnsafeBufferPointer {
         workloads[workload].stats.latency.record(contentsOf: $0, times: Int(count))

@@ -18,6 +18,8 @@ public struct RecordingOptions {
   /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
   /// every event (`--no-fast-forward`). The results are byte-identical either way.
   public var fastForward: Bool
+  /// Exact latency samples kept in total over all workloads (SPEC 7 [v2]; smaller in tests).
+  var exactLatencySamples = LatencyRecorder.exactLimit
 
   /// Options; the default records nothing but the summary.
   public init(
@@ -116,6 +118,8 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
   /// Completion latencies on their way to `workloads[_].stats.latency`.
   let latencyLog: LatencyLog
+  /// Exact latency samples kept in total (see ``enforceLatencyBudget(adding:)``).
+  let exactLatencyLimit: Int
   /// The nodes marked by ``ownerStateChanged(_:)`` since the owner sets last settled, each once.
   let unsettledOwnerNodes: UnsafeMutableBufferPointer<Int32>
   @exclusivity(unchecked) var unsettledOwnerCount = 0
@@ -146,6 +150,7 @@ final class DeviceSimulation: SimulationModel {
     knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
     latencyLog = LatencyLog(workloadCount: setup.workloads.count)
+    exactLatencyLimit = recording.exactLatencySamples
     environment = EnvironmentRuntime()
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     var builder = DeviceBuilder(setup: setup)
