@@ -1,4 +1,3 @@
-import Glibc
 import Quantities
 import SimulationEngine
 
@@ -41,6 +40,10 @@ struct FastForward {
   /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
   var skippedTime: Int64 = 0
   var skips = 0
+  /// Whether it skipped since it last gave up.
+  var hasSkippedSinceGiveUp = false
+  /// The environment's cursor when it last gave up (the back-off starts again after a change).
+  var cursorAtLastGiveUp = -1
   /// The earliest instant not part of the cycle seen at the last boundary.
   var earliestBeyond: Int64 = .max
 
@@ -150,7 +153,15 @@ extension DeviceSimulation {
         fastForward.backoff = FastForward.initialBackoff
         return
       }
-      // Steady, but something outside the cycle comes within the horizon.
+      // Steady, but something outside the cycle comes within the horizon: look again once it
+      // has come.
+      let blockedUntil = fastForward.earliestBeyond
+      if blockedUntil != .max, blockedUntil - fastForward.horizon <= boundary + cycle,
+        blockedUntil < end
+      {
+        stopWatching(at: boundary, retryAt: blockedUntil + period)
+        return
+      }
       break
     }
     fastForward.misses += 1
@@ -204,18 +215,58 @@ extension DeviceSimulation {
     fastForward.nextCheck = boundary + period
   }
 
-  /// Gives up for a while: the state did not repeat, or nothing periodic is due soon.
-  private func stopWatching(at boundary: Int64) {
+  /// Gives up for a while: the state did not repeat, or nothing periodic is due soon. It looks
+  /// again after a back-off that doubles while nothing changes, and a second after the next
+  /// change of the environment (a new steady state mostly starts with one) or when a periodic
+  /// source next falls due, whichever comes first.
+  private func stopWatching(at boundary: Int64, retryAt retry: Int64? = nil) {
+    let horizon = fastForward.horizon
     fastForward.period = 0
     fastForward.history = []
     ledger.isLoggingPower = false
     ledger.powerLog.removeAll(keepingCapacity: true)
-    fastForward.nextCheck = Saturating.sum(boundary, fastForward.backoff)
+    if environment.cursor != fastForward.cursorAtLastGiveUp {
+      fastForward.backoff = FastForward.initialBackoff
+      fastForward.cursorAtLastGiveUp = environment.cursor
+    }
+    var next = Saturating.sum(boundary, fastForward.backoff)
     fastForward.backoff = min(2 * fastForward.backoff, FastForward.longestBackoff)
+    if environment.cursor < environment.changes.count {
+      next = min(next, Saturating.sum(environment.changes[environment.cursor].time, 1_000_000_000))
+    }
+    if let due = earliestPeriodicDue(after: boundary) { next = min(next, due) }
+    if fastForward.hasSkippedSinceGiveUp && horizon > 0 {
+      // It was steady: most likely something passing disturbed it (a timer outside the cycle,
+      // a random arrival), gone a horizon later.
+      next = min(next, Saturating.sum(boundary, horizon))
+      fastForward.backoff = FastForward.initialBackoff
+    }
+    if let retry {
+      next = retry
+      fastForward.backoff = FastForward.initialBackoff
+    }
+    fastForward.hasSkippedSinceGiveUp = false
+    fastForward.nextCheck = max(next, boundary + 1)
+  }
+
+  /// When a timer or an animation is next due after `boundary`, if any.
+  private func earliestPeriodicDue(after boundary: Int64) -> Int64? {
+    var earliest: Int64?
+    for index in workloads.indices {
+      let due: Int64?
+      switch workloads[index].timing {
+      case .periodic: due = timerDue(Int32(index), workloads[index].nextIndex)
+      case .frames: due = frameDue(Int32(index), workloads[index].nextIndex)
+      default: due = nil
+      }
+      if let due, due > boundary { earliest = min(earliest ?? .max, due) }
+    }
+    return earliest
   }
 
   /// The least common multiple of the periods of the timers and animations due within the
-  /// horizon, or `nil` when there is none or it is longer than ``FastForward/longestPeriod``.
+  /// horizon (those slower than ``FastForward/longestPeriod`` aside), or `nil` when there is
+  /// none or it is longer than ``FastForward/longestPeriod``.
   func sourcePeriod(at boundary: Int64) -> Int64? {
     let near = Saturating.sum(
       boundary, Saturating.sum(2 * FastForward.longestPeriod, fastForward.modelHorizon))
@@ -239,7 +290,9 @@ extension DeviceSimulation {
       default:
         continue
       }
-      guard source > 0, source <= FastForward.longestPeriod else { return nil }
+      // A timer slower than the longest period fires once in a while, as a thing outside the
+      // cycle: the cycle is the faster sources'.
+      guard source > 0, source <= FastForward.longestPeriod else { continue }
       var a = period
       var b = source
       while b != 0 { (a, b) = (b, a % b) }
@@ -346,10 +399,8 @@ extension DeviceSimulation {
         workloads[workload].stats.latency.record(contentsOf: $0, times: Int(count))
       }
     }
-    if getenv("POWERSIM_FF_DEBUG") != nil {
-      fputs("skip at \(boundary) cycle \(cycle) count \(count) charge \(ledger.recorder.battery?.charge as Any) charging \(ledger.recorder.battery?.isCharging as Any) clock \(clock)\n", debugStderr)
-    }
     fastForward.skippedTime += distance
+    fastForward.hasSkippedSinceGiveUp = true
     fastForward.skips += 1
     // The state at the new boundary is the state at the old one, moved: checked, since a time
     // the skip failed to move would show here. The history starts again from it.
@@ -361,5 +412,3 @@ extension DeviceSimulation {
     fastForward.nextCheck = boundary + distance + fastForward.period
   }
 }
-
-nonisolated(unsafe) let debugStderr = fdopen(2, "w")

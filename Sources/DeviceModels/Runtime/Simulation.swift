@@ -1,5 +1,4 @@
 public import Quantities
-import Glibc
 import SimulationEngine
 
 /// What to record beyond the summary: binned or exact power series, and where they go.
@@ -242,9 +241,6 @@ final class DeviceSimulation: SimulationModel {
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
-    if let debug = getenv("POWERSIM_FF_DEBUG"), debug.pointee != 0 {
-      fputs("fast-forward: \(fastForward.skips) skips, \(fastForward.skippedTime) ns, \(scheduler.processedEventCount) events\n", debugStderr)
-    }
     return makeResult()
   }
 
