@@ -21,8 +21,16 @@ extension IndexedMinHeap {
 }
 
 extension RingBuffer {
-  /// The elements, first to last (for a snapshot of a queue; allocates).
-  public var elements: [Element] {
-    (0..<storedCount).map { storage[(head + $0) % storage.count]! }
+  /// Calls `body` with each element, first to last (for a snapshot of a queue).
+  ///
+  /// - Complexity: O(*n*).
+  @inlinable
+  public func forEachElement(_ body: (Element) -> Void) {
+    var index = head
+    for _ in 0..<storedCount {
+      body(storage[index]!)
+      index += 1
+      if index == storage.count { index = 0 }
+    }
   }
 }

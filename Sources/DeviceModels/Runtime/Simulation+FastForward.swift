@@ -50,7 +50,7 @@ struct FastForward {
   /// The longest period watched (the lcm of the sources' periods).
   static let longestPeriod: Int64 = 120_000_000_000
   /// The most multiples of the period tried, and how far back they may reach.
-  static let mostMultiples = 16
+  static let mostMultiples = 8
   static let longestCycle: Int64 = 10_000_000_000
   static let initialBackoff: Int64 = 1_000_000_000
   static let longestBackoff: Int64 = 600_000_000_000
@@ -187,6 +187,10 @@ extension DeviceSimulation {
     var capture = SteadyStateCapture(
       boundary: boundary, period: fastForward.period,
       past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
+    if let last = fastForward.history.last {
+      capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
+      capture.accumulators.reserveCapacity(last.accumulators.count)
+    }
     visitSteadyState(&capture)
     let log = ledger.powerLog
     ledger.powerLog.removeAll(keepingCapacity: true)

@@ -62,7 +62,7 @@ extension DeviceSimulation {
     }
     visitor.runtime(network.quality)
     visitor.value(network.isOffline)
-    visitor.values(network.waitingForNetwork.elements)
+    visitor.values(network.waitingForNetwork)
     visitor.value(shutdown.isOff)
     visitor.value(Int64(shutdown.boot))
     ledger.visitSteadyState(&visitor)
@@ -83,48 +83,52 @@ extension DeviceSimulation {
       visitEvent(entry.event, &visitor)
     }
     visitor.moveEvents(of: scheduler)
-    for heap in [knownWakes, pendingRangeTimers] {
-      for id in 0..<workloads.count {
-        if let key = heap.key(for: id) {
-          visitor.value(1)
-          visitor.derivedInstant(key)
-        } else {
-          visitor.value(0)
-        }
+    visitKeys(of: knownWakes, &visitor)
+    visitKeys(of: pendingRangeTimers, &visitor)
+  }
+
+  private func visitKeys<V: SteadyStateVisitor>(of heap: IndexedMinHeap, _ visitor: inout V) {
+    for id in 0..<workloads.count {
+      if let key = heap.key(for: id) {
+        visitor.value(1)
+        visitor.derivedInstant(key)
+      } else {
+        visitor.value(0)
       }
-      visitor.moveKeys(of: heap)
     }
+    visitor.moveKeys(of: heap)
   }
 
   private func visitEvent<V: SteadyStateVisitor>(_ event: DeviceEvent, _ visitor: inout V) {
     switch event {
     case .wakeDone(let node, let boot):
-      visitor.values([0, node, Int32(bitPattern: boot)])
+      visitor.values(0, node)
+      visitor.value(Int64(boot))
     case .segmentDone(let node, let generation):
-      visitor.values([1, node])
+      visitor.values(1, node)
       visitor.generation(generation, current: nodes[Int(node)].jobGeneration)
     case .linkEvent(let node, let generation):
-      visitor.values([2, node])
+      visitor.values(2, node)
       visitor.generation(generation, current: links[Int(nodeLink[Int(node)])].generation)
     case .idleTimer(let node):
-      visitor.values([3, node])
+      visitor.values(3, node)
     case .demote(let node, let generation):
-      visitor.values([4, node])
+      visitor.values(4, node)
       visitor.generation(generation, current: nodes[Int(node)].timerGeneration)
     case .environment:
-      visitor.values([5])
+      visitor.value(5)
     case .arrival(let workload):
-      visitor.values([6, workload])
+      visitor.values(6, workload)
     case .rangeDeadline(let workload, let generation):
-      visitor.values([7, workload])
+      visitor.values(7, workload)
       visitor.generation(generation, current: workloads[Int(workload)].timerGeneration)
     case .debounceExpiry(let workload, let generation):
-      visitor.values([8, workload])
+      visitor.values(8, workload)
       visitor.generation(generation, current: workloads[Int(workload)].debounceGeneration)
     case .windowOpen(let workload):
-      visitor.values([9, workload])
+      visitor.values(9, workload)
     case .windowDeadline(let workload):
-      visitor.values([10, workload])
+      visitor.values(10, workload)
     }
   }
 
@@ -150,10 +154,10 @@ extension DeviceSimulation {
       visitor.value(nodes[index].contributedOwner)
       visitor.value(nodes[index].hasUnsettledOwner)
     }
-    for queue in laneQueues { visitor.values(queue.elements) }
+    for queue in laneQueues { visitor.values(queue) }
     guard cpu != nil else { return }
     for cluster in cpu!.clusters { visitor.value(cluster.currentOPP) }
-    for queue in cpu!.queues { visitor.values(queue.elements) }
+    for queue in cpu!.queues { visitor.values(queue) }
     visitor.value(cpu!.displayLatencyLimit)
     visitor.value(Int64(cpu!.queuedPriorities))
     visitor.value(Int64(cpu!.busyCores))
@@ -165,23 +169,26 @@ extension DeviceSimulation {
   /// they will be reused, is compared too) and the shared links.
   private func visitWork<V: SteadyStateVisitor>(_ visitor: inout V) {
     visitor.value(Int64(jobs.usedSlots))
-    visitor.values(Array(jobs.freeSlots))
+    for slot in jobs.freeSlots { visitor.value(slot) }
     var isFree = [Bool](repeating: false, count: jobs.usedSlots)
     for slot in jobs.freeSlots { isFree[Int(slot)] = true }
     for slot in 0..<Int32(jobs.usedSlots) where !isFree[Int(slot)] {
-      visitor.values([jobs[slot].occurrence, jobs[slot].step, Int32(jobs[slot].priority)])
-      visitor.values([jobs[slot].segment, jobs[slot].segmentCount, jobs[slot].requestedOPP])
+      visitor.values(jobs[slot].occurrence, jobs[slot].step)
+      visitor.value(Int64(jobs[slot].priority))
+      visitor.values(jobs[slot].segment, jobs[slot].segmentCount)
+      visitor.value(jobs[slot].requestedOPP)
       visitor.value(jobs[slot].remainingWork)
       visitor.instant(&jobs[slot].rateStart)
     }
     visitor.value(Int64(occurrences.usedSlots))
-    visitor.values(Array(occurrences.freeSlots))
+    for slot in occurrences.freeSlots { visitor.value(slot) }
     isFree = [Bool](repeating: false, count: occurrences.usedSlots)
     for slot in occurrences.freeSlots { isFree[Int(slot)] = true }
     for slot in 0..<Int32(occurrences.usedSlots) where !isFree[Int(slot)] {
       let occurrence = occurrences[slot]
-      visitor.values([occurrence.workload, occurrence.step, occurrence.stepEnd])
-      visitor.values([occurrence.partsLeft, occurrence.frameCPUEnd])
+      visitor.values(occurrence.workload, occurrence.step)
+      visitor.value(occurrence.stepEnd)
+      visitor.values(occurrence.partsLeft, occurrence.frameCPUEnd)
       visitor.value(occurrence.isLive)
       visitor.instant(&occurrences[slot].due)
       visitor.instant(&occurrences[slot].deadline)

@@ -105,6 +105,16 @@ extension SteadyStateVisitor {
     value(Int64(list.count))
     for word in list { value(word) }
   }
+  /// The elements of a queue, first to last.
+  mutating func values(_ queue: RingBuffer<Int32>) {
+    value(Int64(queue.count))
+    queue.forEachElement { value($0) }
+  }
+  /// Two values.
+  mutating func values(_ first: Int32, _ second: Int32) {
+    value(first)
+    value(second)
+  }
 }
 
 /// The state at a period boundary, relative to it (see ``SteadyStateVisitor``): equal snapshots
@@ -148,7 +158,6 @@ struct SteadyStateCapture: SteadyStateVisitor {
     self.period = period
     self.past = past
     self.horizon = horizon
-    snapshot.words.reserveCapacity(4096)
   }
 
   mutating func instant(_ time: inout Int64) { derivedInstant(time) }
