@@ -61,10 +61,14 @@ struct BenchmarkRun {
     ]
     if !options.isSmall {
       rows.append(
-        ("  the same, --no-fast-forward", try PhoneDay.runInChild(.phone(duration: week), fastForward: false)))
+        (
+          "  the same, --no-fast-forward",
+          try PhoneDay.runInChild(.phone(duration: week), fastForward: false)
+        ))
     }
     let life = try PhoneDay.runInChild(.file(path: PhoneDay.dayInTheLifePath))
-    let lifeFull = try PhoneDay.runInChild(.file(path: PhoneDay.dayInTheLifePath), fastForward: false)
+    let lifeFull = try PhoneDay.runInChild(
+      .file(path: PhoneDay.dayInTheLifePath), fastForward: false)
     rows += [("day-in-the-life (run --out)", life), ("  the same, --no-fast-forward", lifeFull)]
     for (name, figures) in rows {
       addThroughput(name, figures.throughput, peak: figures.peakResidentBytes)

@@ -82,7 +82,8 @@ enum PowerSimBenchmark {
       ["fast-forward", "every-event"].contains(arguments[2])
     else {
       throw UsageError(
-        message: "--child: expected phone-day DURATION or file PATH, then fast-forward or every-event")
+        message:
+          "--child: expected phone-day DURATION or file PATH, then fast-forward or every-event")
     }
     let subject: PhoneDay.Subject =
       arguments[0] == "file" ? .file(path: arguments[1]) : .phone(duration: arguments[1])

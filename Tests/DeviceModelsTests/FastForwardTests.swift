@@ -1,7 +1,8 @@
-@testable import DeviceModels
 import Quantities
 import SimulationEngine
 import Testing
+
+@testable import DeviceModels
 
 /// The fast-forward (SPEC 10 [v2]) changes no result: random setups made to settle into steady
 /// states — animations, timers whose periods divide each other, long runs, batteries that run
@@ -76,7 +77,8 @@ import Testing
         charging = [
           TimeRange(
             start: Instant(nanosecondsSinceStart: from),
-            end: Instant(nanosecondsSinceStart: min(duration, from + Int64(pick(20)) * 1_000_000_000)))
+            end: Instant(
+              nanosecondsSinceStart: min(duration, from + Int64(pick(20)) * 1_000_000_000)))
         ]
       }
     }

@@ -1,7 +1,8 @@
-@testable import DeviceModels
 import Quantities
 import SimulationEngine
 import Testing
+
+@testable import DeviceModels
 
 /// Exact latency samples are limited in total over all workloads (SPEC 7 [v2]): many workloads
 /// under a small limit keep at most that many exactly, the workloads with the fewest latencies

@@ -116,8 +116,15 @@ extension DeviceSimulation {
   /// equal.
   private func checkSteadyState(at boundary: Int64, before end: Int64) {
     let period = fastForward.period
-    guard period > 0, !shutdown.isOff else {
+    guard period > 0 else {
       startWatching(at: boundary)
+      return
+    }
+    // Something outside the cycle comes too soon for any skip: look again once it has come,
+    // without taking the state.
+    let outside = earliestEventOutsideCycle()
+    if outside - fastForward.horizon <= boundary + period {
+      stopWatching(at: boundary, retryAt: Saturating.sum(outside, period))
       return
     }
     let record = boundaryRecord(at: boundary)
@@ -204,15 +211,28 @@ extension DeviceSimulation {
   /// again later.
   private func startWatching(at boundary: Int64) {
     fastForward.misses = 0
-    guard !shutdown.isOff, let period = sourcePeriod(at: boundary) else {
-      stopWatching(at: boundary)
+    guard let period = sourcePeriod(at: boundary) else {
+      stopWatching(at: boundary, untilSourcesAreDue: true)
+      return
+    }
+    let multiples = Int(
+      max(1, min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
+    let horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
+    // Random arrivals, timers outside the cycle or the environment so dense that no skip could
+    // come after the boundaries needed to see a repetition: not watched (an event storm pays
+    // one pass over its pending events, now and then).
+    let outside = earliestEventOutsideCycle()
+    if outside - horizon <= boundary + Int64(2 * multiples + 1) * period {
+      stopWatching(
+        at: boundary,
+        retryAt: max(
+          Saturating.sum(outside, period), Saturating.sum(boundary, fastForward.backoff)),
+        backingOff: true)
       return
     }
     fastForward.period = period
-    fastForward.maxMultiple = Int(
-      max(1, min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
-    fastForward.horizon = Saturating.sum(
-      2 * Int64(fastForward.maxMultiple) * period, fastForward.modelHorizon)
+    fastForward.maxMultiple = multiples
+    fastForward.horizon = horizon
     fastForward.history = []
     ledger.isLoggingPower = ledger.recorder.binWidth > 0 || ledger.recorder.battery != nil
     fastForward.history.append(boundaryRecord(at: boundary))
@@ -223,7 +243,10 @@ extension DeviceSimulation {
   /// again after a back-off that doubles while nothing changes, and a second after the next
   /// change of the environment (a new steady state mostly starts with one) or when a periodic
   /// source next falls due, whichever comes first.
-  private func stopWatching(at boundary: Int64, retryAt retry: Int64? = nil) {
+  private func stopWatching(
+    at boundary: Int64, retryAt retry: Int64? = nil, backingOff: Bool = false,
+    untilSourcesAreDue: Bool = false
+  ) {
     let horizon = fastForward.horizon
     fastForward.period = 0
     fastForward.history = []
@@ -238,7 +261,13 @@ extension DeviceSimulation {
     if environment.cursor < environment.changes.count {
       next = min(next, Saturating.sum(environment.changes[environment.cursor].time, 1_000_000_000))
     }
-    if let due = earliestPeriodicDue(after: boundary) { next = min(next, due) }
+    // No source due soon: look when one is (a source due soon whose period did not fit waits
+    // for the back-off).
+    if untilSourcesAreDue, let due = earliestPeriodicDue(after: boundary),
+      due >= sourceWindowEnd(at: boundary)
+    {
+      next = min(next, due)
+    }
     if fastForward.hasSkippedSinceGiveUp && horizon > 0 {
       // It was steady: most likely something passing disturbed it (a timer outside the cycle,
       // a random arrival), gone a horizon later.
@@ -246,11 +275,52 @@ extension DeviceSimulation {
       fastForward.backoff = FastForward.initialBackoff
     }
     if let retry {
-      next = retry
-      fastForward.backoff = FastForward.initialBackoff
+      next = backingOff ? min(next, retry) : retry
+      if !backingOff { fastForward.backoff = FastForward.initialBackoff }
     }
     fastForward.hasSkippedSinceGiveUp = false
     fastForward.nextCheck = max(next, boundary + 1)
+  }
+
+  /// The earliest pending event that is not part of any cycle: a change of the environment,
+  /// or an event of a workload that is no periodic source (a random arrival, a listed time, a
+  /// window, a timer slower than ``FastForward/longestPeriod``); `Int64.max` when none.
+  ///
+  /// - Complexity: O(*n*) for *n* pending events.
+  func earliestEventOutsideCycle() -> Int64 {
+    var earliest = Int64.max
+    scheduler.forEachPendingEvent { time, _, event in
+      guard time < earliest else { return }
+      let workload: Int32
+      switch event {
+      case .environment:
+        earliest = time
+        return
+      case .arrival(let index), .rangeDeadline(let index, _), .windowOpen(let index),
+        .windowDeadline(let index):
+        workload = index
+      default:
+        return
+      }
+      if !isCycleSource(Int(workload)) { earliest = time }
+    }
+    return earliest
+  }
+
+  /// Whether workload `index` is a source of cycles: an animation with a whole frame rate, or a
+  /// timer no slower than ``FastForward/longestPeriod``.
+  private func isCycleSource(_ index: Int) -> Bool {
+    switch workloads[index].timing {
+    case .periodic(let every, _, _, _, _): every.nanoseconds <= FastForward.longestPeriod
+    case .frames: workloads[index].frameClock?.repeatPeriod != nil
+    default: false
+    }
+  }
+
+  /// The end of the window in which a source due counts for the period.
+  private func sourceWindowEnd(at boundary: Int64) -> Int64 {
+    Saturating.sum(
+      boundary, Saturating.sum(2 * FastForward.longestPeriod, fastForward.modelHorizon))
   }
 
   /// When a timer or an animation is next due after `boundary`, if any.
@@ -272,8 +342,7 @@ extension DeviceSimulation {
   /// horizon (those slower than ``FastForward/longestPeriod`` aside), or `nil` when there is
   /// none or it is longer than ``FastForward/longestPeriod``.
   func sourcePeriod(at boundary: Int64) -> Int64? {
-    let near = Saturating.sum(
-      boundary, Saturating.sum(2 * FastForward.longestPeriod, fastForward.modelHorizon))
+    let near = sourceWindowEnd(at: boundary)
     var period: Int64 = 1
     var any = false
     for index in workloads.indices {

@@ -236,7 +236,9 @@ extension DeviceSimulation {
         visitor.counter(&workloads[index].nextIndex)
         if let clock = workloads[index].frameClock {
           visitor.bound(clock.end)
-          if let due, visitor.isNear(due), (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true {
+          if let due, visitor.isNear(due),
+            (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true
+          {
             visitor.notPeriodic()
           }
         }
