@@ -129,7 +129,7 @@ extension PowerRecorder {
 extension BatteryTracker {
   /// Books `duration` ns during which the device drew `energy` in all, never reaching empty (the
   /// fast-forward stops before any battery threshold, see
-  /// ``DeviceSimulation/batteryThresholds``): the same sums as booking it piece by piece.
+  /// ``DeviceSimulation/batteryThresholds(capacity:)``): the same sums as booking it piece by piece.
   mutating func fastForward(energy: Int128, duration: Int64) {
     guard duration > 0 else { return }
     if isCharging {
