@@ -1,6 +1,7 @@
 import DeviceModels
 import Foundation
 import Reports
+import ScenarioFiles
 
 /// The built-in phone with its display on and a 120 fps animation running for the whole run —
 /// each frame 1 ms of user-interactive CPU work and 2 ms of GPU work — simulated as `powersim run
@@ -35,26 +36,55 @@ enum PhoneDay {
     """
   }
 
-  /// Runs the scenario in this process, writing its files into a temporary directory that is
-  /// removed afterwards.
-  static func runHere(duration: String) throws -> Figures {
+  /// The shipped `scenarios/day-in-the-life.json`, found from this source file.
+  static var dayInTheLifePath: String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("scenarios/day-in-the-life.json").path
+  }
+
+  /// What a child runs: the phone at 120 fps for a duration, or a scenario file.
+  enum Subject {
+    case phone(duration: String)
+    case file(path: String)
+
+    /// The child's arguments.
+    var arguments: [String] {
+      switch self {
+      case .phone(let duration): ["phone-day", duration]
+      case .file(let path): ["file", path]
+      }
+    }
+  }
+
+  /// Runs `subject` in this process as `run --out` does (with the fast-forward or not), writing
+  /// its files into a temporary directory that is removed afterwards.
+  static func runHere(_ subject: Subject, fastForward: Bool) throws -> Figures {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("powersim-benchmark-\(ProcessInfo.processInfo.processIdentifier)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let stopwatch = Stopwatch()
-    let scenario = try ScenarioText.decode(
-      scenarioJSON(duration: duration), file: "phone-120fps.json")
+    let scenario: Scenario
+    switch subject {
+    case .phone(let duration):
+      scenario = try ScenarioText.decode(
+        scenarioJSON(duration: duration), file: "phone-120fps.json")
+    case .file(let path):
+      scenario = try ScenarioText.decode(
+        try String(contentsOfFile: path, encoding: .utf8), file: path)
+    }
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = directory.path
+    request.fastForward = fastForward
     let result = try RunPipeline.run(request)
     let throughput = Throughput(events: result.processedEvents, seconds: stopwatch.elapsedSeconds)
     return Figures(throughput: throughput, peakResidentBytes: PeakMemory.residentBytes())
   }
 
-  /// Runs the scenario in a child process and reads its figures back.
-  static func runInChild(duration: String) throws -> Figures {
-    let output = try ChildProcess.run(arguments: ["--child", "phone-day", duration])
+  /// Runs `subject` in a child process and reads its figures back.
+  static func runInChild(_ subject: Subject, fastForward: Bool = true) throws -> Figures {
+    let output = try ChildProcess.run(
+      arguments: ["--child"] + subject.arguments + [fastForward ? "fast-forward" : "every-event"])
     let fields = output.split(separator: " ")
     guard fields.count == 3, let events = Int(fields[0]), let seconds = Double(fields[1]),
       let peak = Int(fields[2])
@@ -66,8 +96,8 @@ enum PhoneDay {
   }
 
   /// The child's side: runs, then prints `events seconds peakBytes` on one line.
-  static func childMain(duration: String) throws {
-    let figures = try runHere(duration: duration)
+  static func childMain(_ subject: Subject, fastForward: Bool) throws {
+    let figures = try runHere(subject, fastForward: fastForward)
     print(
       "\(figures.throughput.events) \(figures.throughput.seconds) \(figures.peakResidentBytes)")
   }

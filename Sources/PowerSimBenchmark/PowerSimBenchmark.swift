@@ -11,10 +11,11 @@ enum PowerSimBenchmark {
   static let usage = """
     USAGE: powersim-benchmark [--small] [--only ROW]…
 
-    Measures the engine's throughput on an event storm against a bare binary-heap loop, a \
-    simulated day and hour of the phone at 120 fps (wall time, events per second and peak \
-    memory, each in its own process), and sweep throughput on one and two jobs; prints a table \
-    and checks the results against the performance targets. Build it in release mode: \
+    Measures the engine's throughput on an event storm against a bare binary-heap loop; the \
+    phone at 120 fps for an hour, a day and a week, and the shipped day-in-the-life, each with \
+    and without fast-forward (wall time, events per second and peak memory, each in its own \
+    process); and sweep throughput on one and two jobs; prints a table and checks the results \
+    against the performance targets. Build it in release mode: \
     swift run -c release powersim-benchmark.
 
     OPTIONS:
@@ -74,12 +75,19 @@ enum PowerSimBenchmark {
     }
   }
 
-  /// `--child KIND ARGUMENT`: one measurement in its own process.
+  /// `--child KIND ARGUMENT MODE`: one measurement in its own process (`phone-day DURATION` or
+  /// `file PATH`, `fast-forward` or `every-event`).
   private static func runChild(_ arguments: [String]) throws {
-    guard arguments.count == 2, arguments[0] == "phone-day" else {
-      throw UsageError(message: "--child: expected phone-day DURATION")
+    guard arguments.count == 3, ["phone-day", "file"].contains(arguments[0]),
+      ["fast-forward", "every-event"].contains(arguments[2])
+    else {
+      throw UsageError(
+        message:
+          "--child: expected phone-day DURATION or file PATH, then fast-forward or every-event")
     }
-    try PhoneDay.childMain(duration: arguments[1])
+    let subject: PhoneDay.Subject =
+      arguments[0] == "file" ? .file(path: arguments[1]) : .phone(duration: arguments[1])
+    try PhoneDay.childMain(subject, fastForward: arguments[2] == "fast-forward")
   }
 }
 

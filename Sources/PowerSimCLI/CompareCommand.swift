@@ -33,6 +33,11 @@ enum CompareCommand: Command {
       OptionSpec(
         name: "--jobs", valueName: "N",
         help: "Simulates up to N alternatives at once (default: every core)."),
+      OptionSpec(
+        name: "--no-fast-forward",
+        help:
+          "Simulates every event instead of skipping whole periods of a steady state (the results are the same)."
+      ),
       RunLimitsOption.spec,
     ])
 
@@ -87,7 +92,7 @@ enum CompareCommand: Command {
     let comparison = Comparison.run(
       alternatives, jobs: jobs,
       powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) },
-      progress: report)
+      fastForward: !arguments.flags.contains("--no-fast-forward"), progress: report)
     progress?.finish()
     var outputs: [(path: String, text: String)] = []
     if arguments.value("--out") != nil {

@@ -38,6 +38,11 @@ enum RunCommand: Command {
       ),
       OptionSpec(name: "--json", help: "Prints the summary as JSON instead of a table."),
       OptionSpec(
+        name: "--no-fast-forward",
+        help:
+          "Simulates every event instead of skipping whole periods of a steady state (the results are the same)."
+      ),
+      OptionSpec(
         name: "--plot", valueName: "FILE.svg",
         help:
           "Draws power over time, stacked by component, as an SVG file (- writes it to standard output instead of the summary)."
@@ -78,6 +83,7 @@ enum RunCommand: Command {
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = exact
+    request.fastForward = !arguments.flags.contains("--no-fast-forward")
     if let resolution {
       try checkRows(
         resolution, text: arguments.value("--resolution") ?? "", duration: scenario.setup.duration)

@@ -45,6 +45,11 @@ enum SweepCommand: Command {
       OptionSpec(
         name: "--shard", valueName: "I/N",
         help: "Runs only the points whose index is I modulo N, I from 0 to N − 1."),
+      OptionSpec(
+        name: "--no-fast-forward",
+        help:
+          "Simulates every event instead of skipping whole periods of a steady state (the results are the same)."
+      ),
       RunLimitsOption.spec,
     ])
 
@@ -70,7 +75,9 @@ enum SweepCommand: Command {
     let progress = ProgressLine.forTerminal(console)
     var report: (@Sendable (Int, Int) -> Void)?
     if let progress { report = { done, total in progress.show("sweep: \(done)/\(total) points") } }
-    let rows = try Sweep.run(document, plan: plan, jobs: jobs, progress: report)
+    let rows = try Sweep.run(
+      document, plan: plan, jobs: jobs,
+      fastForward: !arguments.flags.contains("--no-fast-forward"), progress: report)
     progress?.finish()
     var files: [(path: String, text: String)] = []
     if arguments.value("--out") != nil {

@@ -5,7 +5,8 @@ import Testing
 @Suite struct ArgumentParsingTests {
   static let runUsage =
     "powersim run SCENARIO [--variant NAME] [--out DIR] [--resolution DUR] [--exact] "
-    + "[--window FROM,TO] [--json] [--plot FILE.svg] [--trace FILE.json] [--max-events N]"
+    + "[--window FROM,TO] [--json] [--no-fast-forward] [--plot FILE.svg] [--trace FILE.json] "
+    + "[--max-events N]"
 
   static let runHelp = """
     OVERVIEW: Simulates a scenario and prints its energy account.
@@ -30,6 +31,8 @@ import Testing
       --window FROM,TO        Limits --exact and --trace output to a slice of the run: "1 h,2 h" is the
                               second hour.
       --json                  Prints the summary as JSON instead of a table.
+      --no-fast-forward       Simulates every event instead of skipping whole periods of a steady state
+                              (the results are the same).
       --plot FILE.svg         Draws power over time, stacked by component, as an SVG file (- writes it
                               to standard output instead of the summary).
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per

@@ -14,7 +14,7 @@ import Testing
       run in parallel; the results are the same as one at a time. When they take longer than half a second
       and standard error is a terminal, a progress line goes there.
 
-      USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N] [--max-events N]
+      USAGE: powersim compare SCENARIO… [--out DIR] [--plot FILE.svg] [--jobs N] [--no-fast-forward] [--max-events N]
 
       ARGUMENTS:
         SCENARIO                The scenario file whose variants to compare, or several files to compare.
@@ -24,6 +24,8 @@ import Testing
                                 directory.
         --plot FILE.svg         Draws the alternatives' total power over time, overlaid, as an SVG file.
         --jobs N                Simulates up to N alternatives at once (default: every core).
+        --no-fast-forward       Simulates every event instead of skipping whole periods of a steady state
+                                (the results are the same).
         --max-events N          Refuses a run estimated to take more than N events, a decimal integer
                                 (default: 1000000000), or to leave more than N/1000 occurrences waiting
                                 (at most 10 million).
@@ -52,7 +54,7 @@ import Testing
       across machines: every shard's file has the header, and the whole sweep is the first file followed
       by the other files' rows.
 
-      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--plot FILE.svg] [--jobs N] [--shard I/N] [--max-events N]
+      USAGE: powersim sweep SCENARIO [--set KEY.PATH=V1,V2,…]… [--variant NAME] [--out DIR] [--plot FILE.svg] [--jobs N] [--shard I/N] [--no-fast-forward] [--max-events N]
 
       ARGUMENTS:
         SCENARIO                The scenario file to sweep.
@@ -66,6 +68,8 @@ import Testing
                                 the others, as an SVG file.
         --jobs N                Simulates up to N points at once (default: every core).
         --shard I/N             Runs only the points whose index is I modulo N, I from 0 to N − 1.
+        --no-fast-forward       Simulates every event instead of skipping whole periods of a steady state
+                                (the results are the same).
         --max-events N          Refuses a run estimated to take more than N events, a decimal integer
                                 (default: 1000000000), or to leave more than N/1000 occurrences waiting
                                 (at most 10 million).

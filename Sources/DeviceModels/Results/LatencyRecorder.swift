@@ -1,8 +1,9 @@
 public import Quantities
 
-/// Percentiles of a workload's latencies: exact nearest-rank while it has seen at most a million
-/// samples, then from a log-bucketed histogram whose buckets are at most 0.1% wide, so memory
-/// stays flat however long the run (SPEC section 7).
+/// Percentiles of a workload's latencies: exact nearest-rank while the run's exact samples fit
+/// in a million in total (SPEC 7 [v2]; which workloads keep theirs is a rule on the counts, see
+/// the simulation's latency budget), otherwise from a log-bucketed histogram whose buckets are
+/// at most 0.1% wide, so memory stays flat however long the run.
 public struct LatencySummary: Sendable, Hashable {
   /// Number of latencies recorded.
   public var count: Int
@@ -24,7 +25,12 @@ public struct LatencyRecorder: Sendable {
   static let subBucketBits = 10
 
   private var samples: [Int64] = []
-  private var histogram: [Int64] = []
+  /// Counts per bucket once past the exact samples, kept sparse: a run's latencies fill a few
+  /// of the 65,536 buckets, and a thousand workloads each with every bucket would hold half a
+  /// gigabyte.
+  private var histogram: [Int: Int64] = [:]
+  /// Whether the samples are kept exactly (no histogram yet).
+  private(set) var isExact = true
   private(set) var count = 0
   private var largest: Int64 = 0
 
@@ -35,18 +41,18 @@ public struct LatencyRecorder: Sendable {
   public mutating func record(_ latency: Int64) {
     count += 1
     largest = Swift.max(largest, latency)
-    if histogram.isEmpty {
+    if isExact {
       samples.append(latency)
       if samples.count > Self.exactLimit { moveToHistogram() }
     } else {
-      histogram[Self.bucket(of: latency)] += 1
+      histogram[Self.bucket(of: latency), default: 0] += 1
     }
   }
 
   /// Records each of `latencies` in ns (none negative), in order: the same as recording them
   /// one by one.
   mutating func record(contentsOf latencies: UnsafeBufferPointer<Int64>) {
-    guard histogram.isEmpty else {
+    guard isExact else {
       for latency in latencies { record(latency) }
       return
     }
@@ -57,14 +63,31 @@ public struct LatencyRecorder: Sendable {
     if samples.count > Self.exactLimit { moveToHistogram() }
   }
 
+  /// Records each of `latencies` `times` times: the same account as recording them `times`
+  /// over, in O(*n*) for *n* latencies once past the exact limit (the fast-forward's skipped
+  /// periods).
+  mutating func record(contentsOf latencies: UnsafeBufferPointer<Int64>, times: Int) {
+    guard times > 0, !latencies.isEmpty else { return }
+    if isExact && samples.count + latencies.count * times <= Self.exactLimit {
+      for _ in 0..<times { record(contentsOf: latencies) }
+      return
+    }
+    if isExact { moveToHistogram() }
+    count += latencies.count * times
+    for latency in latencies {
+      largest = Swift.max(largest, latency)
+      histogram[Self.bucket(of: latency), default: 0] += Int64(times)
+    }
+  }
+
   /// Adds every latency `other` recorded.
   public mutating func merge(_ other: LatencyRecorder) {
-    if other.histogram.isEmpty {
+    if other.isExact {
       other.samples.withUnsafeBufferPointer { record(contentsOf: $0) }
       return
     }
-    if histogram.isEmpty { moveToHistogram() }
-    for (bucket, n) in other.histogram.enumerated() { histogram[bucket] += n }
+    if isExact { moveToHistogram() }
+    for (bucket, n) in other.histogram { histogram[bucket, default: 0] += n }
     count += other.count
     largest = Swift.max(largest, other.largest)
   }
@@ -72,7 +95,7 @@ public struct LatencyRecorder: Sendable {
   /// The summary, or `nil` when nothing was recorded.
   public func summary() -> LatencySummary? {
     guard count > 0 else { return nil }
-    if histogram.isEmpty {
+    if isExact {
       // The two nearest ranks, selected rather than sorted for: O(n), not O(n log n), which
       // matters for thousands of workloads with thousands of samples each.
       var values = samples
@@ -138,11 +161,16 @@ public struct LatencyRecorder: Sendable {
     Swift.max(1, Int((p * Double(n)).rounded(.up)))
   }
 
-  private mutating func moveToHistogram() {
-    histogram = Array(repeating: 0, count: 64 << Self.subBucketBits)
-    for sample in samples { histogram[Self.bucket(of: sample)] += 1 }
+  /// Moves the exact samples into the histogram; from now on every sample goes there.
+  mutating func moveToHistogram() {
+    guard isExact else { return }
+    isExact = false
+    for sample in samples { histogram[Self.bucket(of: sample), default: 0] += 1 }
     samples = []
   }
+
+  /// The samples kept exactly (0 once in the histogram).
+  var exactSampleCount: Int { isExact ? samples.count : 0 }
 
   /// Values below 2¹⁰ have a bucket each; above, each power of two splits into 1024 buckets.
   static func bucket(of value: Int64) -> Int {
@@ -168,7 +196,8 @@ public struct LatencyRecorder: Sendable {
 
   private func histogramValue(rank: Int) -> Int64 {
     var seen = 0
-    for (bucket, n) in histogram.enumerated() where n > 0 {
+    for bucket in histogram.keys.sorted() {
+      let n = histogram[bucket] ?? 0
       seen += Int(n)
       if seen >= rank { return Swift.min(Self.value(ofBucket: bucket), largest) }
     }

@@ -69,7 +69,7 @@ final class EnergyLedger {
   /// few of the components).
   let attribution: UnsafeMutableBufferPointer<Int128>
   /// The latest time the ledger has been advanced to.
-  @exclusivity(unchecked) private(set) var clock: Int64 = 0
+  @exclusivity(unchecked) var clock: Int64 = 0
   /// Binned and exact power series, and the battery.
   @exclusivity(unchecked) var recorder: PowerRecorder
   /// Told of every change of a node's state slot, when a trace is recorded.
@@ -83,13 +83,18 @@ final class EnergyLedger {
   /// work: SPEC 6.1, 6.6 [v2]); ``batteryCharge`` is then the charge left above it.
   @exclusivity(unchecked) private(set) var batteryWatchLevel: Int128 = 0
   /// The highest total power held for a non-zero time, nW (SPEC 7 [v2]).
-  @exclusivity(unchecked) private(set) var peakPower: Int64 = 0
+  @exclusivity(unchecked) var peakPower: Int64 = 0
   /// Whether the device is shut down (see ``DeviceShutdown``): its nodes draw nothing and their
   /// segments wait, unbooked, for the restart.
   @exclusivity(unchecked) private(set) var isOff = false
   /// When the current shutdown began, and the time spent off in all earlier ones, ns.
-  @exclusivity(unchecked) private var offSince: Int64 = 0
-  @exclusivity(unchecked) private(set) var offTime: Int64 = 0
+  @exclusivity(unchecked) var offSince: Int64 = 0
+  @exclusivity(unchecked) var offTime: Int64 = 0
+
+  /// While the fast-forward watches a period and the recorder books bins or a battery: every
+  /// change of a component's power (see ``PeriodPowerCurve``).
+  @exclusivity(unchecked) var isLoggingPower = false
+  @exclusivity(unchecked) var powerLog: [PowerChange] = []
 
   /// Owns the tables.
   private let memory = TableMemory()
@@ -191,6 +196,10 @@ final class EnergyLedger {
       recorder.componentPowerWillChange(component, from: componentPower[component], at: now)
       componentPower[component] += delta
       totalPower += delta
+      if isLoggingPower {
+        powerLog.append(
+          PowerChange(time: now, component: Int32(component), power: componentPower[component]))
+      }
     }
     if let activity, slot != nodeRecords[node].slot {
       activity.stateChanged(node: node, slot: slot, at: now)

@@ -17,17 +17,17 @@ struct PowerRecorder {
   /// component: a component's energy is booked when its power changes and when a bin closes, so
   /// a change costs O(1), not O(components)). Booked at every change of power, they are tables
   /// in `memory`, not arrays, which would pay a uniqueness check per write.
-  private var currentBin = 0
+  var currentBin = 0
   private let memory = TableMemory()
-  private let currentEnergy: UnsafeMutableBufferPointer<Int128>
-  private let bookedUntil: UnsafeMutableBufferPointer<Int64>
-  private var currentStateOfCharge: Double?
-  private var pendingBins: [Int128] = []
-  private var pendingStateOfCharge: [Double] = []
-  private var pendingFirstBin = 0
+  let currentEnergy: UnsafeMutableBufferPointer<Int128>
+  let bookedUntil: UnsafeMutableBufferPointer<Int64>
+  var currentStateOfCharge: Double?
+  var pendingBins: [Int128] = []
+  var pendingStateOfCharge: [Double] = []
+  var pendingFirstBin = 0
 
   /// Exact changes within the window.
-  private let exactWindow: TimeRange?
+  let exactWindow: TimeRange?
   /// The window's start, ns (`Int64.max` without a window): the row in force there is written
   /// at that time, with the state of charge the battery had then.
   private let exactWindowStart: Int64
@@ -39,7 +39,7 @@ struct PowerRecorder {
   private var pendingChangeTimes: [Int64] = []
   private var pendingChangePowers: [Int64] = []
   private var pendingChangeStateOfCharge: [Double] = []
-  private static let batchSize = 4096
+  static let batchSize = 4096
 
   init(
     componentCount: Int, binWidth: Int64, exactWindow: TimeRange?, sink: (any PowerSeriesSink)?,
@@ -138,7 +138,7 @@ struct PowerRecorder {
     if pendingBins.count >= Self.batchSize * componentCount { flushBins() }
   }
 
-  private mutating func flushBins() {
+  mutating func flushBins() {
     guard !pendingBins.isEmpty else { return }
     sink?.receive(
       PowerBins(
@@ -203,14 +203,14 @@ struct PowerRecorder {
 struct BatteryTracker {
   let capacity: Int128
   let chargePower: Int64
-  private(set) var charge: Int128
+  var charge: Int128
   var isCharging = false
-  private(set) var drawnEnergy: Int128 = 0
-  private(set) var chargerEnergy: Int128 = 0
-  private(set) var unpluggedTime: Int64 = 0
+  var drawnEnergy: Int128 = 0
+  var chargerEnergy: Int128 = 0
+  var unpluggedTime: Int64 = 0
   private(set) var ranOutAt: Int64?
   /// The lowest charge reached.
-  private(set) var lowestCharge: Int128
+  var lowestCharge: Int128
 
   init(capacity: Int128, chargePower: Int64, startFraction: Double) {
     self.capacity = capacity

@@ -88,6 +88,7 @@ extension DeviceSimulation {
     latencyLog.drain { workload, latencies in
       workloads[workload].stats.latency.record(contentsOf: latencies)
     }
+    enforceLatencyBudget()
   }
 
   /// One part of the occurrence's current step finished.

@@ -14,17 +14,24 @@ public struct RecordingOptions {
   public var activitySink: (any ActivitySink)?
   /// Limits what ``activitySink`` receives to this slice of the run; `nil`: the whole run.
   public var activityWindow: TimeRange?
+  /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
+  /// every event (`--no-fast-forward`). The results are byte-identical either way.
+  public var fastForward: Bool
+  /// Exact latency samples kept in total over all workloads (SPEC 7 [v2]; smaller in tests).
+  var exactLatencySamples = LatencyRecorder.exactLimit
 
   /// Options; the default records nothing but the summary.
   public init(
     binWidth: TimeSpan? = nil, exactWindow: TimeRange? = nil, sink: (any PowerSeriesSink)? = nil,
-    activitySink: (any ActivitySink)? = nil, activityWindow: TimeRange? = nil
+    activitySink: (any ActivitySink)? = nil, activityWindow: TimeRange? = nil,
+    fastForward: Bool = true
   ) {
     self.binWidth = binWidth
     self.exactWindow = exactWindow
     self.sink = sink
     self.activitySink = activitySink
     self.activityWindow = activityWindow
+    self.fastForward = fastForward
   }
 }
 
@@ -110,6 +117,8 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
   /// Completion latencies on their way to `workloads[_].stats.latency`.
   let latencyLog: LatencyLog
+  /// Exact latency samples kept in total (see ``enforceLatencyBudget(adding:)``).
+  let exactLatencyLimit: Int
   /// The nodes marked by ``ownerStateChanged(_:)`` since the owner sets last settled, each once.
   let unsettledOwnerNodes: UnsafeMutableBufferPointer<Int32>
   @exclusivity(unchecked) var unsettledOwnerCount = 0
@@ -139,6 +148,9 @@ final class DeviceSimulation: SimulationModel {
   /// 6.1 [v2]).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
 
+  /// The fast-forward's bookkeeping (SPEC 10 [v2]; no simulation state).
+  @exclusivity(unchecked) var fastForward = FastForward()
+
   /// Prepares a run of `setup`.
   init(setup: SimulationSetup, recording: RecordingOptions = RecordingOptions()) {
     self.setup = setup
@@ -146,6 +158,7 @@ final class DeviceSimulation: SimulationModel {
     knownWakes = IndexedMinHeap(capacity: setup.workloads.count)
     pendingRangeTimers = IndexedMinHeap(capacity: setup.workloads.count)
     latencyLog = LatencyLog(workloadCount: setup.workloads.count)
+    exactLatencyLimit = recording.exactLatencySamples
     environment = EnvironmentRuntime()
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     lowPower = LowPowerModeRuntime(setup: setup)
@@ -220,6 +233,7 @@ final class DeviceSimulation: SimulationModel {
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
     environment = EnvironmentRuntime(setup: setup, apps: appSpecs, appOfWorkload: appOfWorkload)
     shutdown = DeviceShutdown(initialNodes: builder.nodes, initialCPU: builder.cpu)
+    setUpFastForward(enabled: recording.fastForward)
   }
 
   private var hasRun = false
@@ -243,11 +257,11 @@ final class DeviceSimulation: SimulationModel {
       // the slice's end, and nothing is scheduled between slices).
       for slice in 1...100 {
         let end = Int64((Int128(endTime) * Int128(slice)) / 100)
-        scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
+        runEvents(until: end)
         progress(.nanoseconds(end))
       }
     } else {
-      scheduler.run(self, until: Instant(nanosecondsSinceStart: endTime))
+      runEvents(until: endTime)
     }
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)

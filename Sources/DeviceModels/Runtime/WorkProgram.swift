@@ -197,6 +197,12 @@ final class Pool<Element: BitwiseCopyable> {
     freeCount = 0
   }
 
+  /// How many slots have been handed out (live or free since).
+  var usedSlots: Int { usedCount }
+
+  /// The free slots, the next to be reused last.
+  var freeSlots: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: free, count: freeCount) }
+
   subscript(index: Int32) -> Element {
     get {
       assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")

@@ -161,6 +161,17 @@ struct FrameClock {
     end = duration.map { Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds) } ?? .max
   }
 
+  /// The shortest span after which the frames' due times repeat shifted by it, ns: `10⁹ /
+  /// gcd(10⁹, rate)` for a whole rate (frame `k + n` is due exactly that much after frame `k`,
+  /// `n = rate / gcd`); `nil` for another rate, whose frames never repeat in whole nanoseconds.
+  var repeatPeriod: Int64? {
+    guard wholeRate > 0 else { return nil }
+    var a: Int64 = 1_000_000_000
+    var b = wholeRate
+    while b != 0 { (a, b) = (b, a % b) }
+    return 1_000_000_000 / a
+  }
+
   /// Frame `k`'s deadline: its due time plus one frame interval, on the clock — when frame
   /// `k + 1` is due, `start + ⌊(k + 1) · 10⁹ / rate⌋` (after `for` too); `Int64.max` when beyond
   /// any run.

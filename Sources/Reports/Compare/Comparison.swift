@@ -32,21 +32,28 @@ public struct Comparison: Sendable {
   /// overlaid chart of total power (the seam for `compare --plot`). `progress`, if given, is
   /// called with the number of alternatives simulated so far, one call at a time.
   ///
+  /// With `fastForward` false, every run simulates every event (`--no-fast-forward`; the
+  /// results are the same).
+  ///
   /// - Complexity: the sum of the runs' costs, divided over `jobs` threads.
   public static func run(
     _ alternatives: [Alternative], jobs: Int = ParallelMap.defaultJobs,
-    powerBinWidth: TimeSpan? = nil, progress: (@Sendable (_ done: Int) -> Void)? = nil
+    powerBinWidth: TimeSpan? = nil, fastForward: Bool = true,
+    progress: (@Sendable (_ done: Int) -> Void)? = nil
   ) -> Comparison {
     precondition(!alternatives.isEmpty, "a comparison needs a baseline")
     let entries = ParallelMap.map(count: alternatives.count, jobs: jobs, progress: progress) {
       index in
       let alternative = alternatives[index]
       guard let powerBinWidth else {
-        let result = Simulation(setup: alternative.scenario.setup).run()
+        let result = Simulation(
+          setup: alternative.scenario.setup, recording: RecordingOptions(fastForward: fastForward)
+        ).run()
         return ComparisonEntry(alternative: alternative, result: result, powerBins: nil)
       }
       let collector = PowerSeriesCollector()
-      let recording = RecordingOptions(binWidth: powerBinWidth, sink: collector)
+      let recording = RecordingOptions(
+        binWidth: powerBinWidth, sink: collector, fastForward: fastForward)
       let result = Simulation(setup: alternative.scenario.setup, recording: recording).run()
       return ComparisonEntry(alternative: alternative, result: result, powerBins: collector.bins)
     }

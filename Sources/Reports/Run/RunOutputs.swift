@@ -21,6 +21,7 @@ struct RunOutputs {
   /// Opens the files `request` asks for in `transaction`.
   init(request: RunRequest, transaction: OutputTransaction) throws {
     self.request = request
+    recording.fastForward = request.fastForward
     let setup = request.scenario.setup
     let names = setup.device.components.map(\.name)
     let end = Instant(nanosecondsSinceStart: setup.duration.nanoseconds)

@@ -18,6 +18,9 @@ public struct RunRequest: Sendable {
   public var plotFile: String?
   /// Where to write the Chrome/Perfetto trace (`--trace`), if anywhere.
   public var traceFile: String?
+  /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
+  /// every event (`--no-fast-forward`). The results are byte-identical either way.
+  public var fastForward = true
   /// Told the simulated time reached, a hundred times over the run (for a progress line).
   public var progress: (@Sendable (_ simulated: TimeSpan) -> Void)?
 
@@ -44,7 +47,8 @@ public enum RunPipeline {
   public static func run(_ request: RunRequest) throws -> RunResult {
     let setup = request.scenario.setup
     guard request.writesFiles else {
-      return Simulation(setup: setup).run(progress: request.progress)
+      return Simulation(setup: setup, recording: RecordingOptions(fastForward: request.fastForward))
+        .run(progress: request.progress)
     }
     let transaction = OutputTransaction()
     do {

@@ -69,9 +69,11 @@ public enum Sweep {
   /// once (with a ``SweepPointError`` naming the lowest invalid point), and so do points that
   /// together are estimated above the plan's event limit (a `TotalRunLimitError`: the limit
   /// holds for the shard's runs in total). `progress` is called with the number of points
-  /// simulated so far and the shard's total.
+  /// simulated so far and the shard's total. With `fastForward` false, every run simulates
+  /// every event (`--no-fast-forward`; the rows are the same).
   public static func run(
     _ document: ScenarioDocument, plan: SweepPlan, jobs: Int = ParallelMap.defaultJobs,
+    fastForward: Bool = true,
     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) throws -> [SweepRow] {
     let total = plan.shardPointCount
@@ -90,7 +92,9 @@ public enum Sweep {
       (position: Int) throws(SweepPointError) -> SweepRow in
       let index = plan.shardIndex(at: position)
       let scenario = try scenario(document, plan: plan, index: index)
-      let result = Simulation(setup: scenario.setup).run()
+      let result = Simulation(
+        setup: scenario.setup, recording: RecordingOptions(fastForward: fastForward)
+      ).run()
       let summary = ResultCSV.summaryFields(result, variant: scenario.variant)
       return SweepRow(
         index: index, variant: scenario.variant,

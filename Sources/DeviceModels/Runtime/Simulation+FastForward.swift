@@ -1,0 +1,500 @@
+import Quantities
+import SimulationEngine
+
+/// The fast-forward's bookkeeping (SPEC 10 [v2]): which period it watches, the state at the
+/// last boundaries, and when it looks next. It changes no result: a run with it and a run
+/// without it give byte-identical outputs.
+///
+/// ```
+///          choose P from the periodic sources due soon (frames, timers: their lcm)
+///   idle ───────────────────────────────────────────────▶ watching P
+///    ▲  no source, or P too long: look again later           │ at each boundary b = b₀ + kP:
+///    │                                                        │ state(b) == state(b − jP)
+///    │                                                        │        == state(b − 2jP)?
+///    └── 2M + 2 boundaries in a row without a skip ───────────┤ yes: skip K cycles of jP, to
+///        (back off, doubling)                                 │ the first thing not in them
+/// ```
+///
+/// The state may repeat over a multiple of the sources' period (an idle timer re-checked
+/// lazily every few frames): every multiple `jP` up to `M = maxMultiple` is tried.
+struct FastForward {
+  /// Whether the run may skip at all (not with `--no-fast-forward`, a trace, or no periodic
+  /// workload).
+  var isEnabled = false
+  /// When the run loop next stops at a boundary to look, ns (`Int64.max`: never).
+  var nextCheck: Int64 = .max
+  /// The sources' period watched, ns (0: none), the multiples of it tried, and the horizon
+  /// beyond which an instant is not part of the cycle.
+  var period: Int64 = 0
+  var maxMultiple = 1
+  var horizon: Int64 = 0
+  /// The longest lookahead of any model constant (the predictive policy's residencies), ns.
+  var modelHorizon: Int64 = 0
+  /// The last boundaries, oldest first (at most `2 × maxMultiple + 1`).
+  var history: [BoundaryRecord] = []
+  var previousDrainCount = 0
+  /// Boundaries in a row without a skip.
+  var misses = 0
+  /// How long to wait before watching again, after giving up, ns.
+  var backoff: Int64 = FastForward.initialBackoff
+  /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
+  var skippedTime: Int64 = 0
+  var skips = 0
+  /// Whether it skipped since it last gave up.
+  var hasSkippedSinceGiveUp = false
+  /// The environment's cursor when it last gave up (the back-off starts again after a change).
+  var cursorAtLastGiveUp = -1
+  /// The earliest instant not part of the cycle seen at the last boundary.
+  var earliestBeyond: Int64 = .max
+
+  /// The longest period watched (the lcm of the sources' periods).
+  static let longestPeriod: Int64 = 120_000_000_000
+  /// The most multiples of the period tried, and how far back they may reach.
+  static let mostMultiples = 8
+  static let longestCycle: Int64 = 10_000_000_000
+  static let initialBackoff: Int64 = 1_000_000_000
+  static let longestBackoff: Int64 = 600_000_000_000
+}
+
+/// What the fast-forward keeps of one boundary.
+struct BoundaryRecord {
+  var snapshot: SteadyStateSnapshot
+  var accumulators: [Int128]
+  /// The ledger's clock at the boundary.
+  var clock: Int64
+  /// Whether every latency of the stretch since the previous boundary is in `samples`.
+  var isComplete: Bool
+  /// The latencies and the changes of power of the stretch since the previous boundary.
+  var samples: [(workload: Int, latencies: [Int64])]
+  var powerLog: [PowerChange]
+}
+
+extension DeviceSimulation {
+  /// Every battery charge, attojoules, at which the simulation's behaviour changes: the empty
+  /// battery (the device shuts down), the full one (charging stops), a Low Power Mode's `below`
+  /// level and the `battery-ok` level. The fast-forward never skips across one. Add a threshold
+  /// here whenever behaviour starts to depend on the charge: this is the one list of them.
+  func batteryThresholds(capacity: Int128) -> [Int128] {
+    var levels: [Int128] = [0, capacity]
+    // Low Power Mode switching on below its level (SPEC 6.6 [v2]).
+    if let below = lowPower.belowLevel, let level = batteryCharge(atFraction: below) {
+      levels.append(level)
+    }
+    // `battery-ok` (SPEC 6.1 [v2]): at least the level, so both sides of it.
+    if tasks.watchesBatteryLevel,
+      let level = batteryCharge(atFraction: DeferralConditions.batteryOKLevel.value)
+    {
+      levels += [level, level - 1]
+    }
+    return levels
+  }
+
+  /// Prepares the fast-forward for this run.
+  func setUpFastForward(enabled: Bool) {
+    let periodic = workloads.contains {
+      switch $0.timing {
+      case .periodic, .frames: true
+      default: false
+      }
+    }
+    guard enabled, activity == nil, periodic else { return }
+    // The only decisions that compare an instant ahead with the clock by a model constant are
+    // the predictive policy's (a known wake-up's distance against each state's minimum
+    // residency). Every other instant ahead matters only once the clock reaches it, and is
+    // queued or kept where the enumeration sees it.
+    var longest: Int64 = 0
+    for ladder in ladders {
+      for table in [ladder.minimumResidency, ladder.wakeLatency] {
+        for value in table where value != .max { longest = max(longest, value) }
+      }
+    }
+    fastForward.isEnabled = true
+    fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
+    fastForward.nextCheck = 0
+  }
+
+  /// Runs the events due before `end`, stopping at the fast-forward's boundaries.
+  func runEvents(until end: Int64) {
+    while fastForward.nextCheck < end {
+      let boundary = fastForward.nextCheck
+      scheduler.run(self, until: Instant(nanosecondsSinceStart: boundary))
+      checkSteadyState(at: boundary, before: end)
+      precondition(fastForward.nextCheck > boundary, "a boundary looked at twice")
+    }
+    scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
+  }
+
+  /// At boundary `boundary`: compares the state with the states one and two cycles earlier,
+  /// for each multiple of the period, and skips whole cycles (not beyond `end`) when they are
+  /// equal.
+  private func checkSteadyState(at boundary: Int64, before end: Int64) {
+    let period = fastForward.period
+    guard period > 0 else {
+      startWatching(at: boundary)
+      return
+    }
+    // Something outside the cycle comes too soon for any skip: look again once it has come,
+    // without taking the state.
+    let outside = earliestEventOutsideCycle()
+    if outside - fastForward.horizon <= boundary + period {
+      stopWatching(at: boundary, retryAt: Saturating.sum(outside, period))
+      return
+    }
+    let record = boundaryRecord(at: boundary)
+    fastForward.history.append(record)
+    if fastForward.history.count > 2 * fastForward.maxMultiple + 1 {
+      fastForward.history.removeFirst()
+    }
+    let history = fastForward.history
+    let last = history.count - 1
+    for multiple in 1...fastForward.maxMultiple where 2 * multiple <= last {
+      let middle = last - multiple
+      let first = last - 2 * multiple
+      guard history[last].snapshot == history[middle].snapshot,
+        history[middle].snapshot == history[first].snapshot,
+        history[(first + 1)...].allSatisfy(\.isComplete)
+      else { continue }
+      // A cycle that starts in the state the previous one started in repeats it. Two such
+      // cycles in a row grow every sum, and every value last set from a sum, by the same
+      // amount: then the growth is that of every later cycle.
+      let growth = zip(history[last].accumulators, history[middle].accumulators).map { $0 - $1 }
+      let earlier = zip(history[middle].accumulators, history[first].accumulators).map {
+        $0 - $1
+      }
+      let samples = history[(middle + 1)...].flatMap(\.samples)
+      guard growth == earlier,
+        samples.elementsEqual(history[(first + 1)...middle].flatMap(\.samples), by: { $0 == $1 })
+      else { continue }
+      let cycle = Int64(multiple) * period
+      let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
+      if count > 0 {
+        skip(count, cycle: cycle, from: boundary, growth: growth, samples: samples)
+        fastForward.misses = 0
+        fastForward.backoff = FastForward.initialBackoff
+        return
+      }
+      // Steady, but something outside the cycle comes within the horizon: look again once it
+      // has come.
+      let blockedUntil = fastForward.earliestBeyond
+      if blockedUntil != .max, blockedUntil - fastForward.horizon <= boundary + cycle,
+        blockedUntil < end
+      {
+        stopWatching(at: boundary, retryAt: blockedUntil + period)
+        return
+      }
+      break
+    }
+    fastForward.misses += 1
+    if fastForward.misses > 2 * fastForward.maxMultiple + 2 {
+      stopWatching(at: boundary)
+      return
+    }
+    fastForward.nextCheck = boundary + period
+  }
+
+  /// The state at `boundary`, with what the stretch since the previous boundary left: its
+  /// latencies (drained here) and its changes of power.
+  private func boundaryRecord(at boundary: Int64) -> BoundaryRecord {
+    let drainsBefore = latencyLog.drainCount
+    var samples: [(workload: Int, latencies: [Int64])] = []
+    latencyLog.drain { workload, latencies in
+      samples.append((workload, Array(latencies)))
+      workloads[workload].stats.latency.record(contentsOf: latencies)
+    }
+    enforceLatencyBudget()
+    let isComplete = drainsBefore == fastForward.previousDrainCount
+    fastForward.previousDrainCount = latencyLog.drainCount
+    var capture = SteadyStateCapture(
+      boundary: boundary, period: fastForward.period,
+      past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
+    if let last = fastForward.history.last {
+      capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
+      capture.accumulators.reserveCapacity(last.accumulators.count)
+    }
+    visitSteadyState(&capture)
+    let log = ledger.powerLog
+    ledger.powerLog.removeAll(keepingCapacity: true)
+    fastForward.earliestBeyond = capture.earliestBeyond
+    return BoundaryRecord(
+      snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
+      isComplete: isComplete, samples: samples, powerLog: log)
+  }
+
+  /// Chooses the period from the periodic sources due soon and starts watching it, or looks
+  /// again later.
+  private func startWatching(at boundary: Int64) {
+    fastForward.misses = 0
+    guard let period = sourcePeriod(at: boundary) else {
+      stopWatching(at: boundary, untilSourcesAreDue: true)
+      return
+    }
+    let multiples = Int(
+      max(1, min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
+    let horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
+    // Random arrivals, timers outside the cycle or the environment so dense that no skip could
+    // come after the boundaries needed to see a repetition: not watched (an event storm pays
+    // one pass over its pending events, now and then).
+    let outside = earliestEventOutsideCycle()
+    if outside - horizon <= boundary + Int64(2 * multiples + 1) * period {
+      stopWatching(
+        at: boundary,
+        retryAt: max(
+          Saturating.sum(outside, period), Saturating.sum(boundary, fastForward.backoff)),
+        backingOff: true)
+      return
+    }
+    fastForward.period = period
+    fastForward.maxMultiple = multiples
+    fastForward.horizon = horizon
+    fastForward.history = []
+    ledger.isLoggingPower = ledger.recorder.binWidth > 0 || ledger.recorder.battery != nil
+    fastForward.history.append(boundaryRecord(at: boundary))
+    fastForward.nextCheck = boundary + period
+  }
+
+  /// Gives up for a while: the state did not repeat, or nothing periodic is due soon. It looks
+  /// again after a back-off that doubles while nothing changes, and a second after the next
+  /// change of the environment (a new steady state mostly starts with one) or when a periodic
+  /// source next falls due, whichever comes first.
+  private func stopWatching(
+    at boundary: Int64, retryAt retry: Int64? = nil, backingOff: Bool = false,
+    untilSourcesAreDue: Bool = false
+  ) {
+    let horizon = fastForward.horizon
+    fastForward.period = 0
+    fastForward.history = []
+    ledger.isLoggingPower = false
+    ledger.powerLog.removeAll(keepingCapacity: true)
+    if environment.cursor != fastForward.cursorAtLastGiveUp {
+      fastForward.backoff = FastForward.initialBackoff
+      fastForward.cursorAtLastGiveUp = environment.cursor
+    }
+    var next = Saturating.sum(boundary, fastForward.backoff)
+    fastForward.backoff = min(2 * fastForward.backoff, FastForward.longestBackoff)
+    if environment.cursor < environment.changes.count {
+      next = min(next, Saturating.sum(environment.changes[environment.cursor].time, 1_000_000_000))
+    }
+    // No source due soon: look when one is (a source due soon whose period did not fit waits
+    // for the back-off).
+    if untilSourcesAreDue, let due = earliestPeriodicDue(after: boundary),
+      due >= sourceWindowEnd(at: boundary)
+    {
+      next = min(next, due)
+    }
+    if fastForward.hasSkippedSinceGiveUp && horizon > 0 {
+      // It was steady: most likely something passing disturbed it (a timer outside the cycle,
+      // a random arrival), gone a horizon later.
+      next = min(next, Saturating.sum(boundary, horizon))
+      fastForward.backoff = FastForward.initialBackoff
+    }
+    if let retry {
+      next = backingOff ? min(next, retry) : retry
+      if !backingOff { fastForward.backoff = FastForward.initialBackoff }
+    }
+    fastForward.hasSkippedSinceGiveUp = false
+    fastForward.nextCheck = max(next, boundary + 1)
+  }
+
+  /// The earliest pending event that is not part of any cycle: a change of the environment,
+  /// or an event of a workload that is no periodic source (a random arrival, a listed time, a
+  /// window, a timer slower than ``FastForward/longestPeriod``); `Int64.max` when none.
+  ///
+  /// - Complexity: O(*n*) for *n* pending events.
+  func earliestEventOutsideCycle() -> Int64 {
+    var earliest = Int64.max
+    scheduler.forEachPendingEvent { time, _, event in
+      guard time < earliest else { return }
+      let workload: Int32
+      switch event {
+      case .environment:
+        earliest = time
+        return
+      case .arrival(let index), .rangeDeadline(let index, _), .windowOpen(let index),
+        .windowDeadline(let index):
+        workload = index
+      default:
+        return
+      }
+      if !isCycleSource(Int(workload)) { earliest = time }
+    }
+    return earliest
+  }
+
+  /// Whether workload `index` is a source of cycles: an animation with a whole frame rate, or a
+  /// timer no slower than ``FastForward/longestPeriod``.
+  private func isCycleSource(_ index: Int) -> Bool {
+    switch workloads[index].timing {
+    case .periodic(let every, _, _, _, _): every.nanoseconds <= FastForward.longestPeriod
+    case .frames: workloads[index].frameClock?.repeatPeriod != nil
+    default: false
+    }
+  }
+
+  /// The end of the window in which a source due counts for the period.
+  private func sourceWindowEnd(at boundary: Int64) -> Int64 {
+    Saturating.sum(
+      boundary, Saturating.sum(2 * FastForward.longestPeriod, fastForward.modelHorizon))
+  }
+
+  /// When a timer or an animation is next due after `boundary`, if any.
+  private func earliestPeriodicDue(after boundary: Int64) -> Int64? {
+    var earliest: Int64?
+    for index in workloads.indices {
+      let due: Int64?
+      switch workloads[index].timing {
+      case .periodic: due = timerDue(Int32(index), workloads[index].nextIndex)
+      case .frames: due = frameDue(Int32(index), workloads[index].nextIndex)
+      default: due = nil
+      }
+      if let due, due > boundary { earliest = min(earliest ?? .max, due) }
+    }
+    return earliest
+  }
+
+  /// The least common multiple of the periods of the timers and animations due within the
+  /// horizon (those slower than ``FastForward/longestPeriod`` aside), or `nil` when there is
+  /// none or it is longer than ``FastForward/longestPeriod``.
+  func sourcePeriod(at boundary: Int64) -> Int64? {
+    let near = sourceWindowEnd(at: boundary)
+    var period: Int64 = 1
+    var any = false
+    for index in workloads.indices {
+      let workload = Int32(index)
+      let source: Int64
+      switch workloads[index].timing {
+      case .periodic(let every, _, _, _, _):
+        guard let due = timerDue(workload, workloads[index].nextIndex), due < near else {
+          continue
+        }
+        source = every.nanoseconds
+      case .frames:
+        guard let due = frameDue(workload, workloads[index].nextIndex), due < near else {
+          continue
+        }
+        guard let repeating = workloads[index].frameClock?.repeatPeriod else { return nil }
+        source = repeating
+      default:
+        continue
+      }
+      // A timer slower than the longest period fires once in a while, as a thing outside the
+      // cycle: the cycle is the faster sources'.
+      guard source > 0, source <= FastForward.longestPeriod else { continue }
+      var a = period
+      var b = source
+      while b != 0 { (a, b) = (b, a % b) }
+      let (lcm, overflow) = (period / a).multipliedReportingOverflow(by: source)
+      guard !overflow, lcm <= FastForward.longestPeriod else { return nil }
+      period = lcm
+      any = true
+    }
+    return any ? period : nil
+  }
+
+  /// How many whole cycles may be skipped from `boundary`: up to a horizon before the first
+  /// instant not part of the cycle, not beyond `end` (a progress slice) or the run's end less the
+  /// horizon, not into the exact window, and not across a battery threshold.
+  private func cyclesToSkip(
+    _ cycle: Int64, from boundary: Int64, before end: Int64, history: [BoundaryRecord]
+  ) -> Int64 {
+    var limit = min(end, endTime - fastForward.horizon)
+    if fastForward.earliestBeyond != .max {
+      limit = min(limit, fastForward.earliestBeyond - fastForward.horizon)
+    }
+    if let window = ledger.recorder.exactWindow {
+      let start = window.start.nanosecondsSinceStart
+      if boundary < window.end.nanosecondsSinceStart { limit = min(limit, start) }
+    }
+    guard limit > boundary else { return 0 }
+    var count = (limit - boundary) / cycle
+    if let battery = ledger.recorder.battery, count > 0 {
+      let curve = cycleCurve(cycle, history: history)
+      count = min(count, cyclesBeforeThreshold(battery, cycle: cycle, curve: curve, from: boundary))
+    }
+    return max(0, count)
+  }
+
+  /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from
+  /// every threshold.
+  private func cyclesBeforeThreshold(
+    _ battery: BatteryTracker, cycle: Int64, curve: PeriodPowerCurve, from boundary: Int64
+  ) -> Int64 {
+    let sinceClock = boundary - ledger.clock
+    let perCycle: Int128
+    let charge: Int128
+    if battery.isCharging {
+      charge = battery.charge + Int128(battery.chargePower) * Int128(sinceClock)
+      perCycle = Int128(battery.chargePower) * Int128(cycle)
+    } else {
+      charge = battery.charge - Int128(ledger.totalPower) * Int128(sinceClock)
+      perCycle = -curve.totalEnergy(upTo: cycle)
+    }
+    var count = Int64.max
+    for threshold in batteryThresholds(capacity: battery.capacity) {
+      if perCycle < 0 && charge <= threshold {
+        // Crossed since the last event (the next event sees it): nothing to skip. Below a
+        // threshold other than empty, `charge > threshold` never holds again while draining.
+        if threshold == 0 || charge == threshold { return 0 }
+      } else if perCycle < 0 {
+        count = min(count, Int64(clamping: (charge - threshold) / -perCycle - 2))
+      } else if perCycle > 0 && charge < threshold {
+        count = min(count, Int64(clamping: (threshold - charge) / perCycle - 2))
+      }
+    }
+    return count
+  }
+
+  /// The power curve of the last cycle, from the ledger's clock at its start.
+  private func cycleCurve(_ cycle: Int64, history: [BoundaryRecord]) -> PeriodPowerCurve {
+    let multiple = Int(cycle / fastForward.period)
+    let start = history.count - 1 - multiple
+    let origin = history[start].clock
+    let log = history[(start + 1)...].flatMap(\.powerLog).map {
+      PowerChange(time: $0.time - origin, component: $0.component, power: $0.power)
+    }
+    return PeriodPowerCurve(period: cycle, initial: Array(ledger.componentPower), log: log)
+  }
+
+  /// Skips `count` cycles from `boundary`, whose state equals the states one and two cycles
+  /// earlier.
+  private func skip(
+    _ count: Int64, cycle: Int64, from boundary: Int64, growth: [Int128],
+    samples: [(workload: Int, latencies: [Int64])]
+  ) {
+    let history = fastForward.history
+    let past = Int64(fastForward.maxMultiple) * fastForward.period
+    let distance = count * cycle
+    let clock = ledger.clock
+    if clock >= boundary - past && ledger.isLoggingPower {
+      // The curve moved with the cycle: book its repetitions.
+      let multiple = Int(cycle / fastForward.period)
+      precondition(
+        clock - history[history.count - 1 - multiple].clock == cycle, "a cycle of another length")
+      ledger.recorder.fastForward(
+        from: clock, to: clock + distance, curve: cycleCurve(cycle, history: history))
+    }
+    var skipper = SteadyStateSkip(
+      boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
+      cycle: cycle, count: count, growth: growth)
+    visitSteadyState(&skipper)
+    ledger.refreshBatteryCharge()
+    var adding = [Int](repeating: 0, count: workloads.count)
+    for (workload, latencies) in samples { adding[workload] += latencies.count * Int(count) }
+    enforceLatencyBudget(adding: adding)
+    for (workload, latencies) in samples {
+      latencies.withUnsafeBufferPointer {
+        workloads[workload].stats.latency.record(contentsOf: $0, times: Int(count))
+      }
+    }
+    fastForward.skippedTime += distance
+    fastForward.hasSkippedSinceGiveUp = true
+    fastForward.skips += 1
+    // The state at the new boundary is the state at the old one, moved: checked, since a time
+    // the skip failed to move would show here. The history starts again from it.
+    let snapshot = history[history.count - 1].snapshot
+    fastForward.history = []
+    let moved = boundaryRecord(at: boundary + distance)
+    precondition(moved.snapshot == snapshot, "a fast-forward left the cycle")
+    fastForward.history = [moved]
+    fastForward.nextCheck = boundary + distance + fastForward.period
+  }
+}

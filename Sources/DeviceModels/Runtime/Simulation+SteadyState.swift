@@ -1,0 +1,281 @@
+import SimulationEngine
+
+/// The one place that enumerates the simulation's state (SPEC 10 [v2]): every mutable stored
+/// property of ``DeviceSimulation`` is handed to a ``SteadyStateVisitor`` here, or named in
+/// ``DeviceSimulation/stateNotVisited`` with the reason it needs no visit. A test enumerates the
+/// stored properties with `Mirror` and fails on one named in neither list, so that state added
+/// later cannot be forgotten by the fast-forward.
+///
+/// To add a runtime held as a stored property (an `Equatable` struct: apps, push delivery, Low
+/// Power Mode, background tasks): add `visitor.runtime(property)` below and its name to
+/// ``stateVisited``. Compared whole, its times compared as they are, it is safe at once: while
+/// any of its values changes from period to period the simulation simply does not skip. Its
+/// counters and times that move with the cycle can later be handed over one by one (as
+/// ``SteadyStateVisitor/accumulator(_:)``, ``SteadyStateVisitor/instant(_:)``) to let it skip.
+extension DeviceSimulation {
+  /// The stored properties ``visitSteadyState(_:)`` hands to its visitor.
+  static let stateVisited: Set<String> = [
+    "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "network",
+    "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
+    "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
+    "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
+    "lowPower", "tasks",
+  ]
+
+  /// The stored properties that need no visit: set when the simulation is built and never
+  /// changed, or the fast-forward's own bookkeeping (which changes no result).
+  static let stateNotVisited: Set<String> = [
+    "setup", "endTime", "memory", "ladders", "children", "nodePaths", "slotNames", "components",
+    "activity", "steps", "platformNode", "suspensionDependentNodes", "storageNode", "gpuNode",
+    "radioSpecs", "storageSpec", "gpuSpec", "nodeLink", "hasRun", "fastForward",
+    "exactLatencyLimit",
+  ]
+
+  /// Hands every piece of mutable state to `visitor` (see ``SteadyStateVisitor``), always in the
+  /// same order.
+  func visitSteadyState<V: SteadyStateVisitor>(_ visitor: inout V) {
+    visitEvents(&visitor)
+    visitNodes(&visitor)
+    visitWork(&visitor)
+    visitWorkloads(&visitor)
+    // Policies and the same-instant buffers (empty between instants, compared all the same).
+    visitor.value(rangeTimerCheckPending)
+    visitor.value(deferralCheckPending)
+    visitor.values(pendingDeferrals)
+    visitor.values(completionsThisInstant.handOns)
+    visitor.values(completionsThisInstant.idleLanes)
+    visitor.value(Int64(unsettledOwnerCount))
+    for index in 0..<unsettledOwnerCount { visitor.value(unsettledOwnerNodes[index]) }
+    visitor.value(Int64(latencyLog.count))
+    // The world around the device.
+    visitor.value(Int64(environment.cursor))
+    visitor.value(environment.isCharging)
+    visitor.value(environment.currentNetworkNode)
+    visitor.value(environment.networkIsWiFi)
+    if let display {
+      visitor.value(display.session)
+      visitor.value(Int64(display.animations.count))
+      for animation in display.animations {
+        visitor.value(animation.workload)
+        visitor.value(animation.rate)
+      }
+    }
+    visitor.runtime(network.quality)
+    visitor.value(network.isOffline)
+    visitor.values(network.waitingForNetwork)
+    visitor.value(shutdown.isOff)
+    visitor.value(Int64(shutdown.boot))
+    // Apps, push delivery, Low Power Mode and background tasks, each compared whole: their
+    // times change only at events outside the cycle (a grant's expiry, a push's deadline, an
+    // environment change, a battery level), so a steady state leaves them as they are.
+    visitor.runtime(apps)
+    visitor.runtime(push)
+    visitor.runtime(lowPower)
+    visitor.runtime(tasks)
+    ledger.visitSteadyState(&visitor)
+  }
+
+  /// The pending events, in the order they will come out, and the two heaps of instants.
+  private func visitEvents<V: SteadyStateVisitor>(_ visitor: inout V) {
+    var pending: [(time: Int64, order: UInt64, event: DeviceEvent)] = []
+    pending.reserveCapacity(scheduler.pendingEventCount)
+    scheduler.forEachPendingEvent { pending.append(($0, $1, $2)) }
+    pending.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    visitor.value(Int64(pending.count))
+    for entry in pending {
+      visitor.derivedInstant(entry.time)
+      // The rank; the sequence below it only orders events of one instant and rank, and the
+      // sorted order keeps that.
+      visitor.value(Int64(entry.order >> 44))
+      visitEvent(entry.event, &visitor)
+    }
+    visitor.moveEvents(of: scheduler)
+    visitKeys(of: knownWakes, &visitor)
+    visitKeys(of: pendingRangeTimers, &visitor)
+  }
+
+  private func visitKeys<V: SteadyStateVisitor>(of heap: IndexedMinHeap, _ visitor: inout V) {
+    for id in 0..<workloads.count {
+      if let key = heap.key(for: id) {
+        visitor.value(1)
+        visitor.derivedInstant(key)
+      } else {
+        visitor.value(0)
+      }
+    }
+    visitor.moveKeys(of: heap)
+  }
+
+  private func visitEvent<V: SteadyStateVisitor>(_ event: DeviceEvent, _ visitor: inout V) {
+    switch event {
+    case .wakeDone(let node, let boot):
+      visitor.values(0, node)
+      visitor.value(Int64(boot))
+    case .segmentDone(let node, let generation):
+      visitor.values(1, node)
+      visitor.generation(generation, current: nodes[Int(node)].jobGeneration)
+    case .linkEvent(let node, let generation):
+      visitor.values(2, node)
+      visitor.generation(generation, current: links[Int(nodeLink[Int(node)])].generation)
+    case .idleTimer(let node):
+      visitor.values(3, node)
+    case .demote(let node, let generation):
+      visitor.values(4, node)
+      visitor.generation(generation, current: nodes[Int(node)].timerGeneration)
+    case .environment:
+      visitor.value(5)
+    case .arrival(let workload):
+      visitor.values(6, workload)
+    case .rangeDeadline(let workload, let generation):
+      visitor.values(7, workload)
+      visitor.generation(generation, current: workloads[Int(workload)].timerGeneration)
+    case .debounceExpiry(let workload, let generation):
+      visitor.values(8, workload)
+      visitor.generation(generation, current: workloads[Int(workload)].debounceGeneration)
+    case .windowOpen(let workload):
+      visitor.values(9, workload)
+    case .windowDeadline(let workload):
+      visitor.values(10, workload)
+    case .appGrantExpired(let app, let generation):
+      visitor.values(11, app)
+      visitor.generation(generation, current: apps.apps[Int(app)].grantGeneration)
+    case .pushDeadline(let generation):
+      visitor.value(12)
+      visitor.generation(generation, current: push.generation)
+    case .batteryLevel(let generation):
+      visitor.value(13)
+      visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    }
+  }
+
+  /// Every node's phase, state, timers and work, the lanes' queues and the CPU.
+  private func visitNodes<V: SteadyStateVisitor>(_ visitor: inout V) {
+    for index in nodes.indices {
+      // Role, kind, ladder, parent, component and first slot never change; the generations are
+      // compared through the events that carry them.
+      visitor.value(Int64(nodes[index].phase.rawValue))
+      visitor.value(nodes[index].state)
+      visitor.value(nodes[index].busyChildren)
+      visitor.instant(&nodes[index].idleTimerDue)
+      visitor.instant(&nodes[index].idleTimerCheck)
+      visitor.value(nodes[index].lastServed)
+      visitor.value(nodes[index].wakeCause)
+      visitor.value(nodes[index].job)
+      visitor.value(nodes[index].isServing)
+      visitor.value(nodes[index].servingOPP)
+      visitor.value(Int64(nodes[index].queuedPriorities))
+      visitor.value(nodes[index].servingPower)
+      visitor.instant(&nodes[index].lastFinish)
+      visitor.value(Int64(nodes[index].contribution.rawValue))
+      visitor.value(nodes[index].contributedOwner)
+      visitor.value(nodes[index].hasUnsettledOwner)
+    }
+    for queue in laneQueues { visitor.values(queue) }
+    guard cpu != nil else { return }
+    for cluster in cpu!.clusters { visitor.value(cluster.currentOPP) }
+    for queue in cpu!.queues { visitor.values(queue) }
+    visitor.value(cpu!.displayLatencyLimit)
+    visitor.value(Int64(cpu!.queuedPriorities))
+    visitor.value(Int64(cpu!.busyCores))
+    visitor.instant(&cpu!.allIdleSince)
+    visitor.counter(&cpu!.packageWakeups)
+  }
+
+  /// The jobs and occurrences in flight (by pool slot: which slots are free, and in which order
+  /// they will be reused, is compared too) and the shared links.
+  private func visitWork<V: SteadyStateVisitor>(_ visitor: inout V) {
+    visitor.value(Int64(jobs.usedSlots))
+    for slot in jobs.freeSlots { visitor.value(slot) }
+    var isFree = [Bool](repeating: false, count: jobs.usedSlots)
+    for slot in jobs.freeSlots { isFree[Int(slot)] = true }
+    for slot in 0..<Int32(jobs.usedSlots) where !isFree[Int(slot)] {
+      visitor.values(jobs[slot].occurrence, jobs[slot].step)
+      visitor.value(Int64(jobs[slot].priority))
+      visitor.values(jobs[slot].segment, jobs[slot].segmentCount)
+      visitor.value(jobs[slot].requestedOPP)
+      visitor.value(jobs[slot].remainingWork)
+      visitor.instant(&jobs[slot].rateStart)
+    }
+    visitor.value(Int64(occurrences.usedSlots))
+    for slot in occurrences.freeSlots { visitor.value(slot) }
+    isFree = [Bool](repeating: false, count: occurrences.usedSlots)
+    for slot in occurrences.freeSlots { isFree[Int(slot)] = true }
+    for slot in 0..<Int32(occurrences.usedSlots) where !isFree[Int(slot)] {
+      let occurrence = occurrences[slot]
+      visitor.values(occurrence.workload, occurrence.step)
+      visitor.value(occurrence.stepEnd)
+      visitor.values(occurrence.partsLeft, occurrence.frameCPUEnd)
+      visitor.value(occurrence.isLive)
+      visitor.value(occurrence.isCutOff)
+      visitor.instant(&occurrences[slot].due)
+      visitor.instant(&occurrences[slot].deadline)
+      var number = Int128(occurrence.number)
+      visitor.lastSet(&number)
+      occurrences[slot].number = Int64(number)
+    }
+    for index in links.indices {
+      visitor.value(Int64(links[index].transfers.count))
+      for transfer in links[index].transfers {
+        visitor.value(transfer.job)
+        visitor.value(transfer.isDownload)
+        visitor.value(transfer.carriesData)
+        visitor.value(transfer.roundTripLeft)
+        visitor.value(transfer.remaining)
+      }
+      visitor.instant(&links[index].countedUntil)
+      visitor.value(links[index].downloads)
+      visitor.value(links[index].uploads)
+    }
+  }
+
+  /// Every workload: where it is in its sequence, its timers and its counts (latencies are
+  /// carried over by the fast-forward itself, see ``FastForward``).
+  private func visitWorkloads<V: SteadyStateVisitor>(_ visitor: inout V) {
+    for index in workloads.indices {
+      let workload = Int32(index)
+      switch workloads[index].timing {
+      case .periodic(let every, let start, let end, let count, _):
+        // Where the timer is: its next due time, moved by the skip as its index grows.
+        let due = timerDue(workload, workloads[index].nextIndex)
+        visitor.derivedInstant(due ?? -2)
+        visitor.counter(&workloads[index].nextIndex)
+        if let end { visitor.bound(end.nanosecondsSinceStart) }
+        if let count {
+          let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(
+            by: Int64(count))
+          if !overflow { visitor.bound(Saturating.sum(start.nanosecondsSinceStart, product)) }
+        }
+        if let due, visitor.isNear(due), visitor.period % every.nanoseconds != 0 {
+          visitor.notPeriodic()
+        }
+      case .frames:
+        let due = frameDue(workload, workloads[index].nextIndex)
+        visitor.derivedInstant(due ?? -2)
+        visitor.counter(&workloads[index].nextIndex)
+        if let clock = workloads[index].frameClock {
+          visitor.bound(clock.end)
+          if let due, visitor.isNear(due),
+            (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true
+          {
+            visitor.notPeriodic()
+          }
+        }
+      default:
+        visitor.value(Int64(workloads[index].nextIndex))
+      }
+      visitor.value(workloads[index].frameInCPUStage)
+      visitor.value(Int64(bitPattern: workloads[index].rng.state))
+      visitor.value(workloads[index].debouncedSteps.start)
+      visitor.value(workloads[index].debouncedSteps.end)
+      visitor.value(workloads[index].inFlight)
+      visitor.instant(&workloads[index].pendingDue)
+      visitor.value(workloads[index].isDeferred)
+      visitor.counter(&workloads[index].stats.occurrences)
+      visitor.counter(&workloads[index].stats.droppedFrames)
+      visitor.counter(&workloads[index].stats.deadlineMisses)
+      visitor.counter(&workloads[index].stats.coalescedFirings)
+      visitor.counter(&workloads[index].stats.held)
+      visitor.counter(&workloads[index].stats.cutOff)
+    }
+  }
+}

@@ -1,0 +1,263 @@
+import Quantities
+import SimulationEngine
+
+/// What the simulation's state enumeration (``DeviceSimulation/visitSteadyState(_:)``) hands
+/// each piece of mutable state to, by the role the piece plays in a steady state (SPEC 10
+/// [v2]). One enumeration serves both visitors: ``SteadyStateCapture``, which takes the state at
+/// a period boundary (to compare with the states one and two cycles earlier), and
+/// ``SteadyStateSkip``, which moves the state on by whole cycles — so a time that is compared is also moved, and a sum that is
+/// extrapolated is also left out of the comparison.
+protocol SteadyStateVisitor {
+  /// The boundary, the period of the sources, how far back instants are compared, and the
+  /// horizon, ns.
+  var boundary: Int64 { get }
+  var period: Int64 { get }
+  var past: Int64 { get }
+  var horizon: Int64 { get }
+  /// An instant, ns since the start (or a sentinel: negative, `Int64.max`): compared relative to
+  /// the boundary, and moved by the skip, when it lies within `past` before the boundary or the
+  /// horizon after it; compared as "long ago" (and left) before that; compared as itself
+  /// (and left, bounding the skip) beyond the horizon.
+  mutating func instant(_ time: inout Int64)
+  /// An instant computed from other state (a timer's next due time): compared like
+  /// ``instant(_:)``, never moved.
+  mutating func derivedInstant(_ time: Int64)
+  /// A value the dynamics read, compared as it is.
+  mutating func value(_ word: Int64)
+  /// A pending event's generation, compared relative to its owner's current one: generations
+  /// only tell stale events from current ones, so renaming them all alike changes nothing, and
+  /// the skip leaves them as they are.
+  mutating func generation(_ event: UInt32, current: UInt32)
+  /// A counter or sum that grows with what happens and that the dynamics never read: left out
+  /// of the comparison, and grown by the skip by its growth over the last period per period.
+  mutating func accumulator(_ sum: inout Int128)
+  /// A value last set from an accumulator that the dynamics never read (a running sum's value
+  /// when an owner joined, an occurrence's number): extrapolated like an accumulator. That is
+  /// exact because the skip requires two periods in a row that repeat (three equal boundaries):
+  /// a value set in the last period was set one period earlier in the one before, from the
+  /// accumulator one period's growth lower, so it grows as the accumulator does; a value not set
+  /// does not grow.
+  mutating func lastSet(_ value: inout Int128)
+  /// A runtime compared whole (a new runtime is added with one call; see
+  /// ``DeviceSimulation/visitSteadyState(_:)``). A time it holds that moves makes its state
+  /// differ from period to period: the simulation then never skips while it moves.
+  mutating func runtime<T: Equatable>(_ value: T)
+  /// An instant at which the cycle ends although no event is queued for it (an animation's or a
+  /// timer's last occurrence): the skip stops a horizon before it.
+  mutating func bound(_ time: Int64)
+  /// Marks the state as one that cannot repeat exactly (an animation whose frames are not
+  /// periodic in whole nanoseconds over the chosen period).
+  mutating func notPeriodic()
+  /// The pending events, already handed over one by one as derived instants: the skip moves
+  /// those near the boundary.
+  mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>)
+  /// A heap of instants, already handed over key by key as derived instants: the skip moves
+  /// the keys near the boundary.
+  mutating func moveKeys(of heap: IndexedMinHeap)
+}
+
+extension SteadyStateVisitor {
+  /// Whether `time` lies before the horizon: part of the cycle, not beyond it.
+  func isNear(_ time: Int64) -> Bool { time - boundary < horizon }
+  /// A `Bool` value.
+  mutating func value(_ flag: Bool) { value(flag ? 1 : 0) }
+  /// A 32-bit value.
+  mutating func value(_ word: Int32) { value(Int64(word)) }
+  /// A `Double` value, compared bit for bit.
+  mutating func value(_ number: Double) { value(Int64(bitPattern: number.bitPattern)) }
+  /// A 128-bit value.
+  mutating func value(_ wide: Int128) {
+    value(Int64(truncatingIfNeeded: wide))
+    value(Int64(truncatingIfNeeded: wide >> 64))
+  }
+  /// An `Int` counter (see ``accumulator(_:)``).
+  mutating func counter(_ count: inout Int) {
+    var sum = Int128(count)
+    accumulator(&sum)
+    count = Int(sum)
+  }
+  /// An `Int128` counter in an unsafe table.
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
+    for index in table.indices { accumulator(&table[index]) }
+  }
+  /// An `Int64` sum in an unsafe table.
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
+    for index in table.indices {
+      var sum = Int128(table[index])
+      accumulator(&sum)
+      table[index] = Int64(sum)
+    }
+  }
+  /// An `Int` counter in an unsafe table.
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
+    for index in table.indices { counter(&table[index]) }
+  }
+  /// Values in an unsafe table.
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {
+    for word in table { value(word) }
+  }
+  /// Values in an unsafe table.
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {
+    for word in table { value(word) }
+  }
+  /// Values in an array.
+  mutating func values(_ list: [Int32]) {
+    value(Int64(list.count))
+    for word in list { value(word) }
+  }
+  /// The elements of a queue, first to last.
+  mutating func values(_ queue: RingBuffer<Int32>) {
+    value(Int64(queue.count))
+    queue.forEachElement { value($0) }
+  }
+  /// Two values.
+  mutating func values(_ first: Int32, _ second: Int32) {
+    value(first)
+    value(second)
+  }
+}
+
+/// The state at a period boundary, relative to it (see ``SteadyStateVisitor``): equal snapshots
+/// one period apart mean the period repeats exactly.
+struct SteadyStateSnapshot: Equatable {
+  /// Values, relative instants and generation differences, in the enumeration's order; each
+  /// instant is a class word (0 sentinel, 1 long ago, 2 relative, 3 beyond the horizon) and a
+  /// value.
+  var words: [Int64] = []
+  /// Runtimes compared whole.
+  var runtimes: [any Equatable] = []
+  /// Whether the state can repeat over the chosen period at all.
+  var isPeriodic = true
+
+  static func == (a: Self, b: Self) -> Bool {
+    guard a.isPeriodic, b.isPeriodic, a.words == b.words, a.runtimes.count == b.runtimes.count
+    else { return false }
+    for (x, y) in zip(a.runtimes, b.runtimes) where !Self.equal(x, y) { return false }
+    return true
+  }
+
+  private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
+    guard let y = y as? T else { return false }
+    return x == y
+  }
+}
+
+/// Takes a ``SteadyStateSnapshot`` and the accumulators at a boundary.
+struct SteadyStateCapture: SteadyStateVisitor {
+  let boundary: Int64
+  let period: Int64
+  let past: Int64
+  let horizon: Int64
+  var snapshot = SteadyStateSnapshot()
+  var accumulators: [Int128] = []
+  /// The earliest instant beyond the horizon, or a bound: the cycle ends there.
+  var earliestBeyond: Int64 = .max
+
+  init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
+    self.boundary = boundary
+    self.period = period
+    self.past = past
+    self.horizon = horizon
+  }
+
+  mutating func instant(_ time: inout Int64) { derivedInstant(time) }
+
+  mutating func derivedInstant(_ time: Int64) {
+    if time < 0 || time == .max {
+      snapshot.words.append(0)
+      snapshot.words.append(time)
+    } else if time < boundary - past {
+      snapshot.words.append(1)
+    } else if time - boundary < horizon {
+      snapshot.words.append(2)
+      snapshot.words.append(time - boundary)
+    } else {
+      snapshot.words.append(3)
+      snapshot.words.append(time)
+      earliestBeyond = min(earliestBeyond, time)
+    }
+  }
+
+  mutating func value(_ word: Int64) { snapshot.words.append(word) }
+
+  mutating func generation(_ event: UInt32, current: UInt32) {
+    snapshot.words.append(Int64(current &- event))
+  }
+
+  mutating func accumulator(_ sum: inout Int128) { accumulators.append(sum) }
+
+  mutating func lastSet(_ value: inout Int128) { accumulators.append(value) }
+
+  mutating func runtime<T: Equatable>(_ value: T) { snapshot.runtimes.append(value) }
+
+  mutating func bound(_ time: Int64) {
+    if time >= boundary { earliestBeyond = min(earliestBeyond, time) }
+  }
+
+  mutating func notPeriodic() { snapshot.isPeriodic = false }
+  mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>) {}
+  mutating func moveKeys(of heap: IndexedMinHeap) {}
+}
+
+/// Moves the state on by `count` cycles of `cycle` ns from a boundary whose snapshot equals
+/// the snapshots one and two cycles earlier: instants compared relative to the boundary move by
+/// `count × cycle`, accumulators grow by `count` times their growth over the last cycle.
+struct SteadyStateSkip: SteadyStateVisitor {
+  let boundary: Int64
+  let period: Int64
+  let past: Int64
+  let horizon: Int64
+  /// The cycle (a multiple of the period) and how many are skipped.
+  let cycle: Int64
+  let count: Int64
+  /// Each accumulator's growth over the last cycle, in the enumeration's order.
+  let growth: [Int128]
+  private var next = 0
+
+  init(
+    boundary: Int64, period: Int64, past: Int64, horizon: Int64, cycle: Int64, count: Int64,
+    growth: [Int128]
+  ) {
+    self.boundary = boundary
+    self.period = period
+    self.past = past
+    self.horizon = horizon
+    self.cycle = cycle
+    self.count = count
+    self.growth = growth
+  }
+
+  mutating func instant(_ time: inout Int64) {
+    guard time >= 0, time != .max, time >= boundary - past, time - boundary < horizon else {
+      return
+    }
+    time += count * cycle
+  }
+
+  mutating func derivedInstant(_ time: Int64) {}
+  mutating func value(_ word: Int64) {}
+  mutating func generation(_ event: UInt32, current: UInt32) {}
+
+  mutating func accumulator(_ sum: inout Int128) {
+    sum += Int128(count) * growth[next]
+    next += 1
+  }
+
+  mutating func lastSet(_ value: inout Int128) { accumulator(&value) }
+  mutating func runtime<T: Equatable>(_ value: T) {}
+  mutating func bound(_ time: Int64) {}
+  mutating func notPeriodic() {}
+
+  /// The instants the skip moves: from a period before the boundary to the horizon after it.
+  var movedRange: Range<Int64> { (boundary - past)..<(boundary + horizon) }
+
+  mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>) {
+    scheduler.skip(
+      movingEventsDueIn: movedRange, by: count * cycle,
+      clockTo: Instant(nanosecondsSinceStart: boundary + count * cycle))
+  }
+
+  mutating func moveKeys(of heap: IndexedMinHeap) {
+    heap.shiftKeys(in: movedRange, by: count * cycle)
+  }
+}

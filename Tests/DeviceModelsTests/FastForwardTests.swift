@@ -1,0 +1,141 @@
+import Quantities
+import SimulationEngine
+import Testing
+
+@testable import DeviceModels
+
+/// The fast-forward (SPEC 10 [v2]) changes no result: random setups made to settle into steady
+/// states — animations, timers whose periods divide each other, long runs, batteries that run
+/// out or charge, random arrivals and visibility — give the same account and the same bins with
+/// and without it. And every stored property of the simulation is either visited by its state
+/// enumeration or named as needing no visit.
+@Suite struct FastForwardTests {
+  /// Fails when `DeviceSimulation` has a stored property that
+  /// ``DeviceSimulation/visitSteadyState(_:)`` neither visits nor names as needing no visit:
+  /// state the fast-forward would not compare. Add a new runtime with one line there.
+  @Test func everyStoredPropertyIsVisitedOrNamed() {
+    let simulation = DeviceSimulation(setup: Self.setup(seed: 1))
+    let stored = Set(Mirror(reflecting: simulation).children.compactMap(\.label))
+    let visited = DeviceSimulation.stateVisited
+    let notVisited = DeviceSimulation.stateNotVisited
+    #expect(visited.isDisjoint(with: notVisited))
+    let forgotten = stored.subtracting(visited).subtracting(notVisited)
+    #expect(forgotten.isEmpty, "state the fast-forward does not visit: \(forgotten.sorted())")
+    let gone = visited.union(notVisited).subtracting(stored)
+    #expect(gone.isEmpty, "named but not stored: \(gone.sorted())")
+  }
+
+  /// A random setup likely to settle: 1–4 workloads of animations (10–60 fps) and timers (100 ms
+  /// to 1 s, dividing each other), now and then a random arrival, a list of times, a `when:
+  /// visible` restriction or a debounce; a battery now and then, small enough to run out, and a
+  /// charger; 30–90 s.
+  static func setup(seed: UInt64) -> SimulationSetup {
+    var rng = SplitMix64(seed: seed ^ 0x5eed)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    var components = [Fixture.platform(InvariantTests.randomLadder(&rng, policy: .timeout))]
+    let names = ["a", "b", "c"]
+    for name in names {
+      let policy: IdlePolicy = pick(2) == 0 ? .timeout : .predictive
+      components.append(Fixture.generic(name, InvariantTests.randomLadder(&rng, policy: policy)))
+    }
+    let duration = Int64(60 + pick(181)) * 1_000_000_000
+    var workloads: [WorkloadSpec] = []
+    for index in 0..<(1 + pick(4)) {
+      let work = Fixture.uses(names[pick(3)], for: .nanoseconds(1 + Int64(pick(40_000_000))))
+      let start = Instant(nanosecondsSinceStart: Int64(pick(5)) * 1_000_000_000)
+      let timing: WorkloadTiming
+      switch pick(10) {
+      case 0..<4:
+        let rate = [10, 20, 24, 30, 60][pick(5)]
+        let length: TimeSpan? = pick(3) == 0 ? .seconds(Int64(10 + pick(40))) : nil
+        timing = .frames(rate: Frequency(hertz: Double(rate)), start: start, duration: length)
+      case 4..<8:
+        let every = Int64([100, 200, 250, 500, 1000][pick(5)]) * 1_000_000
+        let tolerance = pick(3) == 0 ? Int64(pick(Int(every / 2))) : 0
+        timing = .periodic(
+          every: .nanoseconds(every), start: start, end: nil,
+          count: pick(4) == 0 ? 20 + pick(200) : nil, tolerance: .nanoseconds(tolerance))
+      case 8:
+        timing = .poisson(
+          meanIntervalNanoseconds: Double(5 + pick(20)) * 1e9, start: .start, end: nil)
+      default:
+        timing = .times(
+          (0..<3).map { _ in Instant(nanosecondsSinceStart: Int64(pick(Int(duration)))) }.sorted())
+      }
+      workloads.append(
+        WorkloadSpec(
+          name: "w\(index)", timing: timing, onlyWhenVisible: pick(6) == 0,
+          debounce: pick(12) == 0 ? .milliseconds(Int64(50 + pick(500))) : nil, work: work))
+    }
+    var battery: BatterySpec?
+    var charging: [TimeRange] = []
+    if pick(3) == 0 {
+      battery = BatterySpec(
+        capacity: .joules(Double(1 + pick(60))), chargePower: .milliwatts(Double(pick(3000))))
+      if pick(2) == 0 {
+        let from = Int64(pick(Int(duration)))
+        charging = [
+          TimeRange(
+            start: Instant(nanosecondsSinceStart: from),
+            end: Instant(
+              nanosecondsSinceStart: min(duration, from + Int64(pick(20)) * 1_000_000_000)))
+        ]
+      }
+    }
+    var visibility: [TimeRange]?
+    if pick(4) == 0 {
+      let from = Int64(pick(Int(duration / 2)))
+      visibility = [
+        TimeRange(
+          start: Instant(nanosecondsSinceStart: from),
+          end: Instant(nanosecondsSinceStart: from + duration / 3))
+      ]
+    }
+    return Fixture.setup(
+      Fixture.device(components, battery: battery), workloads, duration: .nanoseconds(duration),
+      environment: EnvironmentSpec(
+        network: [], charging: charging, batteryStart: Fraction(Double(1 + pick(100)) / 100)),
+      visibility: visibility, seed: seed)
+  }
+
+  /// Runs `setup` with and without the fast-forward, in bins of `binWidth`, and returns both
+  /// accounts, printed whole, and the processed events.
+  static func runBoth(_ setup: SimulationSetup, binWidth: TimeSpan) -> (
+    fast: String, full: String, fastEvents: Int, fullEvents: Int
+  ) {
+    func run(_ fastForward: Bool) -> (String, Int) {
+      let collector = PowerSeriesCollector()
+      let result = Simulation(
+        setup: setup,
+        recording: RecordingOptions(binWidth: binWidth, sink: collector, fastForward: fastForward)
+      ).run()
+      var events = result
+      events.processedEvents = 0
+      var text = ""
+      dump(events, to: &text)
+      dump(collector.bins, to: &text)
+      return (text, result.processedEvents)
+    }
+    let fast = run(true)
+    let full = run(false)
+    return (fast.0, full.0, fast.1, full.1)
+  }
+
+  @Test(arguments: 0..<200)
+  func randomSetupsGiveTheSameAccount(seed: UInt64) {
+    let setup = Self.setup(seed: seed)
+    let widths: [TimeSpan] = [.milliseconds(700), .seconds(1), .milliseconds(37), .seconds(7)]
+    let runs = Self.runBoth(setup, binWidth: widths[Int(seed % 4)])
+    #expect(runs.fast == runs.full)
+  }
+
+  /// Enough of the random setups skip for the comparison to mean something.
+  @Test func randomSetupsSkip() {
+    var skipping = 0
+    for seed in UInt64(0)..<20 {
+      let runs = Self.runBoth(Self.setup(seed: seed), binWidth: .seconds(1))
+      if runs.fastEvents * 4 < runs.fullEvents * 3 { skipping += 1 }
+    }
+    #expect(skipping >= 5)
+  }
+}
