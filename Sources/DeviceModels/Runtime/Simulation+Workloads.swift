@@ -162,14 +162,18 @@ extension DeviceSimulation {
       knownWakes.remove(index)
       return
     }
-    if tolerance == .zero {
+    if tolerance == .zero && due >= now {
       scheduleArrival(workload, at: due)
       return
     }
+    // A range timer, or one already overdue: a timer that fired late within a wider tolerance
+    // (its app's or Low Power Mode's leeway, since narrowed) fires its next occurrence now,
+    // its latency still counted from its due time.
     workloads[index].pendingDue = due
     workloads[index].timerGeneration &+= 1
     pendingRangeTimers.setKey(due, for: index)
-    let (deadline, overflow) = due.addingReportingOverflow(tolerance.nanoseconds)
+    var (deadline, overflow) = due.addingReportingOverflow(tolerance.nanoseconds)
+    deadline = max(deadline, now)
     if workloads[index].debounce == 0 && !overflow { knownWakes.setKey(deadline, for: index) }
     if !overflow && deadline < endTime {
       schedule(
