@@ -147,3 +147,37 @@ extension AppsWithLowPowerModeTests {
     #expect(result.component("unit").energy == joules(1))
   }
 }
+
+extension AppsWithLowPowerModeTests {
+  /// Suspension cuts off a transfer on a radio's shared link. On the radio of ``PushDeliveryTests``
+  /// (10 Mbit/s, a 50 ms round trip at 1 W, data at 1.5 W, a 200 ms promotion at 1.2 W, held
+  /// 100 ms, a 500 mW tail, 10 mW idle 5 s after its last transfer), an app on screen 0–1 s with a
+  /// 1 s grant downloads 5 MB from 0 s: promotion to 0.2 s, round trip to 0.25 s, then data until
+  /// the app is suspended at 2 s (of 4 s of data). The radio stops carrying it there: hold to
+  /// 2.1 s, tail to 7 s, idle to 10 s.
+  ///
+  /// Energy (J): promotion 0.24 · round trip 0.05 · data 1.75 s at 1.5 W 2.625 · hold 0.1 · tail
+  /// 2.45 · idle 0.03 = 5.495; the download is unfinished.
+  @Test func suspensionCutsOffATransferOnTheLink() {
+    let download = WorkloadSpec(
+      name: "get", timing: .once(at: .start),
+      work: [WorkStepSpec(download: DataSize(bytes: 5_000_000))], app: "a")
+    let app = AppSpec(
+      name: "a", foreground: [TimeRange(start: .start, end: Fixture.at(.seconds(1)))],
+      backgroundTime: .seconds(1), timerLeeway: .zero)
+    let environment = EnvironmentSpec(
+      network: [
+        NetworkInterval(
+          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
+      ], charging: [], batteryStart: .one)
+    let result = Fixture.run(
+      SimulationSetup(
+        device: Fixture.device([PeripheralTests.radio()]), workloads: [download],
+        environment: environment, display: [], visibility: nil, duration: .seconds(10), seed: 0,
+        apps: [app]))
+    #expect(result.workload("get").unfinished == 1)
+    #expect(result.workload("get").latency == nil)
+    #expect(result.component("lte").energy == joules(5.495))
+    #expect(result.component("lte").wakeups == 1)
+  }
+}

@@ -261,6 +261,14 @@ extension DeviceSimulation {
       uncountTransferOwner(occurrences[jobs[transfer.job].occurrence].workload, onRadio: node)
       finishTransfer(transfer.job, on: node)
     }
+    transfersLeft(link)
+  }
+
+  /// Transfers left link `link` (counted up to now): with none left its radio stops serving and
+  /// enters idle once the instant's completions are in; otherwise the link is re-timed, its
+  /// trace slice named by the transfer now in flight longest.
+  func transfersLeft(_ link: Int) {
+    let node = Int(links[link].node)
     if links[link].transfers.isEmpty {
       links[link].downloads = 0
       links[link].uploads = 0

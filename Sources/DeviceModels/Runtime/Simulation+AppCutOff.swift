@@ -3,11 +3,11 @@ import SimulationEngine
 /// Work cut off when its app is suspended (SPEC 6.4 [v2]), as a shutdown cuts off all work
 /// (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at once;
 /// its parts still waiting — in a lane's queue, the CPU's queues or for a network — are removed,
-/// its parts being served on a core, flash, the GPU or a generic component stop now (the lane
-/// takes its next item or goes idle, as when a part completes), and no further step starts.
-/// Two kinds of part run to their end, as the hardware finishes what it was handed: a transfer
-/// already on a radio's shared link, and a part whose component is still waking for it. Then the
-/// occurrence is discarded, out of latency.
+/// its parts being served on a core, flash, the GPU or a generic component, or carried on a
+/// radio's shared link, stop now (the lane takes its next item or goes idle, as when a part
+/// completes; the link carries its other transfers on), and no further step starts. A part whose
+/// component is still waking for it runs to its end, as the hardware finishes what it was
+/// handed. Then the occurrence is discarded, out of latency.
 extension DeviceSimulation {
   /// Cuts off every occurrence of app `app`'s workloads in progress.
   func cutOffWork(of app: Int32) {
@@ -39,6 +39,7 @@ extension DeviceSimulation {
       }
     }
     removeCutOffParts(from: &network.waitingForNetwork)
+    cutOffLinkTransfers()
     for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
       let job = nodes[node].job
       guard job >= 0, occurrences[jobs[job].occurrence].isCutOff else { continue }
@@ -54,6 +55,32 @@ extension DeviceSimulation {
       {
         discardCutOffOccurrence(occurrence)
       }
+    }
+  }
+
+  /// Takes the cut-off occurrences' transfers off every shared link: the radio carries the others
+  /// on, re-timed, or, with none left, enters idle as when its last transfer completes.
+  private func cutOffLinkTransfers() {
+    for link in links.indices
+    where links[link].transfers.contains(where: {
+      occurrences[jobs[$0.job].occurrence].isCutOff
+    }) {
+      let node = Int(links[link].node)
+      advanceLink(link)
+      var index = 0
+      while index < links[link].transfers.count {
+        let job = links[link].transfers[index].job
+        let occurrence = jobs[job].occurrence
+        guard occurrences[occurrence].isCutOff else {
+          index += 1
+          continue
+        }
+        links[link].transfers.remove(at: index)
+        uncountTransferOwner(occurrences[occurrence].workload, onRadio: node)
+        jobs.remove(job)
+        occurrences[occurrence].partsLeft -= 1
+      }
+      transfersLeft(link)
     }
   }
 
