@@ -31,13 +31,7 @@ extension DeviceSimulation {
         Int(workload)
       ].timing
     else { return nil }
-    if let count, k >= count { return nil }
-    let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(k))
-    guard !overflow else { return nil }
-    let (due, beyond) = start.nanosecondsSinceStart.addingReportingOverflow(product)
-    guard !beyond else { return nil }
-    if let end, due >= end.nanosecondsSinceStart { return nil }
-    return due < endTime ? due : nil
+    return repeatingInstant(k, every: every, start: start, end: end, count: count)
   }
 
   /// Schedules the opening of a repeating task's next instance, and notes it as a known

@@ -115,6 +115,15 @@ extension DeviceSimulation {
     guard
       case .periodic(let every, let start, let end, let count, _) = workloads[Int(workload)].timing
     else { return nil }
+    return repeatingInstant(k, every: every, start: start, end: end, count: count)
+  }
+
+  /// Instant `k` of a repetition, `start + k·every` (a timer's due times, a repeating task's
+  /// eligibility, SPEC 6.1), or `nil` when it is not before `end`, `k` is not below `count`, or
+  /// it is not before the end of the run (or overflows).
+  func repeatingInstant(
+    _ k: Int, every: TimeSpan, start: Instant, end: Instant?, count: Int?
+  ) -> Int64? {
     if let count, k >= count { return nil }
     let (product, overflow) = every.nanoseconds.multipliedReportingOverflow(by: Int64(k))
     guard !overflow else { return nil }
