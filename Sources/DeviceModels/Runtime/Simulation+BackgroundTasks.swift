@@ -156,12 +156,10 @@ extension DeviceSimulation {
   /// Whether the radio a `radio-active` deferral watches is out of its deepest state.
   private func deferralRadioIsActive(_ workload: Int32) -> Bool {
     let index = Int(workload)
-    let radio = Int(
+    let radio =
       workloads[index].deferralRadio >= 0
-        ? workloads[index].deferralRadio : environment.currentNetworkNode)
-    guard radio >= 0 else { return false }
-    let table = ladders[Int(nodes[radio].ladder)]
-    return !(nodes[radio].phase == .idle && nodes[radio].state == table.deepest)
+      ? workloads[index].deferralRadio : environment.currentNetworkNode
+    return radio >= 0 && !isIdleInDeepestState(Int(radio))
   }
 
   /// Runs every waiting deferrable workload that may now start, in name order (tasks whose

@@ -163,6 +163,12 @@ extension DeviceSimulation {
     demote(node, to: target)
   }
 
+  /// Whether `node` is idle in its deepest state (a radio there has no reason of its own to be
+  /// awake: a `radio-active` deferral waits, a low-priority push is held).
+  func isIdleInDeepestState(_ node: Int) -> Bool {
+    nodes[node].phase == .idle && nodes[node].state == ladders[Int(nodes[node].ladder)].deepest
+  }
+
   /// Moves the node to idle state `target`.
   func demote(_ node: Int, to target: Int32) {
     let wasActive = nodes[node].phase == .active

@@ -34,12 +34,7 @@ extension DeviceSimulation {
   /// state.
   var isDeviceAwakeForPush: Bool {
     if let display, display.session >= 0, !shutdown.isOff { return true }
-    for link in links.indices {
-      let radio = Int(links[link].node)
-      let table = ladders[Int(nodes[radio].ladder)]
-      if !(nodes[radio].phase == .idle && nodes[radio].state == table.deepest) { return true }
-    }
-    return false
+    return links.contains { !isIdleInDeepestState(Int($0.node)) }
   }
 
   /// The held pushes' `max_delay` passed (unless a delivery came first).
