@@ -96,7 +96,7 @@ public struct EventQueue<Event>: ~Copyable {
   /// the instant (a model that defers work to the end of its completions asks this).
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   public func hasEvent(dueAtOrBefore time: Instant, rankAtMost rank: UInt32) -> Bool {
     precondition(rank < Self.maximumRank, "no rank above the largest to bound by")
     let bound = OrderedKey.make(

@@ -76,7 +76,7 @@ public final class IndexedMinHeap {
   /// Sets the key of `id`, inserting it if absent.
   ///
   /// - Complexity: O(log *n*).
-  @inlinable
+  @inlinable @inline(__always)
   public func setKey(_ key: Int64, for id: Int) {
     precondition(id >= 0 && id < capacity, "an identifier out of range")
     let position = Int(positions[id])

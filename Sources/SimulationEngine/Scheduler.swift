@@ -55,7 +55,7 @@ public final class Scheduler<Event> {
   /// events of those ranks are not all handled yet.
   ///
   /// - Complexity: O(1).
-  @inlinable
+  @inlinable @inline(__always)
   public func hasPendingEvent(dueNowWithRankAtMost rank: UInt32) -> Bool {
     queue.hasEvent(dueAtOrBefore: currentTime, rankAtMost: rank)
   }

@@ -86,8 +86,8 @@ extension DeviceSimulation {
       links[index] = fresh
     }
     // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).
-    completionsThisInstant.handOns.removeAll(keepingCapacity: true)
-    completionsThisInstant.idleLanes.removeAll(keepingCapacity: true)
+    completionsThisInstant.handOns.removeAllKeepingCapacity()
+    completionsThisInstant.idleLanes.removeAllKeepingCapacity()
     tasks.paused.removeAll()
     lowPower.deviceTurned(off: true, at: time)
     if var fresh = shutdown.initialCPU, let current = cpu {

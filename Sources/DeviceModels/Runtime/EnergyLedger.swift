@@ -322,6 +322,7 @@ final class EnergyLedger {
   }
 
   /// Brings ``batteryCharge`` up to date with the battery, the charger and the shutdown.
+  @inline(__always)
   func refreshBatteryCharge() {
     guard !isOff, let battery = recorder.battery, !battery.isCharging else {
       batteryCharge = .max

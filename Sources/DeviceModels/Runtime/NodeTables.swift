@@ -64,6 +64,7 @@ struct LadderTable {
 
   /// The deepest state that the predictive policy may enter for `predictedIdle` ns of idleness
   /// whose wake latency is at most `latencyLimit` ns (state 1 when none qualifies).
+  @inline(__always)
   func predictiveTarget(predictedIdle: Int64, latencyLimit: Int64 = .max) -> Int32 {
     var target: Int32 = 1
     var index = Int(deepest)
@@ -144,12 +145,14 @@ struct Node {
   var hasUnsettledOwner = false
 
   /// Whether the node counts as busy for its parent.
+  @inline(__always)
   var isBusy: Bool { phase == .waking || phase == .active }
 }
 
 extension DeviceSimulation {
   /// Moves `node` to `phase` (the only way to change it), and marks what it gives its parent's
   /// owner set for settling at the end of the event.
+  @inline(__always)
   func setPhase(_ node: Int, to phase: NodePhase) {
     nodes[node].phase = phase
     ownerStateChanged(node)

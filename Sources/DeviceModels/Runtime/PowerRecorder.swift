@@ -62,6 +62,7 @@ struct PowerRecorder {
   var recordsSeries: Bool { binWidth > 0 || exactWindow != nil }
 
   /// Books `[start, end)`, during which the powers were constant.
+  @inline(__always)
   mutating func record(
     from start: Int64, to end: Int64, componentPower: UnsafeBufferPointer<Int64>, totalPower: Int64
   ) {

@@ -35,6 +35,7 @@ extension DeviceSimulation {
   }
 
   /// The highest-priority waiting part allowed on `core`'s cluster, removed from its queue.
+  @inline(__always)
   func dequeueCPUJob(for core: Int) -> Int32? {
     guard cpu!.queuedPriorities != 0, core < cpu!.clusterOfNode.count,
       cpu!.clusterOfNode[core] >= 0
@@ -53,6 +54,7 @@ extension DeviceSimulation {
 
   /// Gives `core` the part `job`, asking its class's operating point for the core's cluster —
   /// at most the cluster's Low Power Mode cap while that is on (SPEC 6.6 [v2]).
+  @inline(__always)
   func assignCore(_ job: Int32, to core: Int) {
     let cluster = Int(cpu!.clusterOfNode[core])
     jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
@@ -115,6 +117,7 @@ extension DeviceSimulation {
   }
 
   /// Schedules the end of the core's part at the cluster's current rate.
+  @inline(__always)
   func scheduleCoreCompletion(_ core: Int, cluster: Int) {
     let job = nodes[core].job
     let speed = cpu!.clusters[cluster].speeds[Int(cpu!.clusters[cluster].currentOPP)]
@@ -129,19 +132,32 @@ extension DeviceSimulation {
   /// A model-derived duration rounded up to a whole nanosecond (SPEC section 2), ignoring the
   /// last bits of floating-point noise so that exact work stays exact: 1 050 000.0000001 ns of
   /// work is 1 050 000 ns, not 1 050 001.
+  @inline(__always)
   static func nanosecondsRoundedUp(_ value: Double) -> Int64 {
-    let nearest = value.rounded()
+    let (nearest, up): (Double, Double)
+    if value >= 0 && value < 0x1p52 {
+      // Below 2^52 a Double's whole part and fraction are exact: rounding needs no library
+      // call (`rounded()` and `rounded(.up)` are calls on a baseline x86-64), the same values.
+      let whole = Double(Int64(value))
+      let fraction = value - whole
+      nearest = fraction >= 0.5 ? whole + 1 : whole
+      up = fraction > 0 ? whole + 1 : whole
+    } else {
+      (nearest, up) = (value.rounded(), value.rounded(.up))
+    }
     if abs(value - nearest) <= 1e-9 * max(1, nearest) { return Saturating.nanoseconds(nearest) }
-    return Saturating.nanoseconds(value.rounded(.up))
+    return Saturating.nanoseconds(up)
   }
 
   /// A core became waking or active.
+  @inline(__always)
   func cpuCoreBecameBusy() {
     if cpu!.busyCores == 0 && now > cpu!.allIdleSince { cpu!.packageWakeups += 1 }
     cpu!.busyCores += 1
   }
 
   /// A core left the active state.
+  @inline(__always)
   func cpuCoreBecameIdle() {
     cpu!.busyCores -= 1
     if cpu!.busyCores == 0 { cpu!.allIdleSince = now }
@@ -153,6 +169,7 @@ extension DeviceSimulation {
 /// than the limit, so that frames do not wait for a cluster to power up.
 extension DeviceSimulation {
   /// The longest wake latency the idle governor may choose for `node` now (ns).
+  @inline(__always)
   func idleLatencyLimit(_ node: Int) -> Int64 {
     // Read in place (`cpu!.`, `display!.`): binding the runtimes would copy them and retain
     // their arrays at every idle entry.

@@ -17,6 +17,7 @@
 extension DeviceSimulation {
   /// Brings an inactive node towards the active state for work caused by workload `cause`: wakes
   /// it at once if its parent is awake, else waits for the parent, waking that first.
+  @inline(__always)
   func wake(_ node: Int, cause: Int32) {
     guard nodes[node].phase == .idle else { return }
     disarmIdleTimers(node)
@@ -89,6 +90,7 @@ extension DeviceSimulation {
   }
 
   /// A node that was neither waking nor active became one of them: its parent is busy for it.
+  @inline(__always)
   func markBusy(_ node: Int) {
     if nodes[node].laneKind == .core { cpuCoreBecameBusy() }
     let parent = Int(nodes[node].parent)
@@ -103,6 +105,7 @@ extension DeviceSimulation {
   }
 
   /// A node left the active state for an idle one: its parent may have nothing left to do.
+  @inline(__always)
   func unmarkBusy(_ node: Int) {
     if nodes[node].laneKind == .core { cpuCoreBecameIdle() }
     let parent = Int(nodes[node].parent)
@@ -189,6 +192,7 @@ extension DeviceSimulation {
   /// mostly fire stale, the timer keeps one check queued: a new arming queues one only when none
   /// is queued at or before its due time, and a check that finds the timer due later queues
   /// itself again for then. The node steps down at the same instant either way.
+  @inline(__always)
   func scheduleNextDemotion(_ node: Int) {
     let table = ladders[Int(nodes[node].ladder)]
     let next = Int(nodes[node].state) + 1

@@ -6,6 +6,7 @@ import Quantities
 /// only while the radio wakes or has no network.
 extension DeviceSimulation {
   /// Queues `job` on lane `node`, starting it if the lane is free.
+  @inline(__always)
   func submit(_ job: Int32, to node: Int) {
     if nodes[node].job < 0 && nodes[node].queuedPriorities == 0 {
       assign(job, to: node)
@@ -17,6 +18,7 @@ extension DeviceSimulation {
   }
 
   /// The highest-priority waiting job of `node`, removed from its queue.
+  @inline(__always)
   func dequeueJob(_ node: Int) -> Int32? {
     let waiting = nodes[node].queuedPriorities
     guard waiting != 0 else { return nil }
@@ -28,6 +30,7 @@ extension DeviceSimulation {
   }
 
   /// Gives the free lane `node` its next job: starts it, or wakes the node for it.
+  @inline(__always)
   func assign(_ job: Int32, to node: Int) {
     nodes[node].job = job
     if nodes[node].phase == .active {
@@ -39,6 +42,7 @@ extension DeviceSimulation {
   }
 
   /// Starts the lane's job now that the node is active.
+  @inline(__always)
   func startJob(on node: Int) {
     let job = nodes[node].job
     if nodes[node].laneKind == .core {
@@ -67,6 +71,7 @@ extension DeviceSimulation {
   }
 
   /// A segment ended: run the next or finish the job.
+  @inline(__always)
   func segmentDone(_ node: Int) {
     if nodes[node].laneKind == .core {
       finishJob(on: node)
@@ -103,6 +108,7 @@ extension DeviceSimulation {
   }
 
   /// How many constant-power segments a job has on its lane.
+  @inline(__always)
   func segmentCount(of job: Int32, on node: Int) -> Int32 {
     let step = steps[Int(jobs[job].step)]
     switch nodes[node].laneKind {
@@ -124,6 +130,7 @@ extension DeviceSimulation {
   }
 
   /// Duration (ns) and power (nW) of segment `index` of a job.
+  @inline(__always)
   func segment(_ index: Int32, of job: Int32, on node: Int) -> (Int64, Int64) {
     let step = steps[Int(jobs[job].step)]
     let table = ladders[Int(nodes[node].ladder)]

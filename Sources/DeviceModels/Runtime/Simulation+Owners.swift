@@ -112,6 +112,7 @@ extension DeviceSimulation {
   }
 
   /// Replaces what `node` gives `parent`'s owner set.
+  @inline(__always)
   private func changeContribution(
     of node: Int, to parent: Int, kind: OwnerContribution, owner: Int32
   ) {

@@ -23,6 +23,16 @@ struct SameInstantCompletions {
   }
 }
 
+extension Array where Element == Int32 {
+  /// Empties the array and keeps its memory: a removal from the end per element, which for the
+  /// one or two of an instant costs less than `removeAll(keepingCapacity: true)` (a general
+  /// replacement of the whole range, with a call to move the empty tail).
+  @inline(__always)
+  mutating func removeAllKeepingCapacity() {
+    while popLast() != nil {}
+  }
+}
+
 extension DeviceSimulation {
   /// A part of `occurrence`'s step completed, leaving lane `lane` (or -1) with nothing to serve.
   /// When no other completion is due at this instant and none is collected, its hand-on and idle
@@ -50,12 +60,12 @@ extension DeviceSimulation {
     for index in 0..<completionsThisInstant.handOns.count {
       stepPartDone(completionsThisInstant.handOns[index])
     }
-    completionsThisInstant.handOns.removeAll(keepingCapacity: true)
+    completionsThisInstant.handOns.removeAllKeepingCapacity()
     for index in 0..<completionsThisInstant.idleLanes.count {
       let node = Int(completionsThisInstant.idleLanes[index])
       if nodes[node].job < 0 && nodes[node].phase == .active { idleEntry(node) }
     }
-    completionsThisInstant.idleLanes.removeAll(keepingCapacity: true)
+    completionsThisInstant.idleLanes.removeAllKeepingCapacity()
   }
 
   /// Orders the hand-ons by due time, then workload (name order), then occurrence number: an

@@ -6,6 +6,7 @@
 /// what an idle CPU costs on an awake device (the CPU ratios of SPEC 11 are measured so).
 extension DeviceSimulation {
   /// Whether the device is suspended: its platform is idle in its deepest state.
+  @inline(__always)
   var isPlatformSuspended: Bool {
     guard platformNode >= 0 else { return false }
     let platform = nodes[Int(platformNode)]

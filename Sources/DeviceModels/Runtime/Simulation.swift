@@ -273,6 +273,7 @@ final class DeviceSimulation: SimulationModel {
   @inline(__always) var now: Int64 { scheduler.now.nanosecondsSinceStart }
 
   /// Handles one event (the engine calls this).
+  @inline(__always)
   func handle(_ event: DeviceEvent) {
     checkBattery(upTo: now)
     switch event {

@@ -167,6 +167,7 @@ final class Pool<Element: BitwiseCopyable> {
   }
 
   /// Stores `element`, returning its index.
+  @inline(__always)
   func insert(_ element: Element) -> Int32 {
     if freeCount > 0 {
       freeCount -= 1
