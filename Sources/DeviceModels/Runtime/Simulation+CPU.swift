@@ -9,8 +9,8 @@ extension DeviceSimulation {
   func dispatchCPU(_ job: Int32) {
     precondition(cpu != nil, "CPU work without a CPU")
     let priority = Int(jobs[job].priority)
-    for index in 0..<cpu!.rules[priority].clusters.count {
-      if let core = bestFreeCore(in: Int(cpu!.rules[priority].clusters[index])) {
+    for index in cpuTables.preferenceRange(of: priority) {
+      if let core = bestFreeCore(in: Int(cpuTables.preferences[index])) {
         assignCore(job, to: core)
         return
       }
@@ -25,25 +25,23 @@ extension DeviceSimulation {
     // Each core's rank, depth then index in one integer (a busy core's: none), and the least
     // of them: chosen by arithmetic, not by a branch per core that no predictor can learn.
     var best = Int64.max
-    for index in 0..<cpu!.clusters[cluster].cores.count {
-      let node = Int(cpu!.clusters[cluster].cores[index])
+    for index in cpuTables.coreRange(of: cluster) {
+      let node = Int(cpuTables.cores[index])
       let depth = Int64(nodes[node].phase == .active ? 0 : nodes[node].state)
       best = min(best, nodes[node].job < 0 ? depth << 32 | Int64(index) : .max)
     }
     guard best != .max else { return nil }
-    return Int(cpu!.clusters[cluster].cores[Int(best & 0xFFFF_FFFF)])
+    return Int(cpuTables.cores[Int(best & 0xFFFF_FFFF)])
   }
 
   /// The highest-priority waiting part allowed on `core`'s cluster, removed from its queue.
   @inline(__always)
   func dequeueCPUJob(for core: Int) -> Int32? {
-    guard cpu!.queuedPriorities != 0, core < cpu!.clusterOfNode.count,
-      cpu!.clusterOfNode[core] >= 0
-    else { return nil }
-    let cluster = cpu!.clusterOfNode[core]
+    guard cpu!.queuedPriorities != 0, cpuTables.clusterOfNode[core] >= 0 else { return nil }
+    let cluster = cpuTables.clusterOfNode[core]
     for priority in 0..<5 where cpu!.queuedPriorities & (1 << priority) != 0 {
-      for index in 0..<cpu!.rules[priority].clusters.count
-      where cpu!.rules[priority].clusters[index] == cluster {
+      for index in cpuTables.preferenceRange(of: priority)
+      where cpuTables.preferences[index] == cluster {
         let job = cpu!.queues[priority].popFirst()
         if cpu!.queues[priority].isEmpty { cpu!.queuedPriorities &= ~(1 << priority) }
         return job
@@ -56,8 +54,9 @@ extension DeviceSimulation {
   /// at most the cluster's Low Power Mode cap while that is on (SPEC 6.6 [v2]).
   @inline(__always)
   func assignCore(_ job: Int32, to core: Int) {
-    let cluster = Int(cpu!.clusterOfNode[core])
-    jobs[job].requestedOPP = cpu!.rules[Int(jobs[job].priority)].operatingPoint[cluster]
+    let cluster = Int(cpuTables.clusterOfNode[core])
+    jobs[job].requestedOPP =
+      cpuTables.requestedPoint[Int(jobs[job].priority) * cpuTables.clusterCount + cluster]
     if lowPower.isOn {
       jobs[job].requestedOPP = min(jobs[job].requestedOPP, lowPower.cpuCap[cluster])
     }
@@ -67,7 +66,7 @@ extension DeviceSimulation {
 
   /// The core is active: run its part at the cluster's (possibly raised) operating point.
   func startCoreJob(_ core: Int) {
-    let cluster = Int(cpu!.clusterOfNode[core])
+    let cluster = Int(cpuTables.clusterOfNode[core])
     let job = nodes[core].job
     nodes[core].isServing = true
     nodes[core].servingOPP = jobs[job].requestedOPP
@@ -75,7 +74,7 @@ extension DeviceSimulation {
     jobs[job].rateStart = now
     if !updateClusterFrequency(cluster) {
       nodes[core].servingPower =
-        cpu!.clusters[cluster].powers[Int(cpu!.clusters[cluster].currentOPP)]
+        cpuTables.power(of: cluster, at: cpu!.clusters[cluster].currentOPP)
       recordChange(core)
       scheduleCoreCompletion(core, cluster: cluster)
     }
@@ -83,7 +82,7 @@ extension DeviceSimulation {
 
   /// The core's part ended or left: the cluster may slow down.
   func coreStoppedServing(_ core: Int) {
-    let cluster = Int(cpu!.clusterOfNode[core])
+    let cluster = Int(cpuTables.clusterOfNode[core])
     _ = updateClusterFrequency(cluster)
   }
 
@@ -92,16 +91,17 @@ extension DeviceSimulation {
   @discardableResult
   func updateClusterFrequency(_ cluster: Int) -> Bool {
     var highest: Int32 = 0
-    for index in 0..<cpu!.clusters[cluster].cores.count {
-      highest = max(highest, nodes[Int(cpu!.clusters[cluster].cores[index])].servingOPP)
+    let cores = cpuTables.coreRange(of: cluster)
+    for index in cores {
+      highest = max(highest, nodes[Int(cpuTables.cores[index])].servingOPP)
     }
     let old = cpu!.clusters[cluster].currentOPP
     guard highest != old else { return false }
-    let oldSpeed = cpu!.clusters[cluster].speeds[Int(old)]
+    let oldSpeed = cpuTables.speed(of: cluster, at: old)
     cpu!.clusters[cluster].currentOPP = highest
-    let power = cpu!.clusters[cluster].powers[Int(highest)]
-    for index in 0..<cpu!.clusters[cluster].cores.count {
-      let node = Int(cpu!.clusters[cluster].cores[index])
+    let power = cpuTables.power(of: cluster, at: highest)
+    for index in cores {
+      let node = Int(cpuTables.cores[index])
       guard nodes[node].isServing else { continue }
       let job = nodes[node].job
       let elapsed = now - jobs[job].rateStart
@@ -120,7 +120,7 @@ extension DeviceSimulation {
   @inline(__always)
   func scheduleCoreCompletion(_ core: Int, cluster: Int) {
     let job = nodes[core].job
-    let speed = cpu!.clusters[cluster].speeds[Int(cpu!.clusters[cluster].currentOPP)]
+    let speed = cpuTables.speed(of: cluster, at: cpu!.clusters[cluster].currentOPP)
     let duration = Self.nanosecondsRoundedUp(jobs[job].remainingWork / speed)
     nodes[core].jobGeneration &+= 1
     schedule(

@@ -28,7 +28,7 @@ extension DeviceSimulation {
     "setup", "endTime", "memory", "ladders", "children", "nodePaths", "slotNames", "components",
     "activity", "steps", "platformNode", "suspensionDependentNodes", "storageNode", "gpuNode",
     "radioSpecs", "storageSpec", "gpuSpec", "nodeLink", "hasRun", "fastForward",
-    "exactLatencyLimit",
+    "exactLatencyLimit", "cpuTables",
   ]
 
   /// Hands every piece of mutable state to `visitor` (see ``SteadyStateVisitor``), always in the

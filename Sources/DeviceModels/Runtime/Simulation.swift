@@ -98,6 +98,8 @@ final class DeviceSimulation: SimulationModel {
   /// Per lane node (not CPU cores): one FIFO per QoS priority, at `node × 5 + priority`.
   @exclusivity(unchecked) var laneQueues: [RingBuffer<Int32>] = []
   @exclusivity(unchecked) var cpu: CPURuntime?
+  /// The CPU's constant tables, flattened for the hot loop (empty without a CPU).
+  let cpuTables: CPUTables
   /// The platform's node, or -1: while it is in its deepest state the device is suspended.
   let platformNode: Int32
   /// Nodes some of whose idle states draw less while the device is suspended.
@@ -174,6 +176,7 @@ final class DeviceSimulation: SimulationModel {
     slotNames = builder.slotNames
     components = builder.components
     cpu = builder.cpu
+    cpuTables = CPUTables(builder.cpu, nodeCount: builder.nodes.count, memory: builder.memory)
     storageNode = builder.storageNode
     platformNode = builder.platformNode
     suspensionDependentNodes = builder.nodes.indices.compactMap { node in
