@@ -20,19 +20,21 @@
 public final class IndexedMinHeap {
   @usableFromInline
   struct Slot {
-    @usableFromInline var key: Int64
-    @usableFromInline var id: Int32
+    /// Key, then identifier, as one ``OrderedKey`` (identifiers are never negative): a smaller
+    /// key, or an equal key and a smaller identifier, is a smaller order. Kept whole, so that a
+    /// comparison is one 128-bit comparison of stored values, not two keys built first.
+    @usableFromInline var order: UInt128
 
     @inlinable init(key: Int64, id: Int32) {
-      self.key = key
-      self.id = id
+      order = OrderedKey.make(key, tieBreak: UInt64(UInt32(bitPattern: id)))
     }
 
-    /// A smaller key, or an equal key and a smaller identifier.
-    /// Key, then identifier, as one ``OrderedKey`` (identifiers are never negative).
-    @inlinable var order: UInt128 {
-      OrderedKey.make(key, tieBreak: UInt64(UInt32(bitPattern: id)))
+    @inlinable var key: Int64 {
+      get { OrderedKey.value(of: order) }
+      set { order = OrderedKey.make(newValue, tieBreak: UInt64(truncatingIfNeeded: order)) }
     }
+
+    @inlinable var id: Int32 { Int32(truncatingIfNeeded: UInt64(truncatingIfNeeded: order)) }
 
     @inlinable func precedes(_ other: Slot) -> Bool { order < other.order }
   }
@@ -63,7 +65,7 @@ public final class IndexedMinHeap {
 
   /// The identifier with the smallest key and that key, or `nil` when empty; among equal keys,
   /// the smallest identifier.
-  @inlinable public var minimum: (id: Int, key: Int64)? {
+  @inlinable @inline(__always) public var minimum: (id: Int, key: Int64)? {
     count == 0 ? nil : (Int(slots[0].id), slots[0].key)
   }
 

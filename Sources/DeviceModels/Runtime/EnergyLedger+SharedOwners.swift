@@ -103,8 +103,9 @@ extension EnergyLedger {
     let share = Self.equalShare(of: energy, among: count)
     shareSum[node] += share
     let lowest = Int(lowestSharedOwner[node])
+    // `share × count` is at most `energy` in magnitude: `&*` is exact and skips the check.
     attribution[attributionIndex(owner: lowest, component: component)] +=
-      energy - share * Int128(count)
+      energy - share &* Int128(count)
   }
 
   /// Books every owner of `node` what it is owed, after its last shared segment was closed;

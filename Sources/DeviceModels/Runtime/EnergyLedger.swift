@@ -285,7 +285,8 @@ final class EnergyLedger {
       return
     }
     let share = Self.equalShare(of: energy, among: count)
-    let remainder = energy - share * Int128(count)
+    // `share × count` is at most `energy` in magnitude: `&*` is exact and skips the check.
+    let remainder = energy - share &* Int128(count)
     for index in 0..<count {
       let owner = Int(ownerPool[offset + index])
       let amount = index == 0 ? share + remainder : share
