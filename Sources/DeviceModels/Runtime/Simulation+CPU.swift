@@ -2,8 +2,10 @@
 /// preference that has a free core, else wait, highest class first; a cluster runs at the highest
 /// operating point any of its running parts asks for, and re-times the others when that changes.
 ///
-/// The CPU's tables are read element by element, by index: a loop over one of its arrays, or a
-/// copy of the runtime, would retain the arrays it reads, atomically, several times per part.
+/// The constant tables (cores, operating points, QoS rules) are read from ``CPUTables``; the
+/// run-time state (operating points, queues) from `cpu` in place, element by element: a loop
+/// over one of its arrays, or a copy of the runtime, would retain the arrays it reads,
+/// atomically, several times per part.
 extension DeviceSimulation {
   /// Sends a CPU part to a free core, or queues it.
   func dispatchCPU(_ job: Int32) {
