@@ -22,11 +22,7 @@ import Testing
       name: "fetch", timing: PushDeliveryTests.at(0),
       work: [WorkStepSpec(download: PushDeliveryTests.pushSize)])
     let push = PushDeliveryTests.pushed(PushDeliveryTests.at(1_000), .low)
-    var environment = EnvironmentSpec(
-      network: [
-        NetworkInterval(
-          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
-      ], charging: [], batteryStart: .one)
+    var environment = Fixture.online(for: .seconds(10))
     environment.lowPower = .intervals([TimeRange(start: .start, end: Fixture.at(.seconds(3)))])
     let result = Fixture.run(
       SimulationSetup(
@@ -165,11 +161,7 @@ extension AppsWithLowPowerModeTests {
     let app = AppSpec(
       name: "a", foreground: [TimeRange(start: .start, end: Fixture.at(.seconds(1)))],
       backgroundTime: .seconds(1), timerLeeway: .zero)
-    let environment = EnvironmentSpec(
-      network: [
-        NetworkInterval(
-          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
-      ], charging: [], batteryStart: .one)
+    let environment = Fixture.online(for: .seconds(10))
     let result = Fixture.run(
       SimulationSetup(
         device: Fixture.device([PeripheralTests.radio()]), workloads: [download],

@@ -25,13 +25,6 @@ import Testing
     return ComponentSpec(name: "wifi", model: .radio(spec), parent: .none)
   }()
 
-  static func lteOnly(_ duration: TimeSpan) -> EnvironmentSpec {
-    EnvironmentSpec(
-      network: [
-        NetworkInterval(range: TimeRange(start: .start, end: Fixture.at(duration)), radio: "lte")
-      ], charging: [], batteryStart: .one)
-  }
-
   static func download(_ bytes: Int64) -> WorkSpec {
     [WorkStepSpec(download: DataSize(bytes: bytes))]
   }
@@ -69,7 +62,7 @@ import Testing
       Fixture.run(
         Fixture.setup(
           Fixture.device([PeripheralTests.radio()]), [fetch, sync], duration: .seconds(20),
-          environment: Self.lteOnly(.seconds(20))))
+          environment: Fixture.online(for: .seconds(20))))
     }
     let eagerResult = run(eager)
     let deferredResult = run(deferred)
@@ -107,7 +100,7 @@ import Testing
     let result = Fixture.run(
       Fixture.setup(
         Fixture.device([PeripheralTests.radio()]), [fetch, sync], duration: .seconds(20),
-        environment: Self.lteOnly(.seconds(20))))
+        environment: Fixture.online(for: .seconds(20))))
     #expect(result.workload("sync").latency?.max == .nanoseconds(expectedLatency))
     #expect(result.workload("sync").deadlineMisses == misses)
   }
@@ -155,7 +148,7 @@ import Testing
     let result = Fixture.run(
       Fixture.setup(
         Fixture.device([PeripheralTests.radio()]), [sync], duration: .seconds(10),
-        environment: Self.lteOnly(.seconds(10))))
+        environment: Fixture.online(for: .seconds(10))))
     #expect(result.workload("sync").latency?.max == .milliseconds(1_250))
     #expect(result.workload("sync").occurrences == 1)
     #expect(result.workload("sync").deadlineMisses == 0)

@@ -9,6 +9,14 @@ enum Fixture {
   static func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: span.nanoseconds) }
   static func mW(_ value: Double) -> Power { .milliwatts(value) }
 
+  /// An environment with only the radio `radio` (LTE by default) online from the start until
+  /// `duration`, no charger, the battery full.
+  static func online(_ radio: String = "lte", for duration: TimeSpan) -> EnvironmentSpec {
+    EnvironmentSpec(
+      network: [NetworkInterval(range: TimeRange(start: .start, end: at(duration)), radio: radio)],
+      charging: [], batteryStart: .one)
+  }
+
   /// A state below the active one.
   static func state(
     _ name: String, _ power: Power, after: TimeSpan = .zero, wake: TimeSpan = .zero,

@@ -100,11 +100,7 @@ import Testing
   static func runRadio(_ workloads: [WorkloadSpec], radio: ComponentSpec = radio())
     -> RunResult
   {
-    let environment = EnvironmentSpec(
-      network: [
-        NetworkInterval(
-          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
-      ], charging: [], batteryStart: .one)
+    let environment = Fixture.online(for: .seconds(10))
     return Fixture.run(
       Fixture.setup(
         Fixture.device([radio]), workloads, duration: .seconds(10), environment: environment))

@@ -29,11 +29,7 @@ import Testing
     _ workloads: [WorkloadSpec], components: [ComponentSpec] = [], apps: [AppSpec] = [],
     display: [DisplaySession] = []
   ) -> RunResult {
-    let environment = EnvironmentSpec(
-      network: [
-        NetworkInterval(
-          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
-      ], charging: [], batteryStart: .one)
+    let environment = Fixture.online(for: .seconds(10))
     return Fixture.run(
       SimulationSetup(
         device: Fixture.device([PeripheralTests.radio()] + components), workloads: workloads,
@@ -151,11 +147,7 @@ import Testing
           every: .milliseconds(900), start: .start, end: nil, count: nil, tolerance: .zero),
         work: Fixture.uses("unit", for: .milliseconds(200)), app: "a"),
     ]
-    let environment = EnvironmentSpec(
-      network: [
-        NetworkInterval(
-          range: TimeRange(start: .start, end: Fixture.at(.seconds(10))), radio: "lte")
-      ], charging: [], batteryStart: .one)
+    let environment = Fixture.online(for: .seconds(10))
     let setup = SimulationSetup(
       device: Fixture.device([PeripheralTests.radio(), unit]), workloads: workloads,
       environment: environment, display: [], visibility: nil, duration: .seconds(10), seed: 7,
