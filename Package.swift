@@ -29,6 +29,10 @@ let package = Package(
     .target(name: "JSONSupport", dependencies: ["Quantities"], swiftSettings: swiftSettings),
     .target(
       name: "DeviceModels", dependencies: ["Quantities", "SimulationEngine"],
+      // Each folder of Runtime has a README.md saying what lives there and what it may touch.
+      exclude: ["Runtime/README.md"]
+        + ["Core", "Components", "Workloads", "OS", "Environment", "Accounting", "FastForward"]
+        .map { "Runtime/\($0)/README.md" },
       swiftSettings: swiftSettings),
     .target(
       name: "ScenarioFiles", dependencies: ["Quantities", "JSONSupport", "DeviceModels"],
