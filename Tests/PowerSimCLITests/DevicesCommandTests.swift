@@ -41,6 +41,21 @@ import Testing
         == (try ScenarioDocument.load(builtIn).scenario().setup))
   }
 
+  /// The Apple pair is listed, and `device show` prints each as readable JSON: one member a
+  /// line, its name first, an `x-source` note beside its numbers.
+  @Test(arguments: ["iphone", "macbook"])
+  func appleDevicesAreListedAndShown(name: String) throws {
+    let listed = CLI.run(["devices"])
+    #expect(listed.output.split(separator: "\n").contains { $0.hasPrefix(name + " ") })
+    let shown = CLI.run(["device", "show", name])
+    #expect(shown.status == 0)
+    let lines = shown.output.split(separator: "\n")
+    #expect(lines.count > 100, "\(lines.count) lines")
+    #expect(lines.dropFirst().first?.contains("\"name\": \"\(name)\"") == true)
+    #expect(lines.allSatisfy { $0.count < 1_000 }, "no line holds a whole component")
+    #expect(shown.output.components(separatedBy: "x-source").count > 50)
+  }
+
   @Test func unknownDevice() {
     let result = CLI.run(["device", "show", "toaster"])
     #expect(result.status == 1)

@@ -9,9 +9,9 @@ import Testing
 /// and run; nothing here knows the answer but the published figure.
 @Suite struct ReferenceFigureTests {
   /// CPU power with one reference core busy 1% / 10% / 100% of the time (1 ms items at default
-  /// QoS) is 1.1× / 2× / 10× the idle CPU's, ±15%; on the phone, and on the laptop, whose CPU was
-  /// calibrated to the same target.
-  @Test(arguments: ["phone", "laptop"])
+  /// QoS) is 1.1× / 2× / 10× the idle CPU's, ±15%; on the phone, and on the laptop, iPhone and
+  /// MacBook, whose CPUs were calibrated to the same target.
+  @Test(arguments: ["phone", "laptop", "iphone", "macbook"])
   func cpuPowerAgainstUtilization(device: String) throws {
     let document = try ReferenceScenario.document(
       "cpu-utilization.json", setting: ["device": .string(device)])

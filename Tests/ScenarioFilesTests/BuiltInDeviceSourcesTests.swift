@@ -84,7 +84,7 @@ import Testing
     return (try? String(contentsOf: file, encoding: .utf8)) ?? ""
   }()
 
-  @Test(arguments: ["phone", "laptop", "devboard"])
+  @Test(arguments: ["phone", "laptop", "devboard", "iphone", "macbook"])
   func everyNumberHasASourceNote(device: String) throws {
     let found = Self.parameters(of: try Self.profile(device))
     #expect(found.count > 5)
@@ -94,7 +94,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["phone", "laptop", "devboard"])
+  @Test(arguments: ["phone", "laptop", "devboard", "iphone", "macbook"])
   func everyParameterIsDocumented(device: String) throws {
     #expect(Self.documentation.contains("## \(device)"), "a section for \(device)")
     for parameter in Self.parameters(of: try Self.profile(device)) {

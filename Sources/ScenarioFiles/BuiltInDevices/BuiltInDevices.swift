@@ -13,5 +13,7 @@ public enum BuiltInDevices {
     "phone": phoneProfile,
     "laptop": laptopProfile,
     "devboard": devboardProfile,
+    "iphone": iphoneProfile,
+    "macbook": macbookProfile,
   ]
 }
