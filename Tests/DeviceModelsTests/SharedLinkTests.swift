@@ -189,6 +189,39 @@ import Testing
     #expect(result.workload("get").energy == joules(4.8125 - 0.1))
   }
 
+  /// Naming the network's radio in `via` changes nothing. Offline 0–2 s: `a` (125 kB, utility)
+  /// due at 0.5 s and `b` (125 kB, user-interactive) due at 1 s wait; at 2 s they join the
+  /// radio's queue in the order they started and the radio wakes for the first of the highest
+  /// class, `b` (its promotion is `b`'s), 2.0–2.2 s; both join, wait their round trips to 2.25 s
+  /// and share the 10 Mbit/s, 1 Mbit each at 5 Mbit/s: both end at 2.45 s. Latencies 1.95 s and
+  /// 1.45 s, and the same account whether or not `a` names `lte`.
+  @Test func namingTheNetworksRadioChangesNothing() {
+    func run(naming: Bool) -> RunResult {
+      let a = WorkloadSpec(
+        name: "a", timing: .once(at: Fixture.at(.milliseconds(500))),
+        work: [
+          WorkStepSpec(
+            qos: .utility, download: DataSize(bytes: 125_000), via: naming ? "lte" : nil)
+        ])
+      let b = WorkloadSpec(
+        name: "b", timing: .once(at: Fixture.at(.seconds(1))),
+        work: [WorkStepSpec(qos: .userInteractive, download: DataSize(bytes: 125_000))])
+      return Self.run(
+        [a, b], spells: [(0, 2_000, nil, nil, nil), (2_000, 10_000, "lte", nil, nil)])
+    }
+    let named = run(naming: true)
+    let unnamed = run(naming: false)
+    #expect(named.workload("a").latency?.max == .milliseconds(1_950))
+    #expect(named.workload("b").latency?.max == .milliseconds(1_450))
+    var namedText = ""
+    var unnamedText = ""
+    dump(named, to: &namedText)
+    dump(unnamed, to: &unnamedText)
+    #expect(namedText == unnamedText)
+    // The promotion above the 10 mW floor, 1.19 W × 0.2 s, is `b`'s alone.
+    #expect(named.workload("b").energyByComponent[0] >= joules(0.238))
+  }
+
   /// Boundaries of an offline spell [1 s, 3 s) (SPEC 5.1: completions, then environment
   /// changes, then arrivals). A transfer completing exactly as the spell starts (1.25 MB from
   /// 0 s ends at 1.25 s with the spell starting then) is done: latency 1.25 s. One due exactly

@@ -183,12 +183,17 @@ extension DeviceSimulation {
       joinLink(job, link: link)
       return
     }
-    let priority = Int(jobs[job].priority)
-    laneQueues[node * 5 + priority].append(job)
-    nodes[node].queuedPriorities |= 1 << priority
+    queueTransfer(job, on: node)
     if network.quality[link].isOnline && nodes[node].phase == .idle {
       wake(node, cause: occurrences[jobs[job].occurrence].workload)
     }
+  }
+
+  /// Puts transfer `job` in radio `node`'s queue, behind those of its QoS class.
+  func queueTransfer(_ job: Int32, on node: Int) {
+    let priority = Int(jobs[job].priority)
+    laneQueues[node * 5 + priority].append(job)
+    nodes[node].queuedPriorities |= 1 << priority
   }
 
   /// Radio `node` is active: the transfers an offline spell paused resume and its waiting

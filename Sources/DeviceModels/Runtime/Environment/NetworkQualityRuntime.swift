@@ -83,8 +83,8 @@ struct NetworkSpell {
 ///
 /// The spell's radio gets the spell's bandwidths, round-trip time and signal; every other radio
 /// has its own figures at a good signal. An offline spell takes every radio's network away:
-/// transfers that start wait — in their radio's queue, or, when they use the environment's
-/// network, in ``waitingForNetwork`` until a spell names a radio — and transfers in flight pause
+/// transfers that start wait in ``waitingForNetwork`` until a spell names a radio (then they join
+/// the queue of the radio their `via` names, or of the network's) — and transfers in flight pause
 /// with their progress kept (``SharedLinkRuntime/paused``), the radio leaving its transfer power
 /// to follow its ladder as if idle, until a network is back: then the radio wakes for them (a
 /// promotion from idle) and they resume with what they had left. The changes come from the environment's timeline (see
@@ -96,8 +96,7 @@ struct NetworkQualityRuntime {
   var quality: [LinkQuality] = []
   /// Whether the current spell is offline.
   var isOffline = false
-  /// Transfers on the environment's network that started while offline, in the order they
-  /// started (jobs).
+  /// Transfers that started while offline, in the order they started (jobs).
   var waitingForNetwork = RingBuffer<Int32>(minimumCapacity: 4)
 
   init() {}
@@ -151,10 +150,14 @@ extension DeviceSimulation {
       }
     }
     if wasOffline && spell.node >= 0 {
-      for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
+      // The transfers that waited, in the order they started, join their radio's queue — the
+      // radio their `via` names, else the network's — then every radio wakes for, or starts, what
+      // it has: highest QoS first, whichever way its transfers named it.
       while let job = network.waitingForNetwork.popFirst() {
-        submitTransfer(job, to: Int(spell.node))
+        let named = steps[Int(jobs[job].step)].node
+        queueTransfer(job, on: Int(named >= 0 ? named : spell.node))
       }
+      for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
     }
     deferralCheckPending = true
   }
