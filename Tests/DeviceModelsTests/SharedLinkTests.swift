@@ -213,13 +213,18 @@ import Testing
     let unnamed = run(naming: false)
     #expect(named.workload("a").latency?.max == .milliseconds(1_950))
     #expect(named.workload("b").latency?.max == .milliseconds(1_450))
-    var namedText = ""
-    var unnamedText = ""
-    dump(named, to: &namedText)
-    dump(unnamed, to: &unnamedText)
-    #expect(namedText == unnamedText)
-    // The promotion above the 10 mW floor, 1.19 W × 0.2 s, is `b`'s alone.
-    #expect(named.workload("b").energyByComponent[0] >= joules(0.238))
+    for name in ["a", "b"] {
+      #expect(named.workload(name).latency == unnamed.workload(name).latency)
+      #expect(named.workload(name).energyByComponent == unnamed.workload(name).energyByComponent)
+    }
+    let states = named.component("lte").nodes[0].states
+    #expect(states.map(\.energy) == unnamed.component("lte").nodes[0].states.map(\.energy))
+    #expect(states.map(\.residency) == unnamed.component("lte").nodes[0].states.map(\.residency))
+    // Above the 10 mW floor: the promotion, 1.19 W × 0.2 s = 0.238 J, is `b`'s alone; the round
+    // trips (0.99 W × 50 ms) and the data (1.49 W × 0.2 s) are shared, 0.02475 + 0.149 J each;
+    // the hold (0.099 J) and tail (0.49 W × 4.9 s) go to `a`, the last to finish.
+    #expect(named.workload("b").energy == joules(0.41175))
+    #expect(named.workload("a").energy == joules(2.67375))
   }
 
   /// Boundaries of an offline spell [1 s, 3 s) (SPEC 5.1: completions, then environment

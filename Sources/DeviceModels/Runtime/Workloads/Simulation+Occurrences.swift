@@ -61,7 +61,7 @@ extension DeviceSimulation {
       occurrences[occurrence].partsLeft = 1
       let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))
       if network.isOffline {
-        // Offline (SPEC 5.5 [v2]): it waits for the next spell with a network, whether or not
+        // Offline (see the article *Radios*): it waits for the next spell with a network, whether or not
         // its `via` names a radio, so that naming the network's radio changes nothing.
         network.waitingForNetwork.append(job)
       } else {
