@@ -61,8 +61,9 @@ extension DeviceSimulation {
       occurrences[occurrence].partsLeft = 1
       let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))
       if network.isOffline {
-        // Offline (see the article *Radios*): it waits for the next spell with a network, whether or not
-        // its `via` names a radio, so that naming the network's radio changes nothing.
+        // Offline (see the article *Radios*): it waits for the next spell with a network,
+        // whether or not its `via` names a radio, so that naming the network's radio changes
+        // nothing.
         network.waitingForNetwork.append(job)
       } else {
         let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
