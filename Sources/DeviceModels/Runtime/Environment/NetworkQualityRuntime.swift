@@ -24,7 +24,7 @@ struct LinkQuality: Equatable {
   /// `signal`: the transfer power is `(base + per_mbit_down × down + per_mbit_up × up) × factor`
   /// for the directions with data flowing, computed once, exactly, from the integer rates (bit/s)
   /// and the signal level's factor (in millionths), and rounded once to the nearest nW (see the
-  /// article *Radios*).
+  /// article *Radios*); at most ``Saturating/largestPower``.
   init(
     spec: RadioSpec, downlink: DataRate? = nil, uplink: DataRate? = nil,
     roundTripTime: TimeSpan? = nil, signal: SignalLevel = .good, isOnline: Bool = true
@@ -38,9 +38,9 @@ struct LinkQuality: Equatable {
     // in millionths and rounded once.
     func power(_ millionths: Int128) -> Int64 {
       let (scaled, overflow) = millionths.multipliedReportingOverflow(by: factor)
-      guard !overflow else { return .max }
+      guard !overflow else { return Saturating.largestPower }
       let rounded = (scaled + 500_000_000_000) / 1_000_000_000_000
-      return rounded > Int128(Int64.max) ? .max : Int64(rounded)
+      return Int64(min(rounded, Int128(Saturating.largestPower)))
     }
     switch spec.transferPower {
     case .constant(let constant):
