@@ -92,6 +92,10 @@ extension BadInputCorpus {
       #"devices/patch-tiny-voltage.json: device_patch.battery.voltage: expected a voltage that gives 4000 mAh a capacity greater than zero, found "1e-30 V" (it rounds the capacity to 0 J)"#
     ),
     BadInput(
+      "devices/patch-uplink-rounds-to-zero.json",
+      #"devices/patch-uplink-rounds-to-zero.json: device_patch.components.wifi.uplink: expected a data rate of at least 1 bit/s, found "0.3 bit/s" (it rounds to 0 bit/s)"#
+    ),
+    BadInput(
       "devices/patch-zero-voltage.json",
       #"devices/patch-zero-voltage.json: device_patch.battery.voltage: expected a voltage greater than zero, found "0 V""#
     ),

@@ -50,6 +50,10 @@ extension BadInputCorpus {
       #"environment/network-signal-unknown.json: environment.network[0].signal: expected one of "good", "fair" or "poor", found "terrible""#
     ),
     BadInput(
+      "environment/network-rate-rounds-to-zero.json",
+      #"environment/network-rate-rounds-to-zero.json: environment.network[0].downlink: expected a data rate of at least 1 bit/s, found "0.4 bit/s" (it rounds to 0 bit/s)"#
+    ),
+    BadInput(
       "environment/network-offline-with-quality.json",
       #"environment/network-offline-with-quality.json: environment.network[0].downlink: an offline interval has no network quality; remove "downlink" or name a radio"#
     ),

@@ -50,10 +50,10 @@ import Testing
           #""device_patch": { "components": { "storage": { "write_bandwidth": "1e-300 B/s" } } },"#)
     ),
     Extreme(
-      name: "radio at 1e-300 B/s",
+      name: "radio at 1 bit/s (the least network rate: one that rounds to 0 bit/s is an error)",
       json: phone(
         #"{ "at": 0, "work": { "download": "1 MB" } }"#,
-        top: #""device_patch": { "components": { "wifi": { "downlink": "1e-300 B/s" } } },"#)),
+        top: #""device_patch": { "components": { "wifi": { "downlink": "1 bit/s" } } },"#)),
     Extreme(
       name: "GPU at 1e-300 Hz",
       json: phone(

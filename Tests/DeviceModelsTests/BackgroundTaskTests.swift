@@ -176,6 +176,51 @@ import Testing
     #expect(result.component("a").state("working").residency == .seconds(450))
   }
 
+  /// An instance whose deadline passes while the previous one still runs waits for it, and its
+  /// deadline, gone by, is no longer a known wake-up: a predictive node idling then aimed its
+  /// check at that past instant and stopped the run. A 95 s task every 60 s (window 30 s, three
+  /// instances) runs 0–95 s, 95–190 s (instance 1, deadline 90 s) and 190–285 s (instance 2,
+  /// eligible 120 s): latencies 95, 130 and 165 s, every deadline missed. A predictive part `p`
+  /// (active 1 W; `light` 0.5 W; `deep` 0 W, worth entering for 60 s) works 91–92 s: the next
+  /// known wake-up is instance 2's eligibility at 120 s, 28 s ahead, so it idles in `light` and,
+  /// the wake-up not coming to it, steps down to `deep` at 120 s.
+  @Test func anInstancePastItsDeadlineIsNoKnownWakeUp() {
+    let task = WorkloadSpec(
+      name: "task",
+      timing: .repeatingWindow(
+        every: .seconds(60), start: .start, end: nil, count: 3, window: .seconds(30),
+        requires: []),
+      work: Self.steps([95]))
+    let poke = WorkloadSpec(
+      name: "poke", timing: .once(at: Self.at(91)),
+      work: Fixture.uses("p", for: .seconds(1)))
+    var device = Self.device(capacity: .joules(1e6))
+    device.components.append(
+      Fixture.generic(
+        "p",
+        Ladder(
+          states: [
+            LadderState(name: "active", power: .watts(1), wakePower: .watts(1)),
+            Fixture.state("light", .watts(0.5), active: .watts(1)),
+            Fixture.state("deep", .zero, minResidency: .seconds(60), active: .watts(1)),
+          ], idlePolicy: .predictive), parent: .none))
+    for fastForward in [true, false] {
+      let result = Fixture.run(
+        Fixture.setup(device, [task, poke], duration: .seconds(400)),
+        recording: RecordingOptions(fastForward: fastForward))
+      let workload = result.workload("task")
+      #expect(workload.occurrences == 3)
+      #expect(workload.latency?.max == .seconds(165))
+      #expect(workload.latency?.p50 == .seconds(130))
+      #expect(workload.deadlineMisses == 3)
+      #expect(result.component("a").state("working").residency == .seconds(285))
+      let part = result.component("p")
+      #expect(part.state("active").residency == .seconds(1))
+      #expect(part.state("light").residency == .seconds(28))
+      #expect(part.state("deep").residency == .seconds(371))
+    }
+  }
+
   /// Batching: two tasks waiting for the charger start together when it is plugged in, at 40 s,
   /// on their own components (latency 45 s each), whatever their windows.
   @Test func tasksWhoseConditionsComeTrueTogetherStartTogether() {

@@ -137,7 +137,7 @@ import Testing
       }
     }
     if pick(3) == 0 {
-      let every = Int64(1 + pick(10)) * 1_000_000_000
+      let every = Int64([1, 2, 4][pick(3)]) * 1_000_000_000
       var requires: DeferralConditions = []
       if pick(2) == 0 { requires.insert(DeferralConditions(.batteryOK)) }
       if pick(3) == 0 { requires.insert(DeferralConditions(.charging)) }
@@ -153,6 +153,78 @@ import Testing
       // Workloads are in name order: "task" comes before the "w…" ones.
       setup.workloads.insert(task, at: 0)
     }
+  }
+
+  /// A random setup of ``setup(seed:)`` that also draws, from a stream of its own, what goes wrong
+  /// at the edges of a run: the radio of ``PeripheralTests/radio(downlink:)`` with online and
+  /// offline spells of 60–300 s covering the run, a download every 1, 2 or 4 s on the current
+  /// network, maybe a low-priority push every 2 or 4 s (held while the radio sleeps, maybe
+  /// collapsing), a battery of 5–104 J (or a hundred times that) that may run out during an
+  /// offline spell, maybe Low Power Mode below a level, and maybe a repeating task whose work
+  /// outlasts its period (on a part that may idle predictively).
+  static func edgeSetup(seed: UInt64) -> SimulationSetup {
+    var setup = Self.setup(seed: seed)
+    var rng = SplitMix64(seed: seed ^ 0xed9e)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    func instant(_ nanoseconds: Int64) -> Instant { Instant(nanosecondsSinceStart: nanoseconds) }
+    let duration = setup.duration.nanoseconds
+    setup.device.components.append(PeripheralTests.radio(downlink: Double(1 + pick(20))))
+    var spells: [NetworkInterval] = []
+    var from: Int64 = 0
+    var online = pick(2) == 0
+    while from < duration {
+      let to = min(duration, from + Int64(60 + pick(240)) * 1_000_000_000)
+      spells.append(
+        NetworkInterval(
+          range: TimeRange(start: instant(from), end: instant(to)), radio: online ? "lte" : nil))
+      from = to
+      online.toggle()
+    }
+    setup.environment.network = spells
+    setup.workloads.append(
+      WorkloadSpec(
+        name: "z-fetch",
+        timing: .periodic(
+          every: .seconds([1, 2, 4][pick(3)]), start: .start, end: nil, count: nil,
+          tolerance: .zero),
+        work: [WorkStepSpec(download: DataSize(bytes: Int64(1_000 + pick(200_000))))]))
+    if pick(2) == 0 {
+      setup.workloads.append(
+        WorkloadSpec(
+          name: "z-push",
+          timing: .periodic(
+            every: .seconds([2, 4][pick(2)]), start: .start, end: nil, count: nil,
+            tolerance: .zero),
+          work: Fixture.uses("b", for: .milliseconds(Int64(1 + pick(50)))),
+          push: PushSpec(
+            priority: .low, size: DataSize(bytes: 12_500),
+            maxDelay: .seconds(Int64(5 + pick(60))), collapses: pick(2) == 0)))
+    }
+    setup.device.battery = BatterySpec(
+      capacity: .joules(Double(5 + pick(100)) * (pick(2) == 0 ? 1 : 100)),
+      chargePower: .milliwatts(Double(pick(3000))))
+    setup.environment.batteryStart = Fraction(Double(5 + pick(96)) / 100)
+    if pick(2) == 0 {
+      setup.device.lowPower = LowPowerSpec(maxFrequency: Fraction(0.6), timerLeeway: .zero)
+      setup.environment.lowPower = .below(Fraction(Double(10 + pick(80)) / 100))
+    }
+    if pick(3) == 0 {
+      let every = Int64([1, 2, 4][pick(3)]) * 1_000_000_000
+      let work = every + Int64(pick(Int(2 * every)))
+      let task = WorkloadSpec(
+        name: "task",
+        timing: .repeatingWindow(
+          every: .nanoseconds(every), start: .start, end: nil, count: nil,
+          window: .nanoseconds(every / 2), requires: []),
+        work: Fixture.uses("a", for: .nanoseconds(work)))
+      // In name order, before the "w…" workloads, in place of the policies' task if it drew one.
+      if setup.workloads.first?.name == "task" {
+        setup.workloads[0] = task
+      } else {
+        setup.workloads.insert(task, at: 0)
+      }
+    }
+    return setup
   }
 
   /// Runs `setup` with and without the fast-forward, in bins of `binWidth`, and returns both
@@ -184,6 +256,36 @@ import Testing
     let widths: [TimeSpan] = [.milliseconds(700), .seconds(1), .milliseconds(37), .seconds(7)]
     let runs = Self.runBoth(setup, binWidth: widths[Int(seed % 4)])
     #expect(runs.fast == runs.full)
+  }
+
+  /// The edges of ``edgeSetup(seed:)`` — run-outs while transfers wait for a network, Low Power
+  /// Mode levels, overrunning repeating tasks, held pushes — give the same account too.
+  @Test(arguments: 0..<100)
+  func randomEdgesGiveTheSameAccount(seed: UInt64) {
+    let setup = Self.edgeSetup(seed: seed)
+    let runs = Self.runBoth(setup, binWidth: [.seconds(1), .milliseconds(300)][Int(seed % 2)])
+    #expect(runs.fast == runs.full)
+  }
+
+  /// Enough of the edge setups run out and switch Low Power Mode on, and some skip, for their
+  /// comparison to mean something.
+  @Test func randomEdgesReachTheirEdges() {
+    var ranOut = 0
+    var skipping = 0
+    var lowPower = 0
+    for seed in UInt64(0)..<30 {
+      let setup = Self.edgeSetup(seed: seed)
+      let result = Simulation(setup: setup).run()
+      if result.battery?.ranOutAt != nil { ranOut += 1 }
+      if result.lowPowerTime > .zero { lowPower += 1 }
+      let runs = Self.runBoth(setup, binWidth: .seconds(1))
+      if runs.fastEvents * 4 < runs.fullEvents * 3 { skipping += 1 }
+    }
+    // Of these 30: 15 run out, 19 switch Low Power Mode on; few skip (a radio's transfers and a
+    // waiting repeating task seldom leave a state that repeats), one by a quarter of its events.
+    #expect(ranOut >= 8)
+    #expect(lowPower >= 8)
+    #expect(skipping >= 1)
   }
 
   /// Enough of the random setups skip for the comparison to mean something.

@@ -195,4 +195,27 @@ import Testing
     #expect(
       result.component("display").state("on 120 Hz").residency == .nanoseconds(crossing))
   }
+
+  /// The fast-forward stops at the crossing as it stops at the battery running out: skipping
+  /// whole cycles across the level switched Low Power Mode on seconds before the battery ran
+  /// out. `BatteryTests`' load (1 W idle, 2 W working) working 1 s every 10 s: 11 J a cycle. From
+  /// 1000 J, 20% is 200 J: 72 cycles leave 1000 − 792 = 208 J at 720 s; the tick's 2 J and 6 s of
+  /// idle at 1 W reach 200 J at exactly 727 s, in the idle stretch before the tick at 730 s. On
+  /// from 727 s to the end at 800 s: 73 s, with and without the fast-forward.
+  @Test(arguments: [true, false])
+  func belowIsNotSkippedOver(fastForward: Bool) {
+    let device = BatteryTests.device(capacity: .joules(1000))
+    var environment = BatteryTests.environment(charging: [], start: 1)
+    environment.lowPower = .below(Fraction(0.2))
+    let tick = WorkloadSpec(
+      name: "tick",
+      timing: .periodic(every: .seconds(10), start: .start, end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("load", for: .seconds(1)))
+    let result = Fixture.run(
+      Fixture.setup(device, [tick], duration: .seconds(800), environment: environment),
+      recording: RecordingOptions(fastForward: fastForward))
+    #expect(result.lowPowerTime == .seconds(73))
+    // 80 cycles: 880 J drawn, 120 J left.
+    #expect(result.battery?.endStateOfCharge == Fraction(0.12))
+  }
 }

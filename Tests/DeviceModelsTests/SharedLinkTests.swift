@@ -150,20 +150,81 @@ import Testing
     #expect(result.component("lte").energy == joules(3.0365))
   }
 
-  /// A transfer in flight when the network drops stalls, its progress kept, the radio drawing
-  /// its base power: 1.25 MB at 0 moves 5 Mbit in 0.25–0.75 s, stalls to 2 s, and moves its
-  /// last 5 Mbit in 2.0–2.5 s (latency 2.5 s).
+  /// A transfer in flight when the network drops pauses, its progress kept, and the radio
+  /// follows its ladder as if idle: 1.25 MB at 0 moves 5 Mbit in 0.25–0.75 s; offline at 0.75 s
+  /// the radio holds to 0.85 s and is in its tail when the network returns at 2 s; it wakes from
+  /// the tail at once and the last 5 Mbit go in 2.0–2.5 s (latency 2.5 s).
   ///
-  /// Energy (J): promotion 0.24 · round trip 0.05 · data 0.75 · stall 1.25 s at 1 W 1.25 ·
-  /// data 0.75 · hold 0.1 · tail 2.6–7.5 s 2.45 · idle 7.5–10 s 0.025 = 5.615.
-  @Test func aTransferInFlightStallsOffline() {
+  /// Energy (J): promotion 0.24 · round trip 0.05 · data 0.75 · hold 0.1 · tail 0.85–2 s 0.575 ·
+  /// data 0.75 · hold 0.1 · tail 2.6–7.5 s 2.45 · idle 7.5–10 s 0.025 = 5.04.
+  @Test func aTransferInFlightPausesOffline() {
     let result = Self.run(
       [Self.download("get", bytes: 1_250_000, at: 0)],
       spells: [
         (0, 750, "lte", nil, nil), (750, 2_000, nil, nil, nil), (2_000, 10_000, "lte", nil, nil),
       ])
     #expect(result.workload("get").latency?.max == .milliseconds(2_500))
-    #expect(result.component("lte").energy == joules(5.615))
+    let lte = result.component("lte")
+    #expect(lte.energy == joules(5.04))
+    #expect(lte.state("tail").residency == .milliseconds(1_150 + 4_900))
+  }
+
+  /// A long outage costs the radio's idle power, not its transfer power: the same download, its
+  /// network gone 0.75–9 s. Hold to 0.85 s, tail to 5.75 s, idle to 9 s; at 9 s a promotion
+  /// from idle (to 9.2 s), the last 5 Mbit to 9.7 s (latency 9.7 s), hold, tail to the end.
+  ///
+  /// Energy (J): 0.24 + 0.05 + 0.75 · hold 0.1 · tail 2.45 · idle 3.25 s 0.0325 · promotion
+  /// 0.24 · data 0.75 · hold 0.1 · tail 0.2 s 0.1 = 4.8125 (at the 1 W transfer base for the
+  /// outage it was 10.28).
+  @Test func aLongOutageCostsIdlePower() {
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [
+        (0, 750, "lte", nil, nil), (750, 9_000, nil, nil, nil), (9_000, 10_000, "lte", nil, nil),
+      ])
+    #expect(result.workload("get").latency?.max == .milliseconds(9_700))
+    let lte = result.component("lte")
+    #expect(lte.energy == joules(4.8125))
+    #expect(lte.state("idle").residency == .milliseconds(3_250))
+    #expect(result.workload("get").energy == joules(4.8125 - 0.1))
+  }
+
+  /// Naming the network's radio in `via` changes nothing. Offline 0–2 s: `a` (125 kB, utility)
+  /// due at 0.5 s and `b` (125 kB, user-interactive) due at 1 s wait; at 2 s they join the
+  /// radio's queue in the order they started and the radio wakes for the first of the highest
+  /// class, `b` (its promotion is `b`'s), 2.0–2.2 s; both join, wait their round trips to 2.25 s
+  /// and share the 10 Mbit/s, 1 Mbit each at 5 Mbit/s: both end at 2.45 s. Latencies 1.95 s and
+  /// 1.45 s, and the same account whether or not `a` names `lte`.
+  @Test func namingTheNetworksRadioChangesNothing() {
+    func run(naming: Bool) -> RunResult {
+      let a = WorkloadSpec(
+        name: "a", timing: .once(at: Fixture.at(.milliseconds(500))),
+        work: [
+          WorkStepSpec(
+            qos: .utility, download: DataSize(bytes: 125_000), via: naming ? "lte" : nil)
+        ])
+      let b = WorkloadSpec(
+        name: "b", timing: .once(at: Fixture.at(.seconds(1))),
+        work: [WorkStepSpec(qos: .userInteractive, download: DataSize(bytes: 125_000))])
+      return Self.run(
+        [a, b], spells: [(0, 2_000, nil, nil, nil), (2_000, 10_000, "lte", nil, nil)])
+    }
+    let named = run(naming: true)
+    let unnamed = run(naming: false)
+    #expect(named.workload("a").latency?.max == .milliseconds(1_950))
+    #expect(named.workload("b").latency?.max == .milliseconds(1_450))
+    for name in ["a", "b"] {
+      #expect(named.workload(name).latency == unnamed.workload(name).latency)
+      #expect(named.workload(name).energyByComponent == unnamed.workload(name).energyByComponent)
+    }
+    let states = named.component("lte").nodes[0].states
+    #expect(states.map(\.energy) == unnamed.component("lte").nodes[0].states.map(\.energy))
+    #expect(states.map(\.residency) == unnamed.component("lte").nodes[0].states.map(\.residency))
+    // Above the 10 mW floor: the promotion, 1.19 W × 0.2 s = 0.238 J, is `b`'s alone; the round
+    // trips (0.99 W × 50 ms) and the data (1.49 W × 0.2 s) are shared, 0.02475 + 0.149 J each;
+    // the hold (0.099 J) and tail (0.49 W × 4.9 s) go to `a`, the last to finish.
+    #expect(named.workload("b").energy == joules(0.41175))
+    #expect(named.workload("a").energy == joules(2.67375))
   }
 
   /// Boundaries of an offline spell [1 s, 3 s) (SPEC 5.1: completions, then environment
@@ -202,6 +263,27 @@ import Testing
     #expect(lte.state("connected").energy == joules(connected))
     #expect(lte.state("tail").energy == joules(2.45))
     #expect(result.workload("get").latency?.max == .milliseconds(1_250))
+  }
+
+  /// Throughput-dependent power is computed once, exactly, from the integer rate and the signal
+  /// factor, and rounded once. Base 1 W, 3 nW per Mbit/s down, 0.5 Mbit/s, a poor signal at
+  /// ×1.5: data flows at (10⁹ + 3 × 0.5) × 1.5 = 1 500 000 002.25 → 1 500 000 002 nW (rounding
+  /// the 1.5 nW term first, then the product, gave 1 500 000 003). A 62.5 kB download (0.5 Mbit)
+  /// moves in 1 s. Connected: round trip 1.5 W × 50 ms 0.075 J · data 1.500000002 J · hold
+  /// 0.1 J = 1 675 000 002 000 000 000 aJ.
+  @Test func throughputPowerIsRoundedOnce() {
+    var radio = Self.radio(downlink: 0.5, signal: SignalPower(good: 1, fair: 1.2, poor: 1.5))
+    guard case .radio(var spec) = radio.model else { preconditionFailure() }
+    spec.transferPower = .throughput(
+      base: .watts(1), perMbitDown: Power(nanowatts: 3), perMbitUp: .zero)
+    radio.model = .radio(spec)
+    let result = Self.run(
+      [Self.download("get", bytes: 62_500, at: 0)], spells: [(0, 10_000, "lte", nil, .poor)],
+      radio: radio)
+    #expect(result.workload("get").latency?.max == .milliseconds(1_250))
+    #expect(
+      result.component("lte").state("connected").energy
+        == Energy(attojoules: 1_675_000_002_000_000_000))
   }
 
   /// The bandwidth changes mid-transfer: the remaining bytes go on at the new rate. 1.25 MB

@@ -156,4 +156,56 @@ import Testing
       #expect(battery.lowestStateOfCharge == Fraction(0))
     }
   }
+
+  // MARK: Work waiting anywhere
+
+  /// ``PeripheralTests/radio(downlink:)`` alone (idle 10 mW, where it starts) on a 0.05 J
+  /// battery, offline 0–8 s, then LTE to 10 s, and `low`'s push sent at 0.5 s (the radio asleep:
+  /// the push service holds it, for up to 900 s).
+  static func runWaitingForANetwork(fastForward: Bool) -> RunResult {
+    let fetch = WorkloadSpec(
+      name: "fetch",
+      timing: .periodic(every: .seconds(1), start: .start, end: nil, count: nil, tolerance: .zero),
+      work: [WorkStepSpec(download: DataSize(bytes: 125_000))])
+    let low = PushDeliveryTests.pushed(PushDeliveryTests.at(500), .low, name: "low")
+    let network = [
+      NetworkInterval(range: TimeRange(start: .start, end: Fixture.at(.seconds(8))), radio: nil),
+      NetworkInterval(
+        range: TimeRange(start: Fixture.at(.seconds(8)), end: Fixture.at(.seconds(10))),
+        radio: "lte"),
+    ]
+    return Fixture.run(
+      Fixture.setup(
+        Fixture.device(
+          [PeripheralTests.radio()],
+          battery: BatterySpec(capacity: .joules(0.05), chargePower: .zero)),
+        [fetch, low], duration: .seconds(10),
+        environment: EnvironmentSpec(network: network, charging: [], batteryStart: .one)),
+      recording: RecordingOptions(fastForward: fastForward))
+  }
+
+  /// A shutdown cuts off work wherever it waits: the downloads due at 0–4 s wait for a network
+  /// when the 10 mW radio empties the 0.05 J battery at exactly 5 s; they are cut off (5
+  /// unfinished), and the downloads due at 5–9 s are lost (5 held). The held push is dropped
+  /// with them (held). When the network returns at 8 s nothing is left to send: the radio never
+  /// leaves idle, and the run draws exactly the battery, all of it the idle floor.
+  @Test(arguments: [true, false])
+  func workWaitingForANetworkIsCutOff(fastForward: Bool) {
+    let result = Self.runWaitingForANetwork(fastForward: fastForward)
+    #expect(result.battery?.ranOutAt == Fixture.at(.seconds(5)))
+    #expect(result.battery?.drawnEnergy == joules(0.05))
+    #expect(result.energy == joules(0.05))
+    let fetch = result.workload("fetch")
+    #expect(fetch.unfinished == 5)
+    #expect(fetch.held == 5)
+    #expect(fetch.latency == nil)
+    #expect(fetch.energy == .zero)
+    #expect(result.workload("low").held == 1)
+    #expect(result.workload("low").occurrences == 0)
+    let lte = result.component("lte")
+    #expect(lte.state("idle").residency == .seconds(5))
+    #expect(lte.state("connected").residency == .zero)
+    #expect(lte.wakeups == 0)
+    #expect(result.unattributedEnergy == joules(0.05))
+  }
 }

@@ -136,6 +136,20 @@ struct ValueReader {
     return rate
   }
 
+  /// A network's data rate (a radio's `downlink` or `uplink`, or a network interval's): the
+  /// shared link counts in whole bits per second, so the rate must be at least 1 bit/s once
+  /// rounded to the nearest bit/s (see the article *Radios*).
+  func networkDataRate(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> DataRate {
+    let rate = try positiveDataRate(value, path)
+    guard (rate.bytesPerSecond * 8).rounded() >= 1 else {
+      throw error(
+        path,
+        "expected a data rate of at least 1 bit/s, found \(Self.found(value)) (it rounds to 0 bit/s)"
+      )
+    }
+    return rate
+  }
+
   /// A frequency that must be greater than zero.
   func positiveFrequency(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Frequency {
     let frequency = try parse(value, path, .frequency, QuantityParser.frequency)

@@ -39,9 +39,9 @@ extension DeviceDecoder {
     if let value = object.optional("technology") {
       technology = try reader.choice(value, object.path("technology"), RadioTechnology.self)
     }
-    let downlink = try reader.positiveDataRate(
+    let downlink = try reader.networkDataRate(
       try object.required("downlink"), object.path("downlink"))
-    let uplink = try reader.positiveDataRate(try object.required("uplink"), object.path("uplink"))
+    let uplink = try reader.networkDataRate(try object.required("uplink"), object.path("uplink"))
     let rtt =
       try object.optional("rtt").map { v throws(InputError) in
         try reader.time(v, object.path("rtt"))

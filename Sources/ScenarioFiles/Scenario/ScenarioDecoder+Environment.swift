@@ -126,10 +126,10 @@ extension ScenarioDecoder {
         radio = try networkRadio(networkValue, at: object.path("network"), context: context)
       }
       let downlink = try object.optional("downlink").map { v throws(InputError) in
-        try reader.positiveDataRate(v, object.path("downlink"))
+        try reader.networkDataRate(v, object.path("downlink"))
       }
       let uplink = try object.optional("uplink").map { v throws(InputError) in
-        try reader.positiveDataRate(v, object.path("uplink"))
+        try reader.networkDataRate(v, object.path("uplink"))
       }
       let rtt = try object.optional("rtt").map { v throws(InputError) in
         try reader.time(v, object.path("rtt"))

@@ -46,6 +46,10 @@ struct SharedLinkRuntime {
   var node: Int32
   /// Transfers in flight, in the order they joined.
   var transfers: [LinkTransfer]
+  /// Transfers paused by an offline spell, in the order they joined, each with the round trip
+  /// and the data it had left: they take no part in the link, whose radio follows its ladder as
+  /// if idle, until a network is back.
+  var paused: [LinkTransfer] = []
   /// Until when the transfers' progress is counted, ns.
   var countedUntil: Int64 = 0
   /// Guards the link's queued event: bumped whenever it is re-timed.
@@ -158,9 +162,9 @@ struct SharedLinkRuntime {
     return time >= Int128(Int64.max - now) ? .max : now + Int64(time)
   }
 
-  /// The draw (nW) of the link at `quality` with its transfers as they are.
+  /// The draw (nW) of the link at `quality` with its transfers as they are (online: offline, it
+  /// carries none).
   func power(_ quality: LinkQuality) -> Int64 {
-    guard quality.isOnline else { return quality.roundTripPower }
     switch (downloads > 0, uploads > 0) {
     case (true, true): return quality.bothPower
     case (true, false): return quality.downPower
@@ -179,30 +183,82 @@ extension DeviceSimulation {
       joinLink(job, link: link)
       return
     }
-    let priority = Int(jobs[job].priority)
-    laneQueues[node * 5 + priority].append(job)
-    nodes[node].queuedPriorities |= 1 << priority
+    queueTransfer(job, on: node)
     if network.quality[link].isOnline && nodes[node].phase == .idle {
       wake(node, cause: occurrences[jobs[job].occurrence].workload)
     }
   }
 
-  /// Radio `node` is active: its waiting transfers start, highest QoS first (if it has a
-  /// network), or, with nothing to carry, it enters idle. Returns whether it carries any.
+  /// Puts transfer `job` in radio `node`'s queue, behind those of its QoS class.
+  func queueTransfer(_ job: Int32, on node: Int) {
+    let priority = Int(jobs[job].priority)
+    laneQueues[node * 5 + priority].append(job)
+    nodes[node].queuedPriorities |= 1 << priority
+  }
+
+  /// Radio `node` is active: the transfers an offline spell paused resume and its waiting
+  /// transfers start, highest QoS first (if it has a network), or, with nothing to carry, it
+  /// enters idle; idle, it wakes for them. Returns whether it carries any.
   @discardableResult
   func startQueuedTransfers(_ node: Int) -> Bool {
     let link = Int(nodeLink[node])
     if network.quality[link].isOnline {
       if nodes[node].phase == .active {
+        if !links[link].paused.isEmpty { resumePausedTransfers(link) }
         while let job = dequeueJob(node) { joinLink(job, link: link) }
-      } else if nodes[node].phase == .idle, nodes[node].queuedPriorities != 0 {
-        let waiting = nodes[node].queuedPriorities.trailingZeroBitCount
-        if let job = laneQueues[node * 5 + waiting].first {
-          wake(node, cause: occurrences[jobs[job].occurrence].workload)
+      } else if nodes[node].phase == .idle {
+        if let first = links[link].paused.first {
+          wake(node, cause: occurrences[jobs[first.job].occurrence].workload)
+        } else if nodes[node].queuedPriorities != 0 {
+          let waiting = nodes[node].queuedPriorities.trailingZeroBitCount
+          if let job = laneQueues[node * 5 + waiting].first {
+            wake(node, cause: occurrences[jobs[job].occurrence].workload)
+          }
         }
       }
     }
     return !links[link].transfers.isEmpty
+  }
+
+  /// Link `link`'s network went offline (its progress counted up to now): every transfer in
+  /// flight pauses with the round trip and data it has left, and the radio stops serving — it
+  /// leaves its transfer power and follows its ladder as if its transfers had ended (see the
+  /// article *Radios*). The transfer in flight longest counts as the one it served last.
+  func pauseTransfers(_ link: Int) {
+    let node = Int(links[link].node)
+    guard !links[link].transfers.isEmpty else { return }
+    for transfer in links[link].transfers {
+      uncountTransferOwner(occurrences[jobs[transfer.job].occurrence].workload, onRadio: node)
+    }
+    nodes[node].lastServed = occurrences[jobs[links[link].transfers[0].job].occurrence].workload
+    links[link].paused += links[link].transfers
+    links[link].transfers.removeAll(keepingCapacity: true)
+    transfersLeft(link)
+  }
+
+  /// The network is back and link `link`'s radio is active: the paused transfers rejoin the link
+  /// in the order they first joined, each with what it had left.
+  private func resumePausedTransfers(_ link: Int) {
+    let node = Int(links[link].node)
+    advanceLink(link)
+    let resuming = links[link].paused
+    links[link].paused.removeAll(keepingCapacity: true)
+    let opens = links[link].transfers.isEmpty
+    for transfer in resuming {
+      links[link].transfers.append(transfer)
+      countTransferOwner(occurrences[jobs[transfer.job].occurrence].workload, onRadio: node)
+    }
+    if opens {
+      disarmIdleTimers(node)
+      nodes[node].job = links[link].transfers[0].job
+      nodes[node].isServing = true
+      ownerStateChanged(node)
+    }
+    settleLink(link)
+    if opens {
+      activity?.workStarted(
+        node: node, occurrence: jobs[links[link].transfers[0].job].occurrence, at: now)
+    }
   }
 
   /// Transfer `job` joins link `link` now (its radio active, with a network).

@@ -1,7 +1,11 @@
 /// The device shut down by a flat battery (SPEC 7 [v2]): at 0% while unplugged every component
-/// draws nothing, work in progress is cut off (counted `unfinished`) and occurrences falling due
-/// are lost (counted `held`); when charging starts the device starts again, every component in
-/// its deepest state, the workloads on their schedules.
+/// draws nothing, work in progress is cut off (counted `unfinished`) wherever it is — served,
+/// queued on a lane or the CPU, carried or waiting for a network, paused between steps — and
+/// occurrences falling due are lost (counted `held`), as are those an app's suspension held and
+/// the low-priority pushes the push service held; when charging starts the device starts again,
+/// every component in its deepest state, the workloads on their schedules (a deferrable
+/// instance waiting for its conditions still waits: the OS's job scheduler keeps its requests
+/// across a restart).
 ///
 /// The battery runs out at the first nanosecond at which the energy drawn since the ledger's last
 /// change reaches the charge left: `clock + ⌈charge ÷ power⌉`. Nothing is scheduled for it (a
@@ -75,9 +79,21 @@ extension DeviceSimulation {
       fresh.jobGeneration = nodes[node].jobGeneration &+ 1
       nodes[node] = fresh
     }
+    // Work waits in lanes' queues (the CPU's are reset below), for a network, paused between
+    // steps, or (its app suspended) to run: all of it is gone with the device's memory. A part
+    // left anywhere would name a freed job.
     for index in laneQueues.indices {
       while laneQueues[index].popFirst() != nil {}
     }
+    while network.waitingForNetwork.popFirst() != nil {}
+    tasks.paused.removeAll()
+    for index in apps.heldOccurrences.indices where apps.heldOccurrences[index].due >= 0 {
+      workloads[index].stats.held += 1
+      apps.heldOccurrences[index] = AppLifecycleRuntime.HeldOccurrence()
+    }
+    // The push service drops what it holds for a device that went off, as it drops what is sent
+    // while it is off: lost, counted `held` (its deadline event goes stale).
+    for held in push.takeAll() { workloads[Int(held.workload)].stats.held += 1 }
     // Transfers on the shared links are cut off too; bumping a link's generation makes its
     // queued completion stale.
     for index in links.indices {
@@ -88,7 +104,6 @@ extension DeviceSimulation {
     // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).
     completionsThisInstant.handOns.removeAllKeepingCapacity()
     completionsThisInstant.idleLanes.removeAllKeepingCapacity()
-    tasks.paused.removeAll()
     lowPower.deviceTurned(off: true, at: time)
     if var fresh = shutdown.initialCPU, let current = cpu {
       fresh.packageWakeups = current.packageWakeups

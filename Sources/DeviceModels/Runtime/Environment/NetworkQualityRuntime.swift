@@ -4,8 +4,8 @@ import SimulationEngine
 /// What one radio's network offers right now (SPEC 5.5 [v2]): bandwidths, round-trip time,
 /// whether there is a network at all, and the draw of its transfers at the current signal level.
 struct LinkQuality: Equatable {
-  /// Bandwidths in whole bits per second (the decoded rate, rounded to the nearest bit/s, at
-  /// least 1): the unit the shared link counts in.
+  /// Bandwidths in whole bits per second (the decoded rate, rounded to the nearest bit/s; at
+  /// least 1, as the decoder checks): the unit the shared link counts in.
   var downlinkBits: Int64
   var uplinkBits: Int64
   /// Round-trip time of a transfer starting now, ns.
@@ -21,45 +21,50 @@ struct LinkQuality: Equatable {
   var bothPower: Int64
 
   /// The quality of `spec`'s network with a spell's overrides (`nil`: the radio's own) at
-  /// `signal`: the transfer power is `base + per_mbit_down × down + per_mbit_up × up` for the
-  /// directions with data flowing (each term rounded to a whole nW, as for a lone transfer),
-  /// then multiplied by the signal level's factor and rounded to a whole nW.
+  /// `signal`: the transfer power is `(base + per_mbit_down × down + per_mbit_up × up) × factor`
+  /// for the directions with data flowing, computed once, exactly, from the integer rates (bit/s)
+  /// and the signal level's factor (in millionths), and rounded once to the nearest nW (see the
+  /// article *Radios*); at most ``Saturating/largestPower``.
   init(
     spec: RadioSpec, downlink: DataRate? = nil, uplink: DataRate? = nil,
     roundTripTime: TimeSpan? = nil, signal: SignalLevel = .good, isOnline: Bool = true
   ) {
-    let down = downlink ?? spec.downlink
-    let up = uplink ?? spec.uplink
-    downlinkBits = Self.bits(down)
-    uplinkBits = Self.bits(up)
+    downlinkBits = Self.bits(downlink ?? spec.downlink)
+    uplinkBits = Self.bits(uplink ?? spec.uplink)
     self.roundTripTime = (roundTripTime ?? spec.roundTripTime).nanoseconds
     self.isOnline = isOnline
-    let factor = spec.signalPower[signal]
-    func scaled(_ power: Int64) -> Int64 {
-      factor == 1 ? power : Saturating.nanowatts((Double(power) * factor).rounded())
+    let factor = Int128((spec.signalPower[signal] * 1e6).rounded())
+    // Powers in millionths of a nW (a per-Mbit/s power times bit/s), each scaled by the factor
+    // in millionths and rounded once.
+    func power(_ millionths: Int128) -> Int64 {
+      let (scaled, overflow) = millionths.multipliedReportingOverflow(by: factor)
+      guard !overflow else { return Saturating.largestPower }
+      let rounded = (scaled + 500_000_000_000) / 1_000_000_000_000
+      return Int64(min(rounded, Int128(Saturating.largestPower)))
     }
     switch spec.transferPower {
-    case .constant(let power):
-      roundTripPower = scaled(power.nanowatts)
+    case .constant(let constant):
+      roundTripPower = power(Int128(constant.nanowatts) * 1_000_000)
       downPower = roundTripPower
       upPower = roundTripPower
       bothPower = roundTripPower
     case .throughput(let base, let perMbitDown, let perMbitUp):
-      let downExtra = Saturating.nanowatts(
-        (Double(perMbitDown.nanowatts) * down.megabitsPerSecond).rounded())
-      let upExtra = Saturating.nanowatts(
-        (Double(perMbitUp.nanowatts) * up.megabitsPerSecond).rounded())
-      roundTripPower = scaled(base.nanowatts)
-      downPower = scaled(Saturating.sum(base.nanowatts, downExtra))
-      upPower = scaled(Saturating.sum(base.nanowatts, upExtra))
-      bothPower = scaled(Saturating.sum(Saturating.sum(base.nanowatts, downExtra), upExtra))
+      let baseTerm = Int128(base.nanowatts) * 1_000_000
+      let downTerm = Int128(perMbitDown.nanowatts) * Int128(downlinkBits)
+      let upTerm = Int128(perMbitUp.nanowatts) * Int128(uplinkBits)
+      roundTripPower = power(baseTerm)
+      downPower = power(baseTerm + downTerm)
+      upPower = power(baseTerm + upTerm)
+      bothPower = power(baseTerm + downTerm + upTerm)
     }
   }
 
-  /// `rate` in whole bits per second, at least 1.
+  /// `rate` in whole bits per second, rounded to the nearest (the decoder refuses a network rate
+  /// that rounds to 0 bit/s).
   static func bits(_ rate: DataRate) -> Int64 {
     let bits = (rate.bytesPerSecond * 8).rounded()
-    return bits >= 0x1p62 ? 1 << 62 : max(1, Int64(bits))
+    precondition(bits >= 1, "a network rate below 1 bit/s")
+    return bits >= 0x1p62 ? 1 << 62 : Int64(bits)
   }
 }
 
@@ -78,10 +83,11 @@ struct NetworkSpell {
 ///
 /// The spell's radio gets the spell's bandwidths, round-trip time and signal; every other radio
 /// has its own figures at a good signal. An offline spell takes every radio's network away:
-/// transfers that start wait — in their radio's queue, or, when they use the environment's
-/// network, in ``waitingForNetwork`` until a spell names a radio — and transfers in flight stall
-/// with their progress kept, the radio drawing its base transfer power (it keeps searching for
-/// a network), until a network is back. The changes come from the environment's timeline (see
+/// transfers that start wait in ``waitingForNetwork`` until a spell names a radio (then they join
+/// the queue of the radio their `via` names, or of the network's) — and transfers in flight pause
+/// with their progress kept (``SharedLinkRuntime/paused``), the radio leaving its transfer power
+/// to follow its ladder as if idle, until a network is back: then the radio wakes for them (a
+/// promotion from idle) and they resume with what they had left. The changes come from the environment's timeline (see
 /// ``EnvironmentRuntime``); ``DeviceSimulation/networkSpellStarted(_:)`` applies them.
 struct NetworkQualityRuntime {
   /// The spells, in time order.
@@ -90,8 +96,7 @@ struct NetworkQualityRuntime {
   var quality: [LinkQuality] = []
   /// Whether the current spell is offline.
   var isOffline = false
-  /// Transfers on the environment's network that started while offline, in the order they
-  /// started (jobs).
+  /// Transfers that started while offline, in the order they started (jobs).
   var waitingForNetwork = RingBuffer<Int32>(minimumCapacity: 4)
 
   init() {}
@@ -138,13 +143,21 @@ extension DeviceSimulation {
       guard quality != network.quality[link] else { continue }
       advanceLink(link)
       network.quality[link] = quality
-      if !links[link].transfers.isEmpty { settleLink(link) }
+      if !quality.isOnline {
+        pauseTransfers(link)
+      } else if !links[link].transfers.isEmpty {
+        settleLink(link)
+      }
     }
     if wasOffline && spell.node >= 0 {
-      for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
+      // The transfers that waited, in the order they started, join their radio's queue — the
+      // radio their `via` names, else the network's — then every radio wakes for, or starts, what
+      // it has: highest QoS first, whichever way its transfers named it.
       while let job = network.waitingForNetwork.popFirst() {
-        submitTransfer(job, to: Int(spell.node))
+        let named = steps[Int(jobs[job].step)].node
+        queueTransfer(job, on: Int(named >= 0 ? named : spell.node))
       }
+      for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
     }
     deferralCheckPending = true
   }

@@ -419,6 +419,12 @@ extension DeviceSimulation {
     _ battery: BatteryTracker, cycle: Int64, curve: PeriodPowerCurve, from boundary: Int64
   ) -> Int64 {
     let sinceClock = boundary - ledger.clock
+    // The battery reached the level the ledger watches (a Low Power Mode `below` level, the
+    // `battery-ok` level, empty) since the last event, and the next event — at or after the
+    // boundary — handles it at its exact nanosecond: nothing may be skipped before it is.
+    // Without this, a level crossed between the last event and the boundary would read below as
+    // already handled.
+    guard Int128(ledger.totalPower) &* Int128(sinceClock) < ledger.batteryCharge else { return 0 }
     let perCycle: Int128
     let charge: Int128
     if battery.isCharging {

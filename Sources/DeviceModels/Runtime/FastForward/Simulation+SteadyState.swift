@@ -214,13 +214,15 @@ extension DeviceSimulation {
       occurrences[slot].number = Int64(number)
     }
     for index in links.indices {
-      visitor.value(Int64(links[index].transfers.count))
-      for transfer in links[index].transfers {
-        visitor.value(transfer.job)
-        visitor.value(transfer.isDownload)
-        visitor.value(transfer.carriesData)
-        visitor.value(transfer.roundTripLeft)
-        visitor.value(transfer.remaining)
+      for transfers in [links[index].transfers, links[index].paused] {
+        visitor.value(Int64(transfers.count))
+        for transfer in transfers {
+          visitor.value(transfer.job)
+          visitor.value(transfer.isDownload)
+          visitor.value(transfer.carriesData)
+          visitor.value(transfer.roundTripLeft)
+          visitor.value(transfer.remaining)
+        }
       }
       visitor.instant(&links[index].countedUntil)
       visitor.value(links[index].downloads)

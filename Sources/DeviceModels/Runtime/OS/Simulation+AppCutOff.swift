@@ -2,7 +2,8 @@ import SimulationEngine
 
 /// Work cut off when its app is suspended (SPEC 6.4 [v2]), as a shutdown cuts off all work
 /// (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at once;
-/// its parts still waiting — in a lane's queue, the CPU's queues or for a network — are removed,
+/// its parts still waiting — in a lane's queue, the CPU's queues, for a network or paused on a
+/// link by an offline spell — are removed,
 /// its parts being served on a core, flash, the GPU or a generic component, or carried on a
 /// radio's shared link, stop now (the lane takes its next item or goes idle, as when a part
 /// completes; the link carries its other transfers on), and no further step starts. A part whose
@@ -39,6 +40,15 @@ extension DeviceSimulation {
       }
     }
     removeCutOffParts(from: &network.waitingForNetwork)
+    for link in links.indices where !links[link].paused.isEmpty {
+      links[link].paused.removeAll { transfer in
+        let occurrence = jobs[transfer.job].occurrence
+        guard occurrences[occurrence].isCutOff else { return false }
+        occurrences[occurrence].partsLeft -= 1
+        jobs.remove(transfer.job)
+        return true
+      }
+    }
     cutOffLinkTransfers()
     for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
       let job = nodes[node].job

@@ -47,11 +47,14 @@ extension DeviceSimulation {
   }
 
   /// The workload's next known wake-up: the deadline of its waiting instance or the opening of
-  /// its next one, whichever comes first.
+  /// its next one, whichever comes first. A deadline that has come is no wake-up ahead: an
+  /// instance still waiting then waits for its predecessor to finish, which no timer foretells.
   private func refreshKnownWake(_ workload: Int32) {
     let index = Int(workload)
     var next = Int64.max
-    if workloads[index].isDeferred { next = tasks.waitingDeadline[index] }
+    if workloads[index].isDeferred && tasks.waitingDeadline[index] > now {
+      next = tasks.waitingDeadline[index]
+    }
     if tasks.isRepeating[index], let open = taskEligibility(workload, tasks.nextInstance[index]) {
       next = min(next, open)
     }
@@ -91,10 +94,12 @@ extension DeviceSimulation {
     if mayStartDeferred(workload) { runDeferred(workload) }
   }
 
-  /// A deadline came: the waiting instance runs now (once the previous one has finished) —
-  /// unless the workload runs only while the app is visible and it is not: then, as every
-  /// `when: "visible"` workload outside the visibility intervals, it does nothing (SPEC 3), and
-  /// the window passes without an occurrence. Paused occurrences whose deadline it is go on.
+  /// A deadline came: the waiting instance runs now, or, while the previous instance still runs,
+  /// as soon as it finishes (its deadline is then no longer a known wake-up: the predictive idle
+  /// policy must not aim at an instant gone by) — unless the workload runs only while the app is
+  /// visible and it is not: then, as every `when: "visible"` workload outside the visibility
+  /// intervals, it does nothing (SPEC 3), and the window passes without an occurrence. Paused
+  /// occurrences whose deadline it is go on.
   func windowDeadlineReached(_ workload: Int32) {
     let index = Int(workload)
     if !tasks.paused.isEmpty { resumePausedOccurrences() }
@@ -103,7 +108,11 @@ extension DeviceSimulation {
       stopWaiting(workload)
       return
     }
-    if mayStartDeferred(workload) { runDeferred(workload) }
+    if mayStartDeferred(workload) {
+      runDeferred(workload)
+    } else {
+      refreshKnownWake(workload)
+    }
   }
 
   /// Whether the waiting instance may start now: its previous one has finished, and its

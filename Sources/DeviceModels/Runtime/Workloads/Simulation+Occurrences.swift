@@ -59,14 +59,16 @@ extension DeviceSimulation {
       }
     case .download, .upload, .radioTime:
       occurrences[occurrence].partsLeft = 1
-      let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
       let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))
-      if radio >= 0 {
-        submitTransfer(job, to: Int(radio))
-      } else {
-        // Offline (SPEC 5.5 [v2]): it waits for the next spell with a network.
-        precondition(network.isOffline, "a transfer with no network")
+      if network.isOffline {
+        // Offline (see the article *Radios*): it waits for the next spell with a network,
+        // whether or not its `via` names a radio, so that naming the network's radio changes
+        // nothing.
         network.waitingForNetwork.append(job)
+      } else {
+        let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
+        precondition(radio >= 0, "a transfer with no network")
+        submitTransfer(job, to: Int(radio))
       }
     case .read, .write, .gpu, .generic:
       occurrences[occurrence].partsLeft = 1

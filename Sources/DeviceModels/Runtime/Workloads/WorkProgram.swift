@@ -144,7 +144,8 @@ struct Occurrence {
 /// A final class over memory it manages itself, like ``TableMemory``'s tables: the hot loop reads
 /// and writes jobs and occurrences several times per event, and as an array held by the
 /// simulation every write paid a uniqueness check. Confined to the simulation's thread, it skips
-/// the runtime's exclusivity checks; indices are checked in debug builds.
+/// the runtime's exclusivity checks; indices are checked in every build (one unsigned comparison:
+/// an index out of range stops the run rather than read or write outside the pool).
 final class Pool<Element: BitwiseCopyable> {
   @exclusivity(unchecked) private var items: UnsafeMutablePointer<Element>
   /// Freed indices, to reuse last in, first out.
@@ -183,7 +184,7 @@ final class Pool<Element: BitwiseCopyable> {
 
   /// Frees `index` for reuse.
   func remove(_ index: Int32) {
-    assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+    checkIndex(index)
     // At most `usedCount ≤ capacity` indices are free at once.
     free[freeCount] = index
     freeCount += 1
@@ -206,13 +207,19 @@ final class Pool<Element: BitwiseCopyable> {
 
   subscript(index: Int32) -> Element {
     get {
-      assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+      checkIndex(index)
       return items[Int(index)]
     }
     _modify {
-      assert(index >= 0 && Int(index) < usedCount, "a pool index out of range")
+      checkIndex(index)
       yield &items[Int(index)]
     }
+  }
+
+  /// Stops the run on an index outside the slots handed out (negative ones wrap to large).
+  @inline(__always)
+  private func checkIndex(_ index: Int32) {
+    precondition(UInt(bitPattern: Int(index)) < UInt(usedCount), "a pool index out of range")
   }
 
   /// Doubles the room for values and freed indices.
