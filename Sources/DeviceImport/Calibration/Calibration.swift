@@ -105,7 +105,13 @@ public struct Calibration: Sendable {
     var base = initialEnergies
     for pass in 1...3 {
       passes = pass
-      if pass > 1 { base = try run.energies(current) }
+      if pass > 1 {
+        do {
+          base = try run.energies(current)
+        } catch {
+          throw Self.invalidFit(error, paths: parsed.map(\.text))
+        }
+      }
       columns = []
       for index in parsed.indices {
         let step = max(1_000_000, current[index] / 20)
@@ -139,7 +145,11 @@ public struct Calibration: Sendable {
       let problem = NonNegativeLeastSquares(columns: columns, target: target)
       solution = problem.solve()
       system = problem
-      let next = solution.x.map { Int64(($0 * 1e9).rounded()) }
+      // A parameter the trace never exercises keeps its value (its column is all zero).
+      let next = parsed.indices.map { index in
+        columns[index].contains { abs($0) > 1e-9 }
+          ? Int64((solution.x[index] * 1e9).rounded()) : current[index]
+      }
       let moved = zip(next, current).map { abs($0 - $1) }.max() ?? 0
       current = next.enumerated().map { index, value in max(value, 1) }
       if moved <= 1_000 { break }
@@ -173,8 +183,20 @@ public struct Calibration: Sendable {
         )
       }
     }
+    for index in parsed.indices {
+      if let error = errors[index], current[index] > 0, error * 1e9 > Double(current[index]) / 2 {
+        warnings.append(
+          "\(parsed[index].text) is fitted to \(Power(nanowatts: current[index])) ± \(Power(nanowatts: Int64((error * 1e9).rounded()))): the trace barely constrains it"
+        )
+      }
+    }
     let fittedDevice = try run.device(current)
-    let afterEnergies = try run.energies(current)
+    let afterEnergies: [Double]
+    do {
+      afterEnergies = try run.energies(current)
+    } catch {
+      throw Self.invalidFit(error, paths: parsed.map(\.text))
+    }
     let after = MeasuredComparison(trace: trace, simulated: afterEnergies)
     let windowSeconds = windows.map { Double(trace.width(ofWindow: $0)) / 1e9 }
     let parameters = parsed.indices.map { index in
@@ -189,7 +211,7 @@ public struct Calibration: Sendable {
   }
 
   /// The parameters among `others` that column `index` is (almost) a combination of, if it is:
-  /// 1 − R² of regressing it on them below 10⁻⁶.
+  /// 1 − R² of regressing it on them below 10⁻³.
   static func inseparable(_ index: Int, from others: [Int], columns: [[Double]]) -> [Int]? {
     let problem = NonNegativeLeastSquares(
       columns: others.map { columns[$0] }, target: columns[index])
@@ -198,7 +220,7 @@ public struct Calibration: Sendable {
       others.indices.reduce(0) { $0 + inverse[i][$1] * problem.projection[$1] }
     }
     let residual = problem.residualSquares(at: coefficients)
-    guard problem.targetSquares > 0, residual / problem.targetSquares < 1e-6 else { return nil }
+    guard problem.targetSquares > 0, residual / problem.targetSquares < 1e-3 else { return nil }
     return zip(others, coefficients).filter { abs($0.1) > 1e-6 }.map(\.0)
   }
 
@@ -250,6 +272,14 @@ public struct Calibration: Sendable {
       }
     }
     return patch
+  }
+
+  /// The error of a fit whose values make the device invalid, saying so.
+  static func invalidFit(_ error: InputError, paths: [String]) -> InputError {
+    var noted = error
+    noted.message =
+      "the best fit of \(paths.joined(separator: ", ")) makes the device invalid: \(error.message); fit fewer parameters, or ones the trace exercises more"
+    return noted
   }
 
   static func powerValue(_ value: JSONValue) -> Int64? {

@@ -768,7 +768,9 @@ private struct Work {
         component["x-source-transfer_power"] = source(activeKey, current, "Wi-Fi transferring")
       }
     }
-    let idleKey = ["wifi.controller.idle", "wifi.on"].first { (profile.value($0) ?? 0) > 0 }
+    // wifi.on (associated, in power save) is the standby state; wifi.controller.idle is the
+    // radio awake and listening, not what it draws while the device sleeps, so it is not used.
+    let idleKey = ["wifi.on"].first { (profile.value($0) ?? 0) > 0 }
     if let idleKey, let raw = profile.value(idleKey) {
       let current = checkedCurrent(raw, key: idleKey)
       replacements[states.count - 1] = (

@@ -32,11 +32,18 @@ public struct XMLElement: Sendable, Equatable {
 public struct XMLSyntaxError: Error, Equatable, Sendable {
   /// The 1-based line.
   public var line: Int
-  /// The 1-based column (in Unicode scalars... counted as bytes of UTF-8, as editors that show
-  /// byte columns do; the files this reads are ASCII in practice).
+  /// The 1-based column, counted in bytes of UTF-8 (the files this reads are ASCII in
+  /// practice, where bytes and characters agree).
   public var column: Int
   /// What was expected and what was found.
   public var message: String
+
+  /// An error at `line` and `column`.
+  public init(line: Int, column: Int, message: String) {
+    self.line = line
+    self.column = column
+    self.message = message
+  }
 }
 
 /// Reads the XML that Android resource files and device-tree exports use: elements, attributes,
