@@ -1,4 +1,5 @@
 import DeviceImport
+import Foundation
 import JSONSupport
 import Quantities
 import Reports
@@ -67,11 +68,10 @@ enum CalibrateCommand: Command {
       voltage: measuredOptions.voltage, offset: measuredOptions.offset)
     let name = arguments.value("--name") ?? baseline.deviceName + "-calibrated"
     if let out = arguments.value("--out") {
+      var fitted = calibration
+      fitted.reference = calibration.reference.map { reference(to: $0, from: out) }
       try OutputTransaction.write([
-        (
-          out,
-          calibration.deviceFile(measurement: measured, name: name).serialized(pretty: true) + "\n"
-        )
+        (out, fitted.deviceFile(measurement: measured, name: name).serialized(pretty: true) + "\n")
       ])
     }
     for warning in calibration.warnings {
@@ -83,6 +83,22 @@ enum CalibrateCommand: Command {
       console.write(text(calibration))
     }
     return ExitStatus.success
+  }
+
+  /// How the file written at `out` names the device file `reference` (a path as the scenario
+  /// resolved it): relative to `out`'s directory when both are in the same one, else absolute.
+  /// A built-in name stays as it is.
+  static func reference(to reference: String, from out: String) -> String {
+    guard BuiltInDevices.json(named: reference) == nil else { return reference }
+    func directory(_ path: String) -> String {
+      let absolute =
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+      return String(absolute[..<(absolute.lastIndex(of: "/") ?? absolute.startIndex)])
+    }
+    let name = String(reference.split(separator: "/").last ?? Substring(reference))
+    if directory(reference) == directory(out) { return name }
+    return reference.hasPrefix("/")
+      ? reference : FileManager.default.currentDirectoryPath + "/" + reference
   }
 
   static func json(_ calibration: Calibration) -> JSONValue {

@@ -157,20 +157,17 @@ public struct MeasuredTrace: Sendable {
     return trace
   }
 
-  /// Adds a sample of `power` W held from `start` to `end` s (run time) to the windows.
+  /// Adds a sample of `power` W held from `start` to `end` s (run time) to the windows; the
+  /// times are rounded to whole nanoseconds, so windows meet exactly.
   mutating func add(power: Double, from start: Double, to end: Double) {
-    let runEnd = Double(duration) / 1e9
-    var from = max(0, start)
-    let to = min(end, runEnd)
-    guard to > from else { return }
-    let width = Double(windowWidth) / 1e9
+    guard end > 0, start < Double(duration) / 1e9 else { return }
+    var from = max(0, Int64((start * 1e9).rounded()))
+    let to = min(duration, Int64((end * 1e9).rounded()))
     while from < to {
-      let window = min(energies.count - 1, Int(from / width))
-      let windowEnd = min(Double(window + 1) * width, to)
-      let span = max(0, windowEnd - from)
-      energies[window] += power * span
-      covered[window] += Int64((span * 1e9).rounded())
-      if windowEnd <= from { break }
+      let window = Int(from / windowWidth)
+      let windowEnd = min(Int64(window + 1) * windowWidth, to)
+      energies[window] += power * Double(windowEnd - from) / 1e9
+      covered[window] += windowEnd - from
       from = windowEnd
     }
   }
