@@ -1,4 +1,4 @@
-import ScenarioFiles
+public import ScenarioFiles
 
 /// A node of a device-tree source: its label, name, properties (as raw cells and strings) and
 /// children.
@@ -67,10 +67,9 @@ enum DeviceTreeEnergyModel {
             values.contains { if case .string("cpu") = $0 { true } else { false } }
           } ?? false)
         if isCPU, node.properties["operating-points-v2"] != nil {
-          let index =
-            Int(node.name.split(separator: "@").last.map { String($0) } ?? "", radix: 16)
-            ?? cpus.count
-          cpus.append((index, node))
+          // CPUs are numbered in file order, as the kernel numbers them from the cpus node (the
+          // unit address is an MPIDR, not a CPU number).
+          cpus.append((cpus.count, node))
         }
       }
     }
@@ -162,6 +161,13 @@ struct DeviceTreeParser {
       if peek("/dts-v1/") || peek("/plugin/") {
         while index < bytes.count && bytes[index] != UInt8(ascii: ";") { step() }
         step()
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "/") {
+        // The root node `/ { … };`.
+        step()
+        try skip()
+        roots.append(try body(name: "/", label: nil, depth: 1))
         continue
       }
       if bytes[index] == UInt8(ascii: "&") {
@@ -281,6 +287,7 @@ struct DeviceTreeParser {
         index += 6
         try skip()
         _ = try word()
+        continue  // the cells follow
       } else if byte == UInt8(ascii: "[") {
         while index < bytes.count && bytes[index] != UInt8(ascii: "]") { step() }
         step()
@@ -386,5 +393,15 @@ struct DeviceTreeParser {
 
   func error(_ message: String) -> InputError {
     InputError(file: file, line: line, column: index - lineStart + 1, message: message)
+  }
+}
+
+/// Reading a device-tree source's energy model from bytes (for tests and callers that hold the
+/// file already).
+public enum DeviceTreeEnergyModelReader {
+  /// The CPU clusters of the device-tree source in `bytes`, named `file` in errors.
+  public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> EnergyModelImporter
+  {
+    try DeviceTreeEnergyModel.read(bytes, file: file)
   }
 }
