@@ -41,7 +41,7 @@ import Testing
     #expect(
       Self.error("<device>\n  <item>1</itme>\n</device>")
         == XMLSyntaxError(
-          line: 2, column: 16,
+          line: 2, column: 10,
           message: "expected </item> (opened at line 2, column 3), found </itme>"))
     #expect(
       Self.error("<device>\n  <item name=\"a\">1")

@@ -48,6 +48,9 @@ public struct MeasuredTrace: Sendable {
   /// Reads the trace at `path` into windows of `windowWidth` over a run of `duration` (both ns).
   ///
   /// - Parameters:
+  ///   - path: the CSV file.
+  ///   - windowWidth: the width of every window, ns.
+  ///   - duration: the run's length, ns.
   ///   - voltage: the voltage a trace of current alone is multiplied by, V.
   ///   - offset: the trace's time that is the run's time 0, counted from its first sample, ns
   ///     (negative: the trace starts after the run does).

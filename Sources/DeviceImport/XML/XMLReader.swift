@@ -159,11 +159,14 @@ public struct XMLReader {
       let byte = bytes[index]
       if byte == UInt8(ascii: "<") {
         if lookingAt("</") {
+          let (closeLine, closeColumn) = (line, column)
           index += 2
           let closing = try self.name(what: "an element name")
           guard closing == name else {
-            throw error(
-              "expected </\(name)> (opened at line \(startLine), column \(startColumn)), found </\(closing)>"
+            throw XMLSyntaxError(
+              line: closeLine, column: closeColumn,
+              message:
+                "expected </\(name)> (opened at line \(startLine), column \(startColumn)), found </\(closing)>"
             )
           }
           skipSpace()
