@@ -41,9 +41,17 @@ let package = Package(
       name: "Reports",
       dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles"],
       swiftSettings: swiftSettings),
+    // Reading what users bring: Android power profiles, Linux energy models, power-monitor
+    // traces; and fitting a device to a measurement.
+    .target(
+      name: "DeviceImport",
+      dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles"],
+      swiftSettings: swiftSettings),
     .target(
       name: "PowerSimCLI",
-      dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports"],
+      dependencies: [
+        "Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports", "DeviceImport",
+      ],
       swiftSettings: swiftSettings),
     .executableTarget(
       name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
@@ -74,6 +82,12 @@ let package = Package(
       dependencies: [
         "PowerSimCLI", "Reports", "ScenarioFiles", "JSONSupport", "DeviceModels", "TestSupport",
       ]),
+    .testTarget(
+      name: "DeviceImportTests",
+      dependencies: [
+        "DeviceImport", "ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities", "TestSupport",
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ReferenceFigureTests",
       dependencies: ["ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities"]),

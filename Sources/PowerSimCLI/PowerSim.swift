@@ -57,7 +57,8 @@ public enum PowerSim {
   /// The subcommands, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
     RunCommand.self, CompareCommand.self, SweepCommand.self, ValidateCommand.self,
-    DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
+    DevicesCommand.self, DeviceCommand.self, SchemaCommand.self, ImportCommand.self,
+    CalibrateCommand.self,
   ]
 
   static let root = CommandSpec(

@@ -52,6 +52,21 @@ enum RunCommand: Command {
         help:
           "Writes a Chrome/Perfetto trace with a track per component and a slice per state and work item (- writes it to standard output)."
       ),
+      OptionSpec(
+        name: "--measured", valueName: "FILE.csv",
+        help:
+          "Compares the run with a measured power trace (time_s,power_w, or a Monsoon, PPK2 or Joulescope export): energy error and, per window of --resolution, MAE and MAPE."
+      ),
+      OptionSpec(
+        name: "--measured-voltage", valueName: "V",
+        help:
+          "Multiplies a measured trace of current alone by this voltage (default: the battery's nominal voltage, else 3.85 V)."
+      ),
+      OptionSpec(
+        name: "--measured-offset", valueName: "DUR",
+        help:
+          "Skips this much of the measured trace: its time DUR after its first sample is the run's time 0."
+      ),
       RunLimitsOption.spec,
     ])
 
@@ -108,18 +123,26 @@ enum RunCommand: Command {
         progress.show("run: \(percent)% of \(totalText) simulated")
       }
     }
+    let measured = try MeasuredRun.compare(
+      arguments, document: document, scenario: scenario, request: &request)
     let result: RunResult
     do {
       defer { progress?.finish() }
       result = try RunPipeline.run(request)
     }
+    try measured?.writeFiles()
     // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
     if writesToStandardOutput { return ExitStatus.success }
     if arguments.flags.contains("--json") {
-      console.write(
-        ResultJSON.summary(result, variant: scenario.variant).serialized(pretty: true) + "\n")
+      var summary = ResultJSON.summary(result, variant: scenario.variant)
+      if let measured, case .object(var object) = summary {
+        object["measured"] = measured.comparison.json(format: measured.trace.format)
+        summary = .object(object)
+      }
+      console.write(summary.serialized(pretty: true) + "\n")
     } else {
       console.write(SummaryText.render(result, scenario: scenario))
+      if let measured { console.write(measured.text) }
     }
     return ExitStatus.success
   }
@@ -198,7 +221,12 @@ enum RunCommand: Command {
   /// is a result they believe they have and do not.
   static func checkOptionsTakeEffect(_ arguments: ParsedArguments) throws(UsageError) {
     let hasOut = arguments.value("--out") != nil
-    if arguments.value("--resolution") != nil && !hasOut {
+    for option in ["--measured-voltage", "--measured-offset"]
+    where arguments.value(option) != nil && arguments.value("--measured") == nil {
+      throw UsageError(
+        message: "\(option) applies to --measured; add --measured FILE.csv", command: spec)
+    }
+    if arguments.value("--resolution") != nil && !hasOut && arguments.value("--measured") == nil {
       throw UsageError(
         message: "--resolution sets the bins of power.csv, which only --out DIR writes; add --out",
         command: spec)

@@ -23,6 +23,8 @@ import Testing
       devices                 Lists the built-in device profiles.
       device                  Prints a built-in device profile as JSON (device show NAME).
       schema                  Prints the JSON Schema of scenario files.
+      import                  Imports an Android power profile or a Linux energy model as a device file.
+      calibrate               Fits device powers so that a scenario's simulated power matches a measurement.
 
       See 'powersim help <subcommand>' for detailed help.
 

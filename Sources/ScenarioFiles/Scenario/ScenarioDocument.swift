@@ -15,14 +15,14 @@ public struct ScenarioDocument: Sendable {
   /// The file, as the user named it.
   public let file: String
   /// The scenario without its `variants`.
-  public private(set) var base: JSONValue
+  public internal(set) var base: JSONValue
   /// The variants' patches, in file order.
   public let variants: [(name: String, patch: JSONValue)]
   /// The device and trace files read for the variants, shared by the copies ``setting(_:)``
   /// makes.
   private let files = InputFileCache()
   /// The baseline's decoded parts, once it decoded: each copy with another base has its own.
-  private var baselineParts = BaselineParts()
+  var baselineParts = BaselineParts()
 
   /// The most variants a file may have: `compare` simulates each in full.
   public static let maximumVariants = 1_000
