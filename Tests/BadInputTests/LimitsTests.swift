@@ -1,6 +1,7 @@
 import DeviceModels
 import Foundation
 import JSONSupport
+import Quantities
 import ScenarioFiles
 import TestSupport
 import Testing

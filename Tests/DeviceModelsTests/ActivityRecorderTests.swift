@@ -207,24 +207,4 @@ import Testing
     #expect(skipping >= 8)
   }
 
-  /// A 1 s window of an hour of a 10 ms timer: the occurrences before and after it are skipped,
-  /// not simulated one by one (without the fast-forward every one is).
-  @Test func oneSecondWindowOfAnHourSkipsTheRest() {
-    let device = Fixture.device([Fixture.generic("gps", Fixture.gpsLadder, parent: .none)])
-    let workload = WorkloadSpec(
-      name: "tick",
-      timing: .periodic(
-        every: .milliseconds(10), start: .start, end: nil, count: nil, tolerance: .zero),
-      work: Fixture.uses("gps", for: .milliseconds(1)))
-    let setup = Fixture.setup(device, [workload], duration: .hours(1))
-    let window = TimeRange(
-      start: Instant(nanosecondsSinceStart: 1_800_000_000_000),
-      end: Instant(nanosecondsSinceStart: 1_801_000_000_000))
-    let fast = Self.trace(setup, window: window, fastForward: true)
-    let full = Self.trace(setup, window: window, fastForward: false)
-    #expect(fast.events == full.events)
-    // 360 000 occurrences in the hour, 100 of them in the window.
-    #expect(full.processed > 360_000)
-    #expect(fast.processed < 360_000 / 20, "\(fast.processed)")
-  }
 }
