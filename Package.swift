@@ -96,7 +96,8 @@ let package = Package(
     .testTarget(
       name: "BadInputTests",
       dependencies: [
-        "powersim", "PowerSimCLI", "ScenarioFiles", "DeviceModels", "JSONSupport", "TestSupport",
+        "powersim", "PowerSimCLI", "ScenarioFiles", "DeviceModels", "JSONSupport", "Quantities",
+        "TestSupport",
       ],
       exclude: ["Corpus"]),
   ],

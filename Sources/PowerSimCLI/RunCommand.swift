@@ -153,45 +153,40 @@ enum RunCommand: Command {
   static let maximumTraceBytes = 2e8
 
   /// Refuses, before the run, an `--exact` `power.csv` estimated above 1 GB or a `--trace`
-  /// estimated above 200 MB, naming `--window` (and `--resolution`).
-  ///
-  /// The estimate scales the run's event estimate (`RunLimits`) by the share of the run the
-  /// window keeps: measured on a phone animating at 120 fps, `power.csv` gets a row per four
-  /// events or so, of about nine bytes per column, and a trace about 75 bytes per event; the
-  /// figures used (a row per four events, nine bytes a column, 100 bytes an event) count a
-  /// little high.
+  /// estimated above 200 MB, naming `--window` (and `--resolution`), the workload with the most
+  /// events in the slice written and how to make it run less (see `OutputSizeEstimate`: the
+  /// estimate counts only the slice written, and in it only what runs).
   static func checkOutputSize(_ request: RunRequest) throws(UsageError) {
     guard request.exact && request.outputDirectory != nil || request.traceFile != nil else {
       return
     }
     let setup = request.scenario.setup
-    let duration = Double(setup.duration.nanoseconds)
-    var share = 1.0
-    if let window = request.window {
-      let start = Double(window.start.nanosecondsSinceStart)
-      let end = min(Double(window.end.nanosecondsSinceStart), duration)
-      share = max(0, end - start) / duration
-    }
-    let events = RunLimits.estimate(setup).events * share
-    let columns = Double(setup.device.components.count + 3)
-    let exactBytes = events / 4 * 9 * columns
-    if request.exact && request.outputDirectory != nil && exactBytes > maximumExactBytes {
+    let estimate = OutputSizeEstimate(setup, window: request.window)
+    let events = Int(estimate.run.events.rounded())
+    let slice = request.window == nil ? "a run" : "a slice"
+    let clause = estimate.largestWorkloadClause(setup)
+    let from = clause.map { ", \($0.share)" } ?? ""
+    let advice = clause.map { "; \($0.advice)" } ?? ""
+    if request.exact && request.outputDirectory != nil
+      && estimate.exactPowerCSVBytes > maximumExactBytes
+    {
       throw UsageError(
         message:
-          "--exact: power.csv would be about \(gigabytes(exactBytes)) (a row per change, over a run estimated at \(Int(events.rounded())) events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead",
+          "--exact: power.csv would be about \(sizeText(estimate.exactPowerCSVBytes)) (a row per change, over \(slice) estimated at \(events) events\(from)), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\(advice)",
         command: spec)
     }
-    let traceBytes = events * 100
-    if request.traceFile != nil && traceBytes > maximumTraceBytes {
+    if request.traceFile != nil && estimate.traceBytes > maximumTraceBytes {
       throw UsageError(
         message:
-          "--trace: the trace would be about \(gigabytes(traceBytes)) (over a run estimated at \(Int(events.rounded())) events), more than 200 MB; limit it to a slice of the run with --window",
+          "--trace: the trace would be about \(sizeText(estimate.traceBytes)) (over \(slice) estimated at \(events) events\(from)), more than 200 MB; limit it to a slice of the run with --window\(advice)",
         command: spec)
     }
   }
 
-  /// `3.1 GB`, or `0.4 GB`: bytes in gigabytes to one decimal, the same in every locale.
-  static func gigabytes(_ bytes: Double) -> String {
+  /// `3.1 GB`, `0.4 GB` or `250 MB`: bytes to one decimal of a gigabyte, or in whole megabytes
+  /// below a gigabyte, the same in every locale.
+  static func sizeText(_ bytes: Double) -> String {
+    if bytes < 1e9 { return "\(Int((bytes / 1e6).rounded())) MB" }
     let tenths = (bytes / 1e8).rounded()
     guard tenths < 1e15 else { return "more than 1e6 TB" }
     let whole = Int(tenths) / 10

@@ -1,6 +1,7 @@
 import DeviceModels
 import Foundation
 import JSONSupport
+import Quantities
 import ScenarioFiles
 import TestSupport
 import Testing
@@ -174,14 +175,16 @@ import Testing
     #expect(exact.exited(with: 64), "\(exact)")
     #expect(
       exact.standardError.hasPrefix(
-        "Error: --exact: power.csv would be about 4.2 GB (a row per change, over a run estimated at 134807047 events), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead\nUsage: powersim run"
+        #"Error: --exact: power.csv would be about 6.6 GB (a row per change, over a run estimated at 134807047 events, 100% of them from "ui"), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead; or make "ui" run less: lower the frame rate or end it sooner with "for""#
+          + "\nUsage: powersim run"
       ))
     let trace = try PowerSimProcess.run(
       ["run", "day.json", "--trace", "trace.json"], in: directory.url)
     #expect(trace.exited(with: 64), "\(trace)")
     #expect(
       trace.standardError.hasPrefix(
-        "Error: --trace: the trace would be about 13.5 GB (over a run estimated at 134807047 events), more than 200 MB; limit it to a slice of the run with --window\nUsage: powersim run"
+        #"Error: --trace: the trace would be about 27.6 GB (over a run estimated at 134807047 events, 100% of them from "ui"), more than 200 MB; limit it to a slice of the run with --window; or make "ui" run less: lower the frame rate or end it sooner with "for""#
+          + "\nUsage: powersim run"
       ))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
     #expect(!FileManager.default.fileExists(atPath: directory.path("trace.json")))
@@ -241,5 +244,156 @@ import Testing
         #"Error: --resolution: "1 ns" would cut the run of 20 s into more than 10,000,000 rows of power.csv; choose "2 µs" or more"#
           + "\nUsage: powersim run"))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+  }
+
+  /// A `when: "visible"` animation counts only its frames while visible: 60 fps for two
+  /// visible stretches of 10 s and 20 s in a week is 60 × 30 = 1,800 frames, not 36 million.
+  @Test func visibleOnlyWorkloadCountsOnlyItsVisibleStretches() throws {
+    let week = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "7 d",
+        "visibility": [["0 s", "10 s"], ["1 h", "3620 s"]],
+        "workloads": { "ui": { "frames": "60 fps", "when": "visible", "work": { "cpu": "2 ms" } } } }
+      """#)
+    let ui = try #require(RunLimits.estimate(week.setup).workloads.first)
+    #expect(ui.occurrences == 1_800)
+    #expect(ui.held == 0)
+  }
+
+  /// An app that can be suspended runs its timer only in the foreground and for its background
+  /// time after: in the foreground for the first 10 s, 30 s of background time, so a 1 s timer
+  /// runs 40 times in an hour; the other 3,560 are held at the cost of their arrival.
+  @Test func suspendedAppCountsOnlyWhileItRuns() throws {
+    let hour = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "1 h",
+        "apps": { "a": { "foreground": [["0 s", "10 s"]], "background_time": "30 s" } },
+        "workloads": { "tick": { "app": "a", "every": "1 s", "work": { "cpu": "1 ms" } } } }
+      """#)
+    let tick = try #require(RunLimits.estimate(hour.setup).workloads.first)
+    #expect(tick.occurrences == 40)
+    #expect(tick.held == 3_560)
+  }
+
+  /// The estimate of a slice counts what runs in it: a window of the hour after a week's only
+  /// visible stretch holds none of its frames.
+  @Test func windowEstimateCountsOnlyItsSlice() throws {
+    let week = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "7 d", "visibility": [["0 s", "1 h"]],
+        "workloads": { "ui": { "frames": "60 fps", "when": "visible", "work": { "cpu": "2 ms" } } } }
+      """#)
+    let inside = TimeRange(start: .start, end: Instant(nanosecondsSinceStart: 600_000_000_000))
+    let after = TimeRange(
+      start: Instant(nanosecondsSinceStart: 3_600_000_000_000),
+      end: Instant(nanosecondsSinceStart: 7_200_000_000_000))
+    #expect(RunLimits.estimate(week.setup, window: inside).workloads[0].occurrences == 36_000)
+    #expect(RunLimits.estimate(week.setup, window: after).workloads[0].occurrences == 0)
+  }
+
+  /// The size estimates of `--exact`'s power.csv and of a trace are within a factor of two of
+  /// the files written, on shipped scenarios whole and in windows.
+  @Test(
+    arguments: [
+      ("coalescing.json", nil), ("messaging-push.json", nil), ("frame-rate.json", nil),
+      ("day-in-the-life.json", ("2 h,3 h", 7_200, 10_800)),
+      ("web-browsing.json", ("0 s,20 s", 0, 20)),
+    ] as [(String, (text: String, from: Int64, to: Int64)?)])
+  func outputSizeEstimateIsWithinTwiceTheFileWritten(
+    file: String, window: (text: String, from: Int64, to: Int64)?
+  ) throws {
+    let directory = try TemporaryDirectory()
+    let path = Self.packageRoot.appendingPathComponent("scenarios").appendingPathComponent(file)
+      .path
+    var arguments = [
+      "run", path, "--exact", "--out", directory.path("out"), "--trace", directory.path("t.json"),
+    ]
+    var range: TimeRange?
+    if let window {
+      arguments += ["--window", window.text]
+      range = TimeRange(
+        start: Instant(nanosecondsSinceStart: window.from * 1_000_000_000),
+        end: Instant(nanosecondsSinceStart: window.to * 1_000_000_000))
+    }
+    let outcome = try PowerSimProcess.run(arguments)
+    #expect(outcome.exited(with: 0), "\(outcome)")
+    let setup = try ScenarioDocument.load(path).scenario().setup
+    let estimate = OutputSizeEstimate(setup, window: range)
+    func size(_ name: String) throws -> Double {
+      let attributes = try FileManager.default.attributesOfItem(atPath: directory.path(name))
+      return Double((attributes[.size] as? NSNumber)?.int64Value ?? 0)
+    }
+    let power = try size("out/power.csv")
+    let trace = try size("t.json")
+    #expect(
+      estimate.exactPowerCSVBytes >= power / 2 && estimate.exactPowerCSVBytes <= power * 2,
+      "power.csv: \(estimate.exactPowerCSVBytes) estimated, \(power) written")
+    #expect(
+      estimate.traceBytes >= trace / 2 && estimate.traceBytes <= trace * 2,
+      "trace: \(estimate.traceBytes) estimated, \(trace) written")
+  }
+
+  /// A trace refused for its size names the workload that fills it and advice that fits it: a
+  /// timer's `every`, not a frame rate.
+  @Test func traceRefusalNamesTheWorkloadWithAdviceThatFits() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"""
+      { "device": "phone", "duration": "24 h",
+        "workloads": { "tick": { "every": "1 ms", "work": { "cpu": "10 us" } },
+                       "sync": { "every": "1 min", "work": { "cpu": "20 ms" } } } }
+      """#, to: "ticks.json")
+    let outcome = try PowerSimProcess.run(
+      ["run", "ticks.json", "--trace", "t.json"], in: directory.url)
+    #expect(outcome.exited(with: 64), "\(outcome)")
+    #expect(outcome.standardError.contains(#"of them from "tick")"#), "\(outcome)")
+    #expect(
+      outcome.standardError.contains(
+        #"or make "tick" run less: make "every" longer or end it sooner with "until" or "count""#),
+      "\(outcome)")
+    #expect(!outcome.standardError.contains("frame rate"))
+  }
+
+  /// Held low-priority pushes count toward the waiting limit: a push every millisecond held for
+  /// up to 2 h, over 20 min, is 1.2 million pushes held at once (1,200 s × 1,000 per second),
+  /// more than the default million.
+  @Test func heldPushesCountTowardTheWaitingLimit() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"""
+      { "device": "phone", "duration": "20 min", "environment": { "network": "cellular" },
+        "apps": { "messenger": { "foreground": [], "background_time": "30 s" } },
+        "workloads": {
+          "message": { "app": "messenger", "every": "1 ms", "push": "low", "push_size": "1 KB",
+                       "max_delay": "2 h", "work": { "cpu": "1 ms" } } } }
+      """#, to: "held.json")
+    let outcome = try PowerSimProcess.run(["validate", "held.json"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == #"Error: held.json: workloads.message.max_delay: the push service may hold about 1.2e6 low-priority pushes of this workload at once (those of one "max_delay", 2 h, while the device sleeps), more than a run may hold (1e6); shorten "max_delay", set "collapse": true, or make "every" longer or end it sooner with "until" or "count", or raise the limit with --max-events"#
+        + "\n")
+    let raised = try PowerSimProcess.run(
+      ["validate", "held.json", "--max-events", "2000000000"], in: directory.url)
+    #expect(raised.exited(with: 0), "\(raised)")
+  }
+
+  /// So do transfers waiting for a network: a 1 KB download every 50 ms through an offline
+  /// spell of 60 h is 60 × 3,600 × 20 = 4.32 million transfers waiting at once.
+  @Test func transfersWaitingForANetworkCountTowardTheWaitingLimit() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(
+      #"""
+      { "device": "phone", "duration": "61 h",
+        "environment": { "network": [ { "from": "0 h", "to": "60 h", "network": "offline" },
+                                      { "from": "60 h", "to": "61 h", "network": "wifi" } ] },
+        "workloads": { "fetch": { "every": "50 ms", "work": { "download": "1 KB" } } } }
+      """#, to: "offline.json")
+    let outcome = try PowerSimProcess.run(["validate", "offline.json"], in: directory.url)
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(
+      outcome.standardError
+        == #"Error: offline.json: workloads.fetch.every: about 4.3e6 transfers of this workload may wait for a network at once (those due in the longest offline spell), more than a run may hold (1e6); make "every" longer or end it sooner with "until" or "count", shorten the offline spell, or make the work smaller, or raise the limit with --max-events"#
+        + "\n")
   }
 }

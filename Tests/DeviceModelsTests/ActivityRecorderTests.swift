@@ -170,3 +170,41 @@ import Testing
     #expect(collector.batches >= collector.events.count / 4096)
   }
 }
+
+/// A trace of a window skips the steady periods outside it (the fast-forward) and is the same,
+/// event for event, as the trace of the run simulated in full.
+@Suite struct ActivityRecorderFastForwardTests {
+  /// The events a run of `setup` hands its sink inside `window`, and the events it processed.
+  static func trace(_ setup: SimulationSetup, window: TimeRange, fastForward: Bool) -> (
+    events: [ActivityEvent], processed: Int
+  ) {
+    let collector = ActivityRecorderTests.Collector()
+    let result = Simulation(
+      setup: setup,
+      recording: RecordingOptions(
+        activitySink: collector, activityWindow: window, fastForward: fastForward)
+    ).run()
+    return (collector.events, result.processedEvents)
+  }
+
+  /// Random setups (the fast-forward's own), each with a random window: the same events with
+  /// and without the fast-forward, and enough of them skip for that to mean something.
+  @Test func windowedTraceIsTheSameWithTheFastForward() {
+    var skipping = 0
+    for seed in UInt64(0)..<40 {
+      let setup = FastForwardTests.setup(seed: seed)
+      let duration = setup.duration.nanoseconds
+      var rng = SplitMix64(seed: seed + 7_000)
+      let start = Int64(rng.next() % UInt64(duration))
+      let end = start + 1 + Int64(rng.next() % UInt64(max(1, (duration - start) / 4)))
+      let window = TimeRange(
+        start: Instant(nanosecondsSinceStart: start), end: Instant(nanosecondsSinceStart: end))
+      let fast = Self.trace(setup, window: window, fastForward: true)
+      let full = Self.trace(setup, window: window, fastForward: false)
+      #expect(fast.events == full.events, "seed \(seed), window \(start)..<\(end)")
+      if fast.processed * 4 < full.processed * 3 { skipping += 1 }
+    }
+    #expect(skipping >= 8)
+  }
+
+}

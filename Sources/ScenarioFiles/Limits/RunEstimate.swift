@@ -10,12 +10,17 @@ public struct RunEstimate: Sendable {
   public struct Workload: Sendable {
     /// The workload's name.
     public var name: String
-    /// How many times it is expected to fire (for Poisson arrivals, the mean).
+    /// How many times it is expected to run (for Poisson arrivals, the mean).
     public var occurrences: Double
+    /// How many times it is expected to be due while its app is suspended: held (or, for a
+    /// frame, counted as held) at the cost of its arrival alone.
+    public var held: Double
     /// Events one occurrence is expected to cost.
     public var eventsPerOccurrence: Double
-    /// `occurrences × eventsPerOccurrence`.
-    public var events: Double { occurrences * eventsPerOccurrence }
+    /// Whether it is an animation (the advice then names its frame rate).
+    public var isAnimation: Bool
+    /// `occurrences × eventsPerOccurrence`, plus an event per held arrival.
+    public var events: Double { occurrences * eventsPerOccurrence + held }
   }
 
   /// Every workload's share, in setup order.
@@ -23,25 +28,57 @@ public struct RunEstimate: Sendable {
   /// All events: the workloads' and the environment's (display, charger, network, visibility
   /// changes).
   public var events: Double
+  /// The slice of the run estimated, ns (the whole run unless a window was given).
+  public var span: Double
   /// The component with the most occurrences left waiting at the end, if work arrives faster
-  /// than some component can serve it.
+  /// than some component can serve it (estimated over the whole run only).
   var largestBacklog: Backlog?
+  /// Held pushes and transfers waiting for a network, per workload, at the worst moment
+  /// (estimated over the whole run only).
+  var waiting: [WaitingWork] = []
+  /// Everything that may wait at once: the backlog's occurrences, held pushes, waiting
+  /// transfers.
+  var totalWaiting: Double {
+    waiting.reduce(largestBacklog?.waiting ?? 0) { $0 + $1.count }
+  }
 
-  init(_ setup: SimulationSetup) {
+  /// The estimate of the whole run of `setup`, or of its part inside `window`: a workload counts
+  /// only in the stretches it can run in (`when: "visible"`: while its app is in the foreground;
+  /// an app that can be suspended: while it is not), and the environment's changes in proportion
+  /// to the part of the run estimated.
+  init(_ setup: SimulationSetup, window: TimeRange? = nil) {
     let cost = WorkloadCost(setup: setup)
+    let within = window.map { cost.wholeRun.intersection(RunSpans([$0])) } ?? cost.wholeRun
+    var waiting: [WaitingWork] = []
     workloads = setup.workloads.map { workload in
-      let occurrences = cost.occurrences(of: workload)
+      let due = cost.dueSpans(of: workload, within: within)
+      let runs = cost.runSpans(of: workload, due: due)
+      let occurrences = cost.occurrences(of: workload, in: runs)
+      if window == nil {
+        waiting += cost.waitingWork(of: workload, occurrences: occurrences, due: runs)
+      }
+      let isAnimation: Bool
+      if case .frames = workload.timing { isAnimation = true } else { isAnimation = false }
       return Workload(
         name: workload.name, occurrences: occurrences,
-        eventsPerOccurrence: cost.eventsPerOccurrence(of: workload, occurrences: occurrences))
+        held: max(0, cost.occurrences(of: workload, in: due) - occurrences),
+        eventsPerOccurrence: cost.eventsPerOccurrence(
+          of: workload, occurrences: occurrences, stretches: Double(runs.spans.count)),
+        isAnimation: isAnimation)
     }
     let environment = setup.environment
     let changes =
       environment.charging.count + environment.network.count + setup.display.count
       + (setup.visibility?.count ?? 0)
-    events = workloads.reduce(Double(2 * changes)) { $0 + $1.events }
-    largestBacklog = cost.largestBacklog(
-      occurrences: Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, $0.occurrences) }))
+    span = within.length
+    self.waiting = waiting
+    let share = cost.runEnd > 0 ? span / cost.runEnd : 0
+    events = workloads.reduce(Double(2 * changes) * share) { $0 + $1.events }
+    largestBacklog =
+      window != nil
+      ? nil
+      : cost.largestBacklog(
+        occurrences: Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, $0.occurrences) }))
   }
 }
 

@@ -37,9 +37,9 @@ public struct RunLimits: Sendable, Hashable {
   /// at its ceiling of 1e7 waiting occurrences.
   public static let unlimited = RunLimits(maximumEvents: .infinity)
 
-  /// The estimated cost of running `setup`.
-  public static func estimate(_ setup: SimulationSetup) -> RunEstimate {
-    RunEstimate(setup)
+  /// The estimated cost of running `setup`, or of its part inside `window`.
+  public static func estimate(_ setup: SimulationSetup, window: TimeRange? = nil) -> RunEstimate {
+    RunEstimate(setup, window: window)
   }
 
   /// Checks `setup`, decoded from `file`, against these limits; the error names the workload
@@ -49,9 +49,16 @@ public struct RunLimits: Sendable, Hashable {
     if estimate.events > maximumEvents {
       throw eventError(estimate, setup: setup, file: file)
     }
-    if let backlog = estimate.largestBacklog, backlog.waiting > maximumWaitingOccurrences {
-      throw backlogError(backlog, setup: setup, file: file)
+    let waiting = estimate.totalWaiting
+    guard waiting > maximumWaitingOccurrences else { return }
+    // The largest single share names the workload and what to change.
+    if let backlog = estimate.largestBacklog,
+      estimate.waiting.allSatisfy({ $0.count <= backlog.waiting })
+    {
+      throw backlogError(backlog, total: waiting, setup: setup, file: file)
     }
+    let largest = estimate.waiting.max { $0.count < $1.count }!
+    throw waitingError(largest, total: waiting, setup: setup, file: file)
   }
 
   private func eventError(_ estimate: RunEstimate, setup: SimulationSetup, file: String)
@@ -91,19 +98,59 @@ public struct RunLimits: Sendable, Hashable {
     )
   }
 
-  private func backlogError(_ backlog: Backlog, setup: SimulationSetup, file: String)
-    -> InputError
-  {
+  /// `, and about 3e6 things in all (held pushes, transfers waiting for a network,
+  /// occurrences waiting for a component)` when `total` is more than `part`.
+  private func totalClause(_ total: Double, beyond part: Double) -> String {
+    guard total > part * 1.01 else { return "" }
+    return
+      ", and about \(Approximate.text(total)) things would wait at once in all (held pushes, transfers waiting for a network, occurrences waiting for a component)"
+  }
+
+  /// `, or raise the limit with --max-events` while the limit is below its ceiling.
+  private var raiseWaitingClause: String {
+    maximumEvents / 1_000 < 1e7 ? ", or raise the limit with --max-events" : ""
+  }
+
+  private func waitingError(
+    _ waiting: WaitingWork, total: Double, setup: SimulationSetup, file: String
+  ) -> InputError {
+    let workload = setup.workloads.first { $0.name == waiting.workload }!
+    let (key, advice) = Self.advice(for: workload.timing)
+    let count = Approximate.text(waiting.count)
+    let limit = "more than a run may hold (\(Approximate.text(maximumWaitingOccurrences)))"
+    let all = totalClause(total, beyond: waiting.count)
+    switch waiting.kind {
+    case .heldPushes:
+      let delay = workload.push.map { "\($0.maxDelay)" } ?? ""
+      return InputError(
+        file: file,
+        jsonPath: JSONPath([.key("workloads"), .key(waiting.workload), .key("max_delay")]),
+        message:
+          "the push service may hold about \(count) low-priority pushes of this workload at once (those of one \"max_delay\", \(delay), while the device sleeps)\(all), \(limit); shorten \"max_delay\", set \"collapse\": true, or \(advice)\(raiseWaitingClause)"
+      )
+    case .transfersWaitingForNetwork:
+      return InputError(
+        file: file,
+        jsonPath: JSONPath(
+          [.key("workloads"), .key(waiting.workload)] + (key.map { [.key($0)] } ?? [])),
+        message:
+          "about \(count) transfers of this workload may wait for a network at once (those due in the longest offline spell)\(all), \(limit); \(advice), shorten the offline spell, or make the work smaller\(raiseWaitingClause)"
+      )
+    }
+  }
+
+  private func backlogError(
+    _ backlog: Backlog, total: Double, setup: SimulationSetup, file: String
+  ) -> InputError {
     let workload = setup.workloads.first { $0.name == backlog.workload }!
     let (key, advice) = Self.advice(for: workload.timing)
     let path = JSONPath(
       [.key("workloads"), .key(backlog.workload)] + (key.map { [.key($0)] } ?? []))
     let load = Approximate.text(backlog.load)
-    let raise = maximumEvents / 1_000 < 1e7 ? ", or raise the limit with --max-events" : ""
     return InputError(
       file: file, jsonPath: path,
       message:
-        "work arrives faster than the \(backlog.component) can serve it (\(load)× what it can do), so about \(Approximate.text(backlog.waiting)) occurrences would be left waiting, more than a run may hold (\(Approximate.text(maximumWaitingOccurrences))); \(advice), or make the work smaller\(raise)"
+        "work arrives faster than the \(backlog.component) can serve it (\(load)× what it can do), so about \(Approximate.text(backlog.waiting)) occurrences would be left waiting\(totalClause(total, beyond: backlog.waiting)), more than a run may hold (\(Approximate.text(maximumWaitingOccurrences))); \(advice), or make the work smaller\(raiseWaitingClause)"
     )
   }
 

@@ -9,8 +9,10 @@ import Quantities
 /// not subtracted, so the estimate counts a little high); the last occurrence is followed by the
 /// rest of the run.
 enum OccurrenceGaps {
-  /// `count` occurrences `interval` ns apart (a timer, an animation).
-  case regular(interval: Double, count: Double)
+  /// `count` occurrences `interval` ns apart (a timer, an animation), in `stretches` stretches
+  /// of the run (it pauses between them: `when: "visible"`, a suspended app), each followed by a
+  /// long gap.
+  case regular(interval: Double, count: Double, stretches: Double)
   /// `count` Poisson arrivals `mean` ns apart on average: a gap exceeds `t` with probability
   /// `exp(−t / mean)`.
   case poisson(mean: Double, count: Double)
@@ -21,9 +23,10 @@ enum OccurrenceGaps {
   /// `runEnd` ns.
   func count(longerThan time: Double, runEnd: Double) -> Double {
     switch self {
-    case .regular(let interval, let count):
+    case .regular(let interval, let count, let stretches):
       guard count >= 1 else { return 0 }
-      return (interval > time ? count - 1 : 0) + (runEnd > time ? 1 : 0)
+      let ends = min(max(stretches, 1), count)
+      return (interval > time ? count - ends : 0) + (runEnd > time ? ends : 0)
     case .poisson(let mean, let count):
       return count * exp(-time / max(mean, 1))
     case .sorted(let gaps):
@@ -41,7 +44,7 @@ enum OccurrenceGaps {
   /// Every occurrence (a gap longer than nothing).
   var total: Double {
     switch self {
-    case .regular(_, let count), .poisson(_, let count): count
+    case .regular(_, let count, _), .poisson(_, let count): count
     case .sorted(let gaps): Double(gaps.count)
     }
   }
@@ -91,7 +94,9 @@ struct DeviceLadders {
 
 extension WorkloadCost {
   /// The idle gaps that follow `workload`'s occurrences.
-  func gaps(of workload: WorkloadSpec, occurrences: Double) -> OccurrenceGaps {
+  func gaps(of workload: WorkloadSpec, occurrences: Double, stretches: Double = 1)
+    -> OccurrenceGaps
+  {
     func sortedGaps(_ times: [Instant]) -> OccurrenceGaps {
       let due = times.map { Double($0.nanosecondsSinceStart) }.filter { $0 < runEnd }
       let gaps = zip(due, due.dropFirst().map { $0 } + [runEnd]).map { $1 - $0 }
@@ -103,9 +108,10 @@ extension WorkloadCost {
     case .times(let list): return sortedGaps(list)
     case .trace(let rows): return sortedGaps(rows.map(\.time))
     case .periodic(let every, _, _, _, _), .repeatingWindow(let every, _, _, _, _, _):
-      return .regular(interval: Double(every.nanoseconds), count: occurrences)
+      return .regular(
+        interval: Double(every.nanoseconds), count: occurrences, stretches: stretches)
     case .frames(let rate, _, _):
-      return .regular(interval: 1e9 / rate.hertz, count: occurrences)
+      return .regular(interval: 1e9 / rate.hertz, count: occurrences, stretches: stretches)
     case .poisson(let mean, _, _):
       return .poisson(mean: mean, count: occurrences)
     }
@@ -118,9 +124,11 @@ extension WorkloadCost {
   ///
   /// CPU work keeps one core busy per thread (at most every core) and its cluster; the ladders
   /// of the cluster that takes the most steps stand for all.
-  func demotions(of workload: WorkloadSpec, occurrences: Double) -> Double {
+  func demotions(of workload: WorkloadSpec, occurrences: Double, stretches: Double = 1)
+    -> Double
+  {
     guard occurrences > 0 else { return 0 }
-    let gaps = gaps(of: workload, occurrences: occurrences)
+    let gaps = gaps(of: workload, occurrences: occurrences, stretches: stretches)
     var components: Set<String> = []
     var busyCores = 0
     var demotionsOfCPU = 0.0

@@ -48,42 +48,21 @@ struct WorkloadCost {
 
   var runEnd: Double { Double(setup.duration.nanoseconds) }
 
-  /// The length of `[start, end)` cut to the run, in nanoseconds.
-  func span(from start: Instant, to end: Instant?) -> Double {
-    span(from: start, to: end.map { Double($0.nanosecondsSinceStart) })
-  }
-
-  /// The length of `[start, end)` cut to the run, in nanoseconds, `end` in nanoseconds.
-  func span(from start: Instant, to end: Double?) -> Double {
-    max(0, min(end ?? runEnd, runEnd) - Double(start.nanosecondsSinceStart))
-  }
-
-  /// How many times `workload` fires in the run (the mean, for Poisson arrivals).
+  /// How many times `workload` runs in the run (the mean, for Poisson arrivals): only while it
+  /// can (see ``runSpans(of:due:)``).
   func occurrences(of workload: WorkloadSpec) -> Double {
-    switch workload.timing {
-    case .once, .window:
-      return 1
-    case .periodic(let every, let start, let end, let count, _),
-      .repeatingWindow(let every, let start, let end, let count, _, _):
-      let fired = (span(from: start, to: end) / Double(every.nanoseconds)).rounded(.up)
-      return min(fired, count.map(Double.init) ?? .infinity)
-    case .poisson(let mean, let start, let end):
-      return span(from: start, to: end) / mean
-    case .times(let list):
-      return Double(list.count)
-    case .trace(let rows):
-      return Double(rows.count)
-    case .frames(let rate, let start, let length):
-      let end = length.map { Double(start.nanosecondsSinceStart) + Double($0.nanoseconds) }
-      return (span(from: start, to: end) * rate.hertz / 1e9).rounded(.up)
-    }
+    occurrences(
+      of: workload, in: runSpans(of: workload, due: dueSpans(of: workload, within: wholeRun)))
   }
 
   /// Events one occurrence of `workload` costs, on average over its `occurrences`: its work's,
   /// and the steps down the ladders it leaves busy.
-  func eventsPerOccurrence(of workload: WorkloadSpec, occurrences: Double) -> Double {
+  func eventsPerOccurrence(of workload: WorkloadSpec, occurrences: Double, stretches: Double = 1)
+    -> Double
+  {
     guard occurrences > 0 else { return 0 }
-    let ladderSteps = demotions(of: workload, occurrences: occurrences) / occurrences
+    let ladderSteps =
+      demotions(of: workload, occurrences: occurrences, stretches: stretches) / occurrences
     // A push's downlink is one more transfer before the work (SPEC 6.5 [v2]).
     let push = workload.push == nil ? 0 : 2 + radioSegments(nil)
     guard case .trace(let rows) = workload.timing else {

@@ -14,27 +14,27 @@ import Quantities
 /// change at or after the end closes every open interval at the end.
 final class ActivityRecorder {
   private let sink: any ActivitySink
-  private let windowStart: Int64
-  private let windowEnd: Int64
+  let windowStart: Int64
+  let windowEnd: Int64
   /// Per node: its first state slot in the ledger, its state now, and the occurrence (pool
   /// index) its lane serves, or -1.
   private let firstSlot: [Int32]
-  private var nodeState: [Int32]
-  private var nodeWork: [Int32]
+  var nodeState: [Int32]
+  var nodeWork: [Int32]
   /// Per occurrence pool index: workload, number, when it fired and was due, whether in flight.
-  private var occurrenceWorkload: [Int32] = []
-  private var occurrenceNumber: [Int64] = []
-  private var occurrenceFired: [Int64] = []
-  private var occurrenceDue: [Int64] = []
-  private var occurrenceLive: [Bool] = []
+  var occurrenceWorkload: [Int32] = []
+  var occurrenceNumber: [Int64] = []
+  var occurrenceFired: [Int64] = []
+  var occurrenceDue: [Int64] = []
+  var occurrenceLive: [Bool] = []
   /// Per workload: occurrences fired so far.
-  private var fired: [Int64]
+  var fired: [Int64]
   /// Per app: its phase now (-1 before the run starts).
-  private var appPhase: [Int32]
+  var appPhase: [Int32]
   /// Whether Low Power Mode is on.
-  private var lowPowerIsOn = false
-  private enum Phase { case before, inside, after }
-  private var phase = Phase.before
+  var lowPowerIsOn = false
+  enum Phase: Int64 { case before, inside, after }
+  private(set) var phase = Phase.before
   private var pending: [ActivityEvent] = []
   private static let batchSize = 4096
 

@@ -18,8 +18,8 @@ import SimulationEngine
 /// The state may repeat over a multiple of the sources' period (an idle timer re-checked
 /// lazily every few frames): every multiple `jP` up to `M = maxMultiple` is tried.
 struct FastForward {
-  /// Whether the run may skip at all (not with `--no-fast-forward`, a trace, or no periodic
-  /// workload).
+  /// Whether the run may skip at all (not with `--no-fast-forward` or no periodic workload; a
+  /// run writing every change of a window, `--exact` or `--trace`, skips only outside it).
   var isEnabled = false
   /// When the run loop next stops at a boundary to look, ns (`Int64.max`: never).
   var nextCheck: Int64 = .max
@@ -46,6 +46,9 @@ struct FastForward {
   var cursorAtLastGiveUp = -1
   /// The earliest instant not part of the cycle seen at the last boundary.
   var earliestBeyond: Int64 = .max
+  /// The slice of the run written change by change (`--exact`'s and `--trace`'s window, both
+  /// when both are asked for), ns: no skip reaches into it.
+  var writtenWindow: Range<Int64>?
 
   /// The longest period watched (the lcm of the sources' periods).
   static let longestPeriod: Int64 = 120_000_000_000
@@ -97,7 +100,7 @@ extension DeviceSimulation {
       default: false
       }
     }
-    guard enabled, activity == nil, periodic else { return }
+    guard enabled, periodic else { return }
     // The only decisions that compare an instant ahead with the clock by a model constant are
     // the predictive policy's (a known wake-up's distance against each state's minimum
     // residency). Every other instant ahead matters only once the clock reaches it, and is
@@ -109,6 +112,14 @@ extension DeviceSimulation {
       }
     }
     fastForward.isEnabled = true
+    var windows: [Range<Int64>] = []
+    if let window = ledger.recorder.exactWindow {
+      windows.append(window.start.nanosecondsSinceStart..<window.end.nanosecondsSinceStart)
+    }
+    if let activity { windows.append(activity.windowStart..<activity.windowEnd) }
+    if let lower = windows.map(\.lowerBound).min(), let upper = windows.map(\.upperBound).max() {
+      fastForward.writtenWindow = lower..<upper
+    }
     fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
     fastForward.nextCheck = 0
   }
@@ -128,6 +139,12 @@ extension DeviceSimulation {
   /// for each multiple of the period, and skips whole cycles (not beyond `end`) when they are
   /// equal.
   private func checkSteadyState(at boundary: Int64, before end: Int64) {
+    // Inside the window written change by change (`--exact`, `--trace`) nothing is skipped:
+    // look again when it ends.
+    if let window = fastForward.writtenWindow, window.contains(boundary) {
+      stopWatching(at: boundary, retryAt: window.upperBound)
+      return
+    }
     let period = fastForward.period
     guard period > 0 else {
       startWatching(at: boundary)
@@ -400,9 +417,8 @@ extension DeviceSimulation {
     if fastForward.earliestBeyond != .max {
       limit = min(limit, fastForward.earliestBeyond - fastForward.horizon)
     }
-    if let window = ledger.recorder.exactWindow {
-      let start = window.start.nanosecondsSinceStart
-      if boundary < window.end.nanosecondsSinceStart { limit = min(limit, start) }
+    if let window = fastForward.writtenWindow, boundary < window.upperBound {
+      limit = min(limit, window.lowerBound)
     }
     guard limit > boundary else { return 0 }
     var count = (limit - boundary) / cycle

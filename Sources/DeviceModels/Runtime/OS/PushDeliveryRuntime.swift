@@ -29,7 +29,10 @@ struct PushDeliveryRuntime: Equatable {
   }
 
   /// Held pushes in the order they were sent.
-  var held: [HeldPush] = []
+  private(set) var held: [HeldPush] = []
+  /// How many times ``held`` changed (a push held, or every push taken): the fast-forward
+  /// compares held queues by it (see ``DeviceSimulation/visitSteadyState(_:)``).
+  private(set) var changes: UInt64 = 0
   /// When the service must deliver what it holds (`Int64.max`: nothing held).
   var deadline: Int64 = .max
   /// Guards the scheduled deadline: a delivery makes it stale.
@@ -42,6 +45,7 @@ struct PushDeliveryRuntime: Equatable {
   /// one was replaced (and counts as held).
   mutating func hold(_ push: HeldPush, collapses: Bool, maxDelay: Int64) -> Bool {
     deadline = min(deadline, Saturating.sum(push.sent, maxDelay))
+    changes &+= 1
     if collapses, let index = held.firstIndex(where: { $0.workload == push.workload }) {
       held.remove(at: index)
       held.append(push)
@@ -59,6 +63,7 @@ struct PushDeliveryRuntime: Equatable {
   /// Takes every held push, leaving the service empty.
   mutating func takeAll() -> [HeldPush] {
     let taken = held
+    changes &+= 1
     held.removeAll(keepingCapacity: true)
     deadline = .max
     generation &+= 1
