@@ -60,6 +60,9 @@ public enum PowerSim {
     DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
   ]
 
+  /// Subcommands for maintainers, which the help does not list.
+  static let hiddenCommands: [any Command.Type] = [ReferenceCommand.self]
+
   static let root = CommandSpec(
     name: "",
     abstract: "Simulates how much energy a device spends on a workload, and why.",
@@ -143,7 +146,7 @@ public enum PowerSim {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    commands.first { $0.spec.name == name }
+    (commands + hiddenCommands).first { $0.spec.name == name }
   }
 }
 
