@@ -1,4 +1,5 @@
 public import JSONSupport
+import Synchronization
 
 /// A JSON Schema (draft 2020-12) validator for exactly the keywords the scenario schema uses:
 /// `type`, `properties`, `required`, `additionalProperties`, `patternProperties`, `items`,
@@ -205,11 +206,19 @@ public struct JSONSchemaValidator: Sendable {
 
   /// Whether `pattern` matches somewhere in `text`, as ECMA-262's `RegExp.test` does.
   public static func matches(_ text: String, _ pattern: String) throws(SchemaError) -> Bool {
-    do {
-      let regex = try Regex(pattern).asciiOnlyDigits()
-      return text.firstMatch(of: regex) != nil
-    } catch {
-      throw SchemaError(description: "cannot compile the pattern \(pattern): \(error)")
+    let regex = try compiled.withLock { cache throws(SchemaError) in
+      if let regex = cache[pattern] { return regex }
+      do {
+        let regex = try Regex(pattern).asciiOnlyDigits()
+        cache[pattern] = regex
+        return regex
+      } catch {
+        throw SchemaError(description: "cannot compile the pattern \(pattern): \(error)")
+      }
     }
+    return text.firstMatch(of: regex) != nil
   }
+
+  /// Each pattern compiled once: compiling dominates validating a corpus otherwise.
+  private static let compiled = Mutex<[String: Regex<AnyRegexOutput>]>([:])
 }
