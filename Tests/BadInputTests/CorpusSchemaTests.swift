@@ -16,9 +16,8 @@ import Testing
 /// flag files that run.
 ///
 /// A file is checked as the decoder reads it: the scenario, each variant's patch applied to it,
-/// and the device it names — a device file (without following its `extends`), or a built-in or
-/// inline device with the scenario's `device_patch` applied — against the schema's definition of
-/// a device, as an editor checks a device file.
+/// and the device it names — built in, inline or a device file, its `extends` followed and the
+/// scenario's `device_patch` applied — against the schema's definition of a device.
 @Suite struct CorpusSchemaTests {
   static let validator = JSONSchemaValidator(root: ScenarioSchema.document)
 
@@ -39,26 +38,40 @@ import Testing
     return found
   }
 
-  /// The violations of the device `scenario` names, patched by its `device_patch`.
+  /// The violations of the device `scenario` names, its `extends` followed and the scenario's
+  /// `device_patch` applied, as the decoder reads it.
   static func deviceViolations(of scenario: JSONObject, near file: URL) throws -> [String] {
-    var device: JSONValue
-    switch scenario["device"] {
-    case .string(let name)?:
-      if let text = BuiltInDevices.json(named: name) {
-        device = try JSONReader.parse(text)
-      } else {
-        let path = file.deletingLastPathComponent().appendingPathComponent(name)
-        guard let data = try? Data(contentsOf: path), let json = try? JSONReader.parse(Array(data))
-        else { return [] }
-        device = json
+    guard var device = scenario["device"] else { return [] }
+    var directory = file.deletingLastPathComponent()
+    if case .string(let name) = device {
+      guard let (json, origin) = load(name, near: directory) else { return [] }
+      (device, directory) = (json, origin)
+    }
+    // A chain of `extends` longer than the corpus's is a cycle, which the decoder reports.
+    for _ in 0..<8 {
+      guard case .object(var object) = device, case .string(let name)? = object["extends"] else {
+        break
       }
-    case .object(let object)?: device = .object(object)
-    default: return []
+      guard let (base, origin) = load(name, near: directory) else { return [] }
+      object["extends"] = nil
+      (device, directory) = (base.mergePatched(with: .object(object)), origin)
     }
     if let patch = scenario["device_patch"] { device = device.mergePatched(with: patch) }
     return try validator.violations(of: device, definition: "device_object").map {
       "device: \($0)"
     }
+  }
+
+  /// A built-in device, or a device file relative to `directory`, and the directory of the
+  /// file; `nil` when there is none or it is not JSON (errors the decoder reports).
+  static func load(_ name: String, near directory: URL) -> (JSONValue, URL)? {
+    if let text = BuiltInDevices.json(named: name), let json = try? JSONReader.parse(text) {
+      return (json, directory)
+    }
+    let path = directory.appendingPathComponent(name)
+    guard let data = try? Data(contentsOf: path), let json = try? JSONReader.parse(Array(data))
+    else { return nil }
+    return (json, path.deletingLastPathComponent())
   }
 
   /// Whether the decoder rejects the file for its shape: an unknown key, or a value of the

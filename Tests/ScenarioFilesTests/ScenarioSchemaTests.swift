@@ -262,6 +262,22 @@ import Testing
     #expect(try Self.violations(document) == [])
   }
 
+  /// A device that extends another is a merge patch: its components may be partial or `null`,
+  /// but its keys are still a device's.
+  @Test func deviceThatExtendsAnotherIsAPatch() throws {
+    let patch = try JSONReader.parse(
+      #"{ "extends": "phone", "battery": { "charge_power": "5 W" }, "components": { "cpu": { "dispatch_cost": "20 µs" }, "gpu": null } }"#
+    )
+    #expect(try Self.validator.violations(of: patch, definition: "device_object") == [])
+    let typo = try JSONReader.parse(#"{ "extends": "phone", "batery": {} }"#)
+    #expect(
+      try Self.validator.violations(of: typo, definition: "device_object").map(\.description) == [
+        "(top level): matches 0 branches of oneOf, not 1"
+      ])
+    let partial = try JSONReader.parse(#"{ "components": { "cpu": { "dispatch_cost": "1 ms" } } }"#)
+    #expect(try !Self.validator.violations(of: partial, definition: "device_object").isEmpty)
+  }
+
   /// The example of every object in the reference is valid against the object's definition.
   @Test(arguments: ScenarioLanguage.objects.map(\.name))
   func objectExampleValidates(name: String) throws {

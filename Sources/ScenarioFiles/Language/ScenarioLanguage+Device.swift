@@ -47,7 +47,7 @@ extension ScenarioLanguage {
       KeyDescription("name", .string, default: "\"device\"", "The device's name."),
       KeyDescription("description", .string, "What the device is."),
       KeyDescription(
-        "extends", .string,
+        "extends", .string, forms: ["patch"],
         "A built-in device name or a device file path this device is a patch over."),
       KeyDescription("battery", .object("battery"), default: "none: mains powered", "The battery."),
       KeyDescription(
@@ -63,10 +63,17 @@ extension ScenarioLanguage {
         "low_power", .object("low_power_limits"), default: "no limits",
         "What Low Power Mode limits on this device."),
     ],
-    rules: [
-      .atLeastOne(["components", "extends"]),
-      .note("Once extends is followed, the device has components."),
+    forms: [
+      ObjectForm(
+        name: "complete", selectedBy: ["components"],
+        summary: "A device given whole: its components, and its battery if it has one."),
+      ObjectForm(
+        name: "patch", selectedBy: ["extends"],
+        summary:
+          "A device that extends another: the other device merge-patched (RFC 7396) with this object's keys, each of which gives only what differs (null deletes).",
+        isPatch: true),
     ],
+    rules: [.note("Once extends is followed, the device has components.")],
     example: """
       {
         "name": "Dev board",

@@ -112,6 +112,17 @@ public struct ObjectForm: Sendable {
   public let selectedBy: [String]
   /// What an object of this form is.
   public let summary: String
+  /// Whether an object of this form is a merge patch over another (a device that `extends` one):
+  /// its keys are the object's, but each value only patches the value of the object it extends,
+  /// so any value (`null` deletes) is allowed.
+  public let isPatch: Bool
+
+  init(name: String, selectedBy: [String], summary: String, isPatch: Bool = false) {
+    self.name = name
+    self.selectedBy = selectedBy
+    self.summary = summary
+    self.isPatch = isPatch
+  }
 }
 
 /// One key of an object.

@@ -47,9 +47,10 @@ public enum ScenarioSchema {
       }
       return [(object.name, objectSchema(object, description: object.summary, keys: unique))]
     }
+    let kinds = selected.map { "\($0.name) (\($0.selectedBy.joined(separator: " and ")))" }
     let choice = oneOf(
       selected.map { ref("\(object.name)_\($0.name)") },
-      "\(object.summary) Exactly one of \(object.selectingKeys.joined(separator: ", ")) says which kind it is."
+      "\(object.summary) Its keys say which kind it is: \(kinds.joined(separator: ", "))."
     )
     return [(object.name, choice)]
       + selected.map { form in
@@ -57,24 +58,34 @@ public enum ScenarioSchema {
           "\(object.name)_\(form.name)",
           objectSchema(
             object, description: form.summary, keys: object.keys(inForm: form.name),
-            required: form.selectedBy)
+            required: form.selectedBy, anyValues: form.isPatch)
         )
       }
   }
 
   /// An object with `keys`: the required ones and those of `required` must be present, other
   /// keys match the object's other keys (or none may be), `$…` and `x-…` keys are always
-  /// allowed, and the object's rules become `oneOf` and `anyOf` of required sets.
+  /// allowed, and the object's rules become `oneOf` and `anyOf` of required sets. With
+  /// `anyValues` (a merge patch over such an object), the keys are checked but not their values.
   static func objectSchema(
     _ object: ObjectDescription, description: String, keys: [KeyDescription],
-    required: [String] = []
+    required: [String] = [], anyValues: Bool = false
   ) -> JSONValue {
     var schema = JSONObject()
     schema["description"] = .string(description)
     schema["type"] = .string("object")
     if !keys.isEmpty {
       schema["properties"] = .object(
-        JSONObject(keys.map { ($0.name, Self.schema(of: $0.type, description: text(of: $0))) }))
+        JSONObject(
+          keys.map { key in
+            let description = text(of: key)
+            return (
+              key.name,
+              anyValues
+                ? .object(JSONObject([("description", .string(description))]))
+                : Self.schema(of: key.type, description: description)
+            )
+          }))
     }
     var requiredKeys = required
     for key in keys where key.isRequired && !requiredKeys.contains(key.name) {
