@@ -49,7 +49,8 @@ extension ScenarioLanguage {
       KeyDescription(
         "extends", .string, forms: ["patch"],
         "A built-in device name or a device file path this device is a patch over."),
-      KeyDescription("battery", .object("battery"), default: "none: mains powered", "The battery."),
+      KeyDescription(
+        "battery", .object("battery"), default: "none: no battery is modelled", "The battery."),
       KeyDescription(
         "app_policy", .object("app_policy"), default: "each key's default",
         "The defaults of the apps a scenario declares on this device."),
@@ -372,8 +373,8 @@ extension ScenarioLanguage {
         "The state's name, unique in the ladder; \"waking\" is reserved."),
       KeyDescription("power", .quantity(.power), required: true, "The draw while in the state."),
       KeyDescription(
-        "after", .quantity(.time), forms: ["idle"],
-        "Idle time after finishing work at which the component enters this state; every idle state needs it under the timeout policy."
+        "after", .quantity(.time), default: "0 (predictive policy only)", forms: ["idle"],
+        "Idle time after finishing work at which the component enters this state (timeout policy)."
       ),
       KeyDescription(
         "wake_latency", .quantity(.time), default: "0", forms: ["idle"],
@@ -385,7 +386,7 @@ extension ScenarioLanguage {
         "min_residency", .quantity(.time), default: "0", forms: ["idle"],
         "The shortest idle time worth entering this state for (predictive policy)."),
       KeyDescription(
-        "suspended_power", .quantity(.power), default: "power", forms: ["idle"],
+        "suspended_power", .quantity(.power), default: "its power", forms: ["idle"],
         "The draw while the platform is in its deepest state, the device suspended: 0 for a part whose idle draw the platform's floor already counts."
       ),
       KeyDescription("description", .string, "Notes."),
@@ -394,6 +395,14 @@ extension ScenarioLanguage {
       ObjectForm(
         name: "active", selectedBy: [], summary: "The first state: the component at work."),
       ObjectForm(name: "idle", selectedBy: [], summary: "The deeper states, in order."),
+    ],
+    rules: [
+      .note(
+        "Under the timeout policy every idle state needs after, and after does not decrease down the ladder."
+      ),
+      .note(
+        "suspended_power is at most the state's power; the platform's own states take none."),
+      .note("No state, wake or suspended draw is below the deepest state's least draw."),
     ],
     example: """
       { "name": "sleep", "power": "2 mW", "after": "50 ms", "wake_latency": "1 ms", "wake_power": "90 mW" }
