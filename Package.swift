@@ -62,9 +62,9 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     // What several test targets share (test targets cannot import each other): a temporary
-    // directory and the device of SPEC 5.1's worked example. Foundation only; no product
-    // depends on it.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // directory, the device of SPEC 5.1's worked example and a JSON Schema validator. Foundation
+    // and JSONSupport only; no product depends on it.
+    .target(name: "TestSupport", dependencies: ["JSONSupport"], path: "Tests/TestSupport"),
     .testTarget(name: "QuantitiesTests", dependencies: ["Quantities"]),
     .testTarget(name: "SimulationEngineTests", dependencies: ["SimulationEngine"]),
     .testTarget(name: "JSONSupportTests", dependencies: ["JSONSupport"]),

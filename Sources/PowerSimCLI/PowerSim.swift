@@ -61,6 +61,9 @@ public enum PowerSim {
     CalibrateCommand.self,
   ]
 
+  /// Subcommands for maintainers, which the help does not list.
+  static let hiddenCommands: [any Command.Type] = [ReferenceCommand.self]
+
   static let root = CommandSpec(
     name: "",
     abstract: "Simulates how much energy a device spends on a workload, and why.",
@@ -144,7 +147,7 @@ public enum PowerSim {
   }
 
   static func command(named name: String) -> (any Command.Type)? {
-    commands.first { $0.spec.name == name }
+    (commands + hiddenCommands).first { $0.spec.name == name }
   }
 }
 

@@ -70,6 +70,16 @@ import Testing
     #expect(outcome.output.hasSuffix("}\n"))
   }
 
+  /// `powersim reference` prints the Scenario file reference article, and `--help` does not
+  /// list it (a command for maintainers).
+  @Test func referencePrintsTheArticleUnlisted() {
+    let outcome = CLI.run(["reference"])
+    #expect(outcome.status == 0)
+    #expect(outcome.output.hasPrefix("# Scenario file reference\n"))
+    #expect(outcome.output.contains("| `debounce` | time |"))
+    #expect(!CLI.run(["--help"]).output.contains("reference"))
+  }
+
   @Test func sweepInParallelWritesTheSameBytesAsSerially() throws {
     let directory = try TemporaryDirectory()
     var files: [String] = []

@@ -1,4 +1,5 @@
 import JSONSupport
+import TestSupport
 import Testing
 
 /// The test suite's own JSON Schema validator, on documents whose violations are known.
@@ -12,6 +13,7 @@ import Testing
         "count": { "type": "integer", "minimum": 1, "maximum": 10 },
         "kind": { "enum": ["a", "b"] },
         "list": { "type": "array", "items": { "$ref": "#/$defs/size" } },
+        "pair": { "type": "array", "minItems": 2, "maxItems": 2 },
         "either": { "oneOf": [ { "type": "string" }, { "type": "number" } ] },
         "any": { "anyOf": [ { "required": ["x"] }, { "required": ["y"] } ] },
         "never": false
@@ -30,7 +32,7 @@ import Testing
 
   @Test func aValidDocumentHasNoViolations() throws {
     let document = """
-      { "name": "abc", "count": 3, "kind": "b", "list": [0, 2.5], "either": 4,
+      { "name": "abc", "count": 3, "kind": "b", "list": [0, 2.5], "pair": [1, "x"], "either": 4,
         "any": { "y": 1 }, "x-note": [1, "anything"] }
       """
     #expect(try Self.violations(document) == [])
@@ -55,6 +57,12 @@ import Testing
         "list[1]: expected at least 0", "list[2]: expected number, found a string",
       ])
     #expect(
+      try Self.violations(#"{ "name": "a", "pair": [1] }"#) == ["pair: expected at least 2 items"])
+    #expect(
+      try Self.violations(#"{ "name": "a", "pair": [1, 2, 3] }"#) == [
+        "pair: expected at most 2 items"
+      ])
+    #expect(
       try Self.violations(#"{ "name": "a", "either": true }"#) == [
         "either: matches 0 branches of oneOf, not 1"
       ])
@@ -67,7 +75,7 @@ import Testing
 
   @Test func anUnsupportedKeywordIsASchemaError() throws {
     let validator = JSONSchemaValidator(
-      root: try JSONReader.parse(#"{ "type": "array", "minItems": 2 }"#))
+      root: try JSONReader.parse(#"{ "type": "array", "uniqueItems": true }"#))
     #expect(throws: JSONSchemaValidator.SchemaError.self) {
       try validator.violations(of: .array([]))
     }

@@ -1,6 +1,7 @@
 import JSONSupport
 import Quantities
 import ScenarioFiles
+import TestSupport
 import Testing
 
 /// The schema's quantity patterns against the oracle that matters, the parser: a string

@@ -1,6 +1,7 @@
 import Foundation
 import JSONSupport
 import Quantities
+import TestSupport
 import Testing
 
 @testable import ScenarioFiles
@@ -67,15 +68,18 @@ import Testing
       "environment": {
         "network": [ { "from": 0, "to": "5 min", "network": "wifi" },
                      { "from": "5 min", "to": "10 min", "network": "cellular" } ],
-        "charging": [ ["8 min", "9 min"] ], "battery_start": "80%" },
+        "charging": [ ["8 min", "9 min"] ], "battery_start": "80%",
+        "low_power": { "below": "20%" } },
       "display": [ { "from": 0, "to": "1 min", "brightness": "50%", "appearance": "dark" },
                    { "from": "2 min", "to": "3 min", "brightness": 0.3, "apl": 0.2 } ],
       "visibility": [ ["0 s", "5 min"] ],
+      "apps": { "app": {}, "mail": { "foreground": [ ["0 s", "1 min"] ],
+        "background_time": "unlimited", "timer_leeway": "2 s" } },
       "workloads": {
         "once": { "at": "1 s", "work": { "cpu": "2 ms", "threads": 2,
           "parallel_efficiency": "90%", "qos": "user-initiated" } },
         "timer": { "every": "10 s", "from": "1 s", "until": "9 min", "count": 20,
-          "tolerance": "1 s", "when": "visible",
+          "tolerance": "1 s", "when": "visible", "app": "mail",
           "work": [ { "cpu": "1 ms" }, { "write": "64 KiB", "write_size": "4 KiB" },
                     { "read": "1 MB" } ] },
         "poisson": { "rate": "0.1 Hz", "from": "10 s", "until": "8 min", "debounce": "5 s",
@@ -86,7 +90,13 @@ import Testing
         "ui": { "frames": "60 fps", "from": "0 s", "for": "30 s",
           "work": { "cpu": "3 ms", "gpu": "4 ms" } },
         "deferred": { "window": ["1 min", "9 min"], "requires": "radio-active",
-          "work": { "download": "5 MB" } }
+          "interruptible": true, "work": { "download": "5 MB" } },
+        "refresh": { "every": "5 min", "window": "1 min", "from": "1 min", "until": "9 min",
+          "count": 2, "requires": ["wifi", "battery-ok"], "interruptible": false, "app": "mail",
+          "when": "visible", "work": { "download": "1 MB" } },
+        "pushed": { "rate": "0.05 Hz", "push": "low", "push_size": "8 KB", "max_delay": "2 min",
+          "collapse": true, "app": "mail", "work": { "cpu": "5 ms" } },
+        "located": { "at": "2 s", "work": { "recipe": "location-best" } }
       },
       "variants": {
         "no-timer": { "workloads": { "timer": null } },
@@ -149,28 +159,132 @@ import Testing
     }
   }
 
-  /// The schema lists exactly the keys the decoder reads.
-  @Test func schemaKnowsEveryKeyTheDecoderKnows() throws {
+  /// The key lists the decoders check and word their messages with, derived from the language,
+  /// are the ones written out here by hand.
+  @Test func decodersReadTheirKeysFromTheLanguage() {
+    #expect(
+      ScenarioDecoder.timingKeys == [
+        "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window",
+      ])
+    #expect(
+      ScenarioDecoder.allModifiers == [
+        "from", "until", "count", "tolerance", "for", "requires", "interruptible",
+      ])
+    let task = ScenarioDecoder.repeatingTaskKind
+    #expect(
+      ScenarioDecoder.modifiers == [
+        "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
+        "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
+        "window": ["requires", "interruptible"],
+        task: ["from", "until", "count", "requires", "interruptible"],
+      ])
+    #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task])
+    #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task])
+    #expect(
+      ScenarioLanguage.workload.keyNames
+        == ScenarioDecoder.timingKeys + ScenarioDecoder.allModifiers
+        + ["when", "debounce", "work", "app"] + ScenarioDecoder.pushKeys)
+    #expect(
+      ScenarioLanguage.scenario.keyNames == [
+        "name", "description", "device", "device_patch", "duration", "seed", "environment",
+        "display", "visibility", "apps", "workloads", "variants",
+      ])
+    #expect(
+      WorkDecoder.stepKeys == [
+        "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
+        "upload", "via", "gpu",
+      ])
+    #expect(ScenarioLanguage.recipe.keyNames == WorkDecoder.stepKeys.filter { $0 != "qos" })
+    #expect(
+      DeviceDecoder.componentTypes == [
+        "platform", "cpu", "storage", "radio", "gpu", "display", "generic",
+      ])
+    let common = ["type", "description", "parent"]
+    let ladder = common + ["states", "idle_policy"]
+    #expect(
+      DeviceDecoder.componentKeys == [
+        "platform": ladder,
+        "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
+        "storage": ladder + [
+          "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
+          "page_size",
+        ],
+        "radio": ladder + [
+          "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power",
+        ],
+        "gpu": ladder + ["opps", "frequency"],
+        "display": common + [
+          "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
+          "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
+          "appearance_apl", "off_power",
+        ],
+        "generic": ladder,
+      ])
+    #expect(DeviceDecoder.activeStateKeys == ["name", "power", "description"])
+    #expect(
+      DeviceDecoder.idleStateKeys == [
+        "name", "power", "after", "wake_latency", "wake_power", "min_residency",
+        "suspended_power", "description",
+      ])
+  }
+
+  /// Each workload form's branch of the schema holds exactly the keys the decoder lets that
+  /// timing kind have: the selecting keys, its modifiers, `when` and `app` always, `work` but
+  /// for a trace, `debounce` and the push keys for arrivals.
+  @Test func eachWorkloadBranchHasTheKeysOfItsKind() throws {
     let root = try #require(Self.object(ScenarioSchema.document))
     let definitions = try #require(Self.object(root["$defs"]))
-    #expect(Self.propertyNames(root) == ScenarioDecoder.topLevelKeys + ["variants"])
-    for kind in ScenarioDecoder.timingKeys {
-      let branch = try #require(Self.object(definitions["workload_\(kind)"]))
+    for (form, kind) in ScenarioDecoder.kindNames {
+      let branch = try #require(Self.object(definitions["workload_\(form)"]))
+      let timing = kind == ScenarioDecoder.repeatingTaskKind ? ["every", "window"] : [kind]
+      let isArrival = !ScenarioDecoder.kindsWithoutPush.contains(kind)
       let expected =
-        [kind] + (ScenarioDecoder.modifiers[kind] ?? []) + ["when"]
-        + (["frames", "window"].contains(kind) ? [] : ["debounce"])
+        timing + (ScenarioDecoder.modifiers[kind] ?? []) + ["when"]
+        + (ScenarioDecoder.kindsWithoutDebounce.contains(kind) ? [] : ["debounce"])
         + (kind == "trace" ? [] : ["work"]) + ["app"]
-        + (ScenarioDecoder.kindsWithoutPush.contains(kind) ? [] : ScenarioDecoder.pushKeys)
+        + (isArrival ? ScenarioDecoder.pushKeys : [])
       #expect(Self.propertyNames(branch) == expected, "\(kind)")
     }
-    let item = try #require(Self.object(definitions["work_item"]))
-    #expect(Self.propertyNames(item) == WorkDecoder.stepKeys + ["recipe"])
-    for type in DeviceDecoder.componentTypes {
-      let component = try #require(Self.object(definitions[type]))
-      #expect(Self.propertyNames(component) == DeviceDecoder.componentKeys[type], "\(type)")
-    }
-    let state = try #require(Self.object(definitions["ladder_state"]))
-    #expect(Self.propertyNames(state) == DeviceDecoder.idleStateKeys)
+  }
+
+  /// A repeating deferrable task that names its app and runs only when visible: the decoder
+  /// takes it, and so does the schema (it once did not).
+  @Test func repeatingTaskTakesAppAndWhen() throws {
+    let document = """
+      { "device": "phone", "duration": "2 h",
+        "apps": { "mail": { "foreground": [["0 s", "10 min"]] } },
+        "workloads": { "refresh": { "every": "1 h", "window": "10 min", "app": "mail",
+          "when": "visible", "requires": ["wifi"], "work": { "download": "1 MB" } } } }
+      """
+    let scenario = try decodeScenario(document)
+    #expect(scenario.setup.workloads.map(\.app) == ["mail"])
+    #expect(scenario.setup.workloads.map(\.onlyWhenVisible) == [true])
+    #expect(try Self.violations(document) == [])
+  }
+
+  /// A device that extends another is a merge patch: its components may be partial or `null`,
+  /// but its keys are still a device's.
+  @Test func deviceThatExtendsAnotherIsAPatch() throws {
+    let patch = try JSONReader.parse(
+      #"{ "extends": "phone", "battery": { "charge_power": "5 W" }, "components": { "cpu": { "dispatch_cost": "20 µs" }, "gpu": null } }"#
+    )
+    #expect(try Self.validator.violations(of: patch, definition: "device_object") == [])
+    let typo = try JSONReader.parse(#"{ "extends": "phone", "batery": {} }"#)
+    #expect(
+      try Self.validator.violations(of: typo, definition: "device_object").map(\.description) == [
+        "(top level): matches 0 branches of oneOf, not 1"
+      ])
+    let partial = try JSONReader.parse(#"{ "components": { "cpu": { "dispatch_cost": "1 ms" } } }"#)
+    #expect(try !Self.validator.violations(of: partial, definition: "device_object").isEmpty)
+  }
+
+  /// The example of every object in the reference is valid against the object's definition.
+  @Test(arguments: ScenarioLanguage.objects.map(\.name))
+  func objectExampleValidates(name: String) throws {
+    let object = ScenarioLanguage.object(name)
+    let example = try JSONReader.parse(object.example)
+    let definition = name == ScenarioLanguage.scenario.name ? nil : name
+    #expect(try Self.validator.violations(of: example, definition: definition) == [])
   }
 
   static func object(_ value: JSONValue?) -> JSONObject? {

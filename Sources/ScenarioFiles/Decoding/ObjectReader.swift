@@ -24,6 +24,14 @@ struct ObjectReader {
   private var known: [String]?
   private var used: Set<String> = []
 
+  /// A reader for `value`, which must be an object of the scenario language with no keys but
+  /// those `description` declares (and `$…`, `x-…`).
+  init(_ value: JSONValue, at path: JSONPath, in file: String, as description: ObjectDescription)
+    throws(InputError)
+  {
+    try self.init(value, at: path, in: file, what: description.phrase, known: description.keyNames)
+  }
+
   /// A reader for `value`, which must be an object with no keys but `known` (and `$…`, `x-…`).
   init(_ value: JSONValue, at path: JSONPath, in file: String, what: String, known: [String])
     throws(InputError)
@@ -62,7 +70,7 @@ struct ObjectReader {
   }
 
   /// Whether `key` is allowed in any object: `$schema` and the like, `x-` notes.
-  private static func isFree(_ key: String) -> Bool { key.hasPrefix("$") || key.hasPrefix("x-") }
+  private static func isFree(_ key: String) -> Bool { ScenarioLanguage.isFree(key) }
 
   /// The value of `key`, if present.
   mutating func optional(_ key: String) -> JSONValue? {

@@ -10,8 +10,7 @@ extension DeviceDecoder {
     -> AppPolicySpec
   {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "an app policy",
-      known: ["background_time", "timer_leeway", "description"])
+      value, at: path, in: reader.file, as: ScenarioLanguage.appPolicy)
     _ = object.optional("description")
     var policy = AppPolicySpec.standard
     if let grant = object.optional("background_time") {

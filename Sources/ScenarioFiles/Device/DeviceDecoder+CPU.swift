@@ -61,11 +61,7 @@ extension DeviceDecoder {
     -> ClusterSpec
   {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "a CPU cluster",
-      known: [
-        "name", "cores", "ipc", "opps", "core_states", "core_idle_policy", "states",
-        "idle_policy", "description",
-      ])
+      value, at: path, in: reader.file, as: ScenarioLanguage.cluster)
     let name = try reader.name(try object.required("name"), object.path("name"))
     let cores = try reader.integer(try object.required("cores"), object.path("cores"), in: 1...256)
     let ipc =
@@ -89,14 +85,12 @@ extension DeviceDecoder {
     into policy: inout [QoSClass: QoSRule]
   ) throws(InputError) {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "a QoS policy",
-      known: QoSClass.allCases.map(\.rawValue))
+      value, at: path, in: reader.file, as: ScenarioLanguage.qosPolicy)
     for qos in QoSClass.allCases {
       guard let ruleValue = object.optional(qos.rawValue) else { continue }
       let rulePath = object.path(qos.rawValue)
       var rule = try ObjectReader(
-        ruleValue, at: rulePath, in: reader.file, what: "a QoS rule",
-        known: ["clusters", "frequency"])
+        ruleValue, at: rulePath, in: reader.file, as: ScenarioLanguage.qosRule)
       var preference = policy[qos]!.clusters
       if let list = rule.optional("clusters") {
         let names = try reader.array(list, rule.path("clusters"), of: "cluster names")

@@ -3,17 +3,11 @@ import JSONSupport
 import Quantities
 
 extension DeviceDecoder {
-  /// Keys every ladder component takes.
-  static let ladderKeys = ["states", "idle_policy"]
-
   /// Keys of a ladder's first state, the active one.
-  static let activeStateKeys = ["name", "power", "description"]
+  static let activeStateKeys = ScenarioLanguage.ladderState.keys(inForm: "active").map(\.name)
 
   /// Keys of a ladder's deeper states.
-  static let idleStateKeys = [
-    "name", "power", "after", "wake_latency", "wake_power", "min_residency", "suspended_power",
-    "description",
-  ]
+  static let idleStateKeys = ScenarioLanguage.ladderState.keys(inForm: "idle").map(\.name)
 
   /// Reads `states` and `idle_policy` (or the keys given) into a ladder.
   ///
@@ -42,7 +36,7 @@ extension DeviceDecoder {
     for (index, item) in items.enumerated() {
       let statePath = statesPath.appending(index: index)
       var state = try ObjectReader(
-        item, at: statePath, in: reader.file, what: "a ladder state",
+        item, at: statePath, in: reader.file, what: ScenarioLanguage.ladderState.phrase,
         known: index == 0 ? Self.activeStateKeys : Self.idleStateKeys)
       let name = try reader.name(try state.required("name"), state.path("name"))
       if name == "waking" {
@@ -154,8 +148,7 @@ extension DeviceDecoder {
     for (index, item) in items.enumerated() {
       let pointPath = path.appending(index: index)
       var point = try ObjectReader(
-        item, at: pointPath, in: reader.file, what: "an operating point",
-        known: ["freq", "power", "description"])
+        item, at: pointPath, in: reader.file, as: ScenarioLanguage.operatingPoint)
       let frequency = try reader.positiveFrequency(try point.required("freq"), point.path("freq"))
       let power = try reader.power(try point.required("power"), point.path("power"))
       _ = point.optional("description")

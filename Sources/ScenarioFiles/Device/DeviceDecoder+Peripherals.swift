@@ -51,8 +51,7 @@ extension DeviceDecoder {
     let transferPower: TransferPower
     if case .object = powerValue {
       var terms = try ObjectReader(
-        powerValue, at: powerPath, in: reader.file, what: "a throughput-dependent power",
-        known: ["base", "per_mbit_down", "per_mbit_up"])
+        powerValue, at: powerPath, in: reader.file, as: ScenarioLanguage.throughputPower)
       let base = try atLeast(floor, try terms.required("base"), terms.path("base"))
       let down = try reader.power(try terms.required("per_mbit_down"), terms.path("per_mbit_down"))
       let up = try reader.power(try terms.required("per_mbit_up"), terms.path("per_mbit_up"))
@@ -76,8 +75,7 @@ extension DeviceDecoder {
     -> SignalPower
   {
     var factors = try ObjectReader(
-      value, at: path, in: reader.file, what: "signal power factors",
-      known: SignalLevel.allCases.map(\.rawValue))
+      value, at: path, in: reader.file, as: ScenarioLanguage.signalPower)
     func factor(_ level: SignalLevel) throws(InputError) -> Double {
       guard let value = factors.optional(level.rawValue) else { return 1 }
       let factor = try reader.positiveNumber(value, factors.path(level.rawValue))
@@ -182,7 +180,7 @@ extension DeviceDecoder {
       return .android
     case .object:
       var curve = try ObjectReader(
-        curveValue, at: path, in: reader.file, what: "a brightness curve", known: ["gamma"])
+        curveValue, at: path, in: reader.file, as: ScenarioLanguage.gammaCurve)
       let gamma = try reader.positiveNumber(try curve.required("gamma"), curve.path("gamma"))
       try curve.rejectUnusedKeys()
       return .gamma(gamma)
@@ -199,8 +197,8 @@ extension DeviceDecoder {
         ? try object.required("appearance_apl") : object.optional("appearance_apl")
     else { return [:] }
     var levels = try ObjectReader(
-      value, at: object.path("appearance_apl"), in: reader.file, what: "appearance levels",
-      known: Appearance.allCases.map(\.rawValue))
+      value, at: object.path("appearance_apl"), in: reader.file,
+      as: ScenarioLanguage.appearanceLevels)
     var result: [Appearance: Fraction] = [:]
     for appearance in Appearance.allCases {
       result[appearance] = try reader.fraction(

@@ -10,31 +10,11 @@ struct DeviceDecoder {
   let reader: ValueReader
 
   /// Component types in the order the messages list them.
-  static let componentTypes = ["platform", "cpu", "storage", "radio", "gpu", "display", "generic"]
+  static let componentTypes = ScenarioLanguage.components.map(\.name)
 
   /// The keys a component of each type takes, in the order messages list them.
-  static let componentKeys: [String: [String]] = {
-    let common = ["type", "description", "parent"]
-    let ladder = common + ladderKeys
-    return [
-      "platform": ladder,
-      "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
-      "storage": ladder + [
-        "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
-        "page_size",
-      ],
-      "radio": ladder + [
-        "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power",
-      ],
-      "gpu": ladder + ["opps", "frequency"],
-      "display": common + [
-        "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
-        "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
-        "appearance_apl", "off_power",
-      ],
-      "generic": ladder,
-    ]
-  }()
+  static let componentKeys: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: ScenarioLanguage.components.map { ($0.name, $0.keyNames) })
 
   /// The keys a component of some type takes: what a component without `type` is checked
   /// against.
@@ -54,11 +34,7 @@ struct DeviceDecoder {
 
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "a device",
-      known: [
-        "name", "description", "extends", "battery", "app_policy", "components", "recipes",
-        "low_power",
-      ])
+      value, at: path, in: reader.file, as: ScenarioLanguage.device)
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.name(v, object.path("name"))
     }
@@ -144,8 +120,7 @@ struct DeviceDecoder {
     -> LowPowerSpec
   {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "Low Power Mode limits",
-      known: ["max_frequency", "timer_leeway", "description"])
+      value, at: path, in: reader.file, as: ScenarioLanguage.lowPowerLimits)
     let maxValue = try object.required("max_frequency")
     let maxFrequency = try reader.fraction(maxValue, object.path("max_frequency"))
     guard maxFrequency.value > 0 else {
@@ -163,8 +138,7 @@ struct DeviceDecoder {
     -> BatterySpec
   {
     var object = try ObjectReader(
-      value, at: path, in: reader.file, what: "a battery",
-      known: ["capacity", "capacity_mah", "voltage", "charge_power", "description"])
+      value, at: path, in: reader.file, as: ScenarioLanguage.battery)
     var capacity: Energy
     if let energy = object.optional("capacity") {
       capacity = try reader.energy(energy, object.path("capacity"))
@@ -231,7 +205,8 @@ struct DeviceDecoder {
   private func decodeComponent(_ value: JSONValue, named name: String, at path: JSONPath)
     throws(InputError) -> ComponentSpec
   {
-    var object = try ObjectReader(value, at: path, in: reader.file, what: "a component")
+    var object = try ObjectReader(
+      value, at: path, in: reader.file, what: ScenarioLanguage.componentPhrase)
     guard let typeValue = object.optional("type") else {
       // Without a type, any component's key may be meant; "tpye" is reported as a typo.
       try object.checkKeys(known: Self.anyComponentKeys)

@@ -11,15 +11,12 @@ import Quantities
 /// without `apps`), so a misspelt or forgotten name is an error rather than an app with default
 /// settings.
 extension ScenarioDecoder {
-  /// The keys of one app.
-  static let appKeys = ["foreground", "background_time", "timer_leeway"]
-
   /// The workload keys of push delivery.
   static let pushKeys = ["push", "push_size", "max_delay", "collapse"]
 
-  /// The timing kinds that cannot be pushed: an animation runs on the device's clock, and a
-  /// deferrable task is the device's own choice of moment.
-  static let kindsWithoutPush = ["frames", "window", repeatingTaskKind]
+  /// The timing kinds that cannot be pushed (the workload forms without `push`): an animation
+  /// runs on the device's clock, and a deferrable task is the device's own choice of moment.
+  static let kindsWithoutPush = kinds(without: "push")
 
   /// Reads `apps`, an object keyed by app name; each app's defaults come from the device's
   /// `app_policy`, its foreground from `visibility` (or always).
@@ -39,7 +36,7 @@ extension ScenarioDecoder {
           appPath, "expected an app name without \",\", found \(ValueExcerpt.quoted(name))")
       }
       var object = try ObjectReader(
-        item, at: appPath, in: file, what: "an app", known: Self.appKeys)
+        item, at: appPath, in: file, as: ScenarioLanguage.app)
       let foreground =
         try object.optional("foreground").map { v throws(InputError) in
           try decodeRanges(

@@ -16,8 +16,7 @@ extension ScenarioDecoder {
     var lowPower: LowPowerSchedule?
     if let value {
       var object = try ObjectReader(
-        value, at: path, in: file, what: "an environment",
-        known: ["network", "charging", "battery_start", "low_power"])
+        value, at: path, in: file, as: ScenarioLanguage.environment)
       if let networkValue = object.optional("network") {
         network = try decodeNetwork(networkValue, at: object.path("network"), context: context)
       }
@@ -48,7 +47,7 @@ extension ScenarioDecoder {
   {
     if case .object = value {
       var object = try ObjectReader(
-        value, at: path, in: file, what: "a Low Power Mode trigger", known: ["below"])
+        value, at: path, in: file, as: ScenarioLanguage.lowPowerTrigger)
       let level = try reader.fraction(try object.required("below"), object.path("below"))
       try object.rejectUnusedKeys()
       return .below(level)
@@ -106,8 +105,7 @@ extension ScenarioDecoder {
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index: index)
       var object = try ObjectReader(
-        item, at: itemPath, in: file, what: "a network interval",
-        known: ["from", "to", "network", "downlink", "uplink", "rtt", "signal"])
+        item, at: itemPath, in: file, as: ScenarioLanguage.networkInterval)
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {
@@ -185,8 +183,7 @@ extension ScenarioDecoder {
     for (index, item) in items.enumerated() {
       let itemPath = path.appending(index: index)
       var object = try ObjectReader(
-        item, at: itemPath, in: file, what: "a display session",
-        known: ["from", "to", "brightness", "appearance", "apl"])
+        item, at: itemPath, in: file, as: ScenarioLanguage.displaySession)
       let start = try reader.instant(try object.required("from"), object.path("from"))
       let end = try reader.instant(try object.required("to"), object.path("to"))
       guard start < end else {

@@ -3,30 +3,43 @@ import JSONSupport
 import Quantities
 
 extension ScenarioDecoder {
-  /// The keys that say when a workload runs; exactly one is required.
-  static let timingKeys = [
-    "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window",
-  ]
-
-  /// The modifiers each timing key allows (`every` + `window` is a repeating deferrable task,
-  /// SPEC 6.1 [v2]).
-  static let modifiers: [String: [String]] = [
-    "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
-    "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
-    "window": ["requires", "interruptible"],
-    repeatingTaskKind: ["from", "until", "count", "requires", "interruptible"],
-  ]
+  /// The keys that say when a workload runs; exactly one is required (`every` with `window` is
+  /// a repeating deferrable task).
+  static let timingKeys = ScenarioLanguage.workload.selectingKeys
 
   /// The internal kind of a workload with both `every` and a `window` duration.
   static let repeatingTaskKind = "every\" with \"window"
 
-  static let allModifiers = [
-    "from", "until", "count", "tolerance", "for", "requires", "interruptible",
-  ]
+  /// The decoder's name of each workload form: its timing key, or ``repeatingTaskKind``.
+  static let kindNames: [(form: String, kind: String)] = ScenarioLanguage.workload.forms.map {
+    ($0.name, $0.selectedBy.count == 1 ? $0.selectedBy[0] : repeatingTaskKind)
+  }
+
+  /// The keys that only some timing kinds take and that are reported as modifiers of those
+  /// kinds (`debounce`, `work` and the push keys have messages of their own).
+  static let allModifiers = ScenarioLanguage.workload.keys.compactMap { key -> String? in
+    guard key.forms != nil, !timingKeys.contains(key.name),
+      !["debounce", "work"].contains(key.name), !pushKeys.contains(key.name)
+    else { return nil }
+    return key.name
+  }
+
+  /// The modifiers each timing kind allows.
+  static let modifiers: [String: [String]] = Dictionary(
+    uniqueKeysWithValues: kindNames.map { form, kind in
+      (kind, ScenarioLanguage.workload.keys(inForm: form).map(\.name).filter(allModifiers.contains))
+    })
+
+  /// The timing kinds whose form does not take `key`.
+  static func kinds(without key: String) -> [String] {
+    kindNames.filter { form, _ in
+      !ScenarioLanguage.workload.keys(inForm: form).contains { $0.name == key }
+    }.map(\.kind)
+  }
 
   /// The timing kinds `debounce` does not apply to: an animation drops late frames instead, and
   /// a deferrable workload runs once anyway. (A debounced trace runs the last trigger's row.)
-  static let kindsWithoutDebounce = ["frames", "window", repeatingTaskKind]
+  static let kindsWithoutDebounce = kinds(without: "debounce")
 
   /// Reads `workloads`, an object keyed by workload name.
   func decodeWorkloads(
@@ -53,10 +66,7 @@ extension ScenarioDecoder {
   func decodeWorkload(
     _ value: JSONValue, named name: String, at path: JSONPath, work: WorkDecoder
   ) throws(InputError) -> WorkloadSpec {
-    var object = try ObjectReader(
-      value, at: path, in: file, what: "a workload",
-      known: Self.timingKeys + Self.allModifiers + ["when", "debounce", "work", "app"]
-        + Self.pushKeys)
+    var object = try ObjectReader(value, at: path, in: file, as: ScenarioLanguage.workload)
     let context = work.context
     var present = Self.timingKeys.filter { object.contains($0) }
     if present == ["every", "window"] {

@@ -20,17 +20,12 @@ struct ScenarioDecoder {
   var previous: PreviousDecoding?
   var reader: ValueReader { ValueReader(file: file) }
 
-  static let topLevelKeys = [
-    "name", "description", "device", "device_patch", "duration", "seed", "environment", "display",
-    "visibility", "apps", "workloads",
-  ]
-
   /// Decodes `json` and checks the result against `limits`.
   func decode(_ json: JSONValue, variant: String, limits: RunLimits) throws(InputError)
     -> Scenario
   {
     var object = try ObjectReader(
-      json, at: [], in: file, what: "a scenario", known: Self.topLevelKeys + ["variants"])
+      json, at: [], in: file, as: ScenarioLanguage.scenario)
     let name = try object.optional("name").map { v throws(InputError) in
       try reader.string(v, object.path("name"))
     }

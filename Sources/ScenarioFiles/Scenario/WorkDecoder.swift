@@ -13,10 +13,8 @@ struct WorkDecoder {
   /// Whether the environment provides a network for transfers without `via`.
   let hasNetwork: Bool
 
-  static let stepKeys = [
-    "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-    "upload", "via", "gpu",
-  ]
+  /// The keys of a work item's steps, in the order messages list them.
+  static let stepKeys = ScenarioLanguage.workSteps.map(\.name)
 
   /// The most requests one write step may be split into (the engine counts them in 32 bits).
   static let maximumWriteRequests: Int64 = 1_000_000_000
@@ -56,7 +54,7 @@ struct WorkDecoder {
     throws(InputError) -> WorkStepSpec
   {
     var object = try ObjectReader(
-      value, at: path, in: file, what: "a work item",
+      value, at: path, in: file, what: ScenarioLanguage.workItem.phrase,
       known: Self.stepKeys + timedComponentNames + ["recipe"])
     guard let recipeValue = object.optional("recipe") else {
       return try decodeSteps(&object, defaultQoS: defaultQoS)
@@ -112,7 +110,7 @@ struct WorkDecoder {
         "expected a recipe: an object of work steps (\"gnss\": \"6 s\"), found \(value.kindPhrase)")
     }
     let generics = timedComponentNames
-    let allowed = Self.stepKeys.filter { $0 != "qos" } + generics
+    let allowed = ScenarioLanguage.recipe.keyNames + generics
     var keys: [String] = []
     for key in members.keys where !key.hasPrefix("$") && !key.hasPrefix("x-") {
       if allowed.contains(key) {
@@ -134,7 +132,8 @@ struct WorkDecoder {
       }
       throw reader.error(keyPath, message)
     }
-    var object = try ObjectReader(value, at: path, in: file, what: "a recipe", known: allowed)
+    var object = try ObjectReader(
+      value, at: path, in: file, what: ScenarioLanguage.recipe.phrase, known: allowed)
     guard !keys.isEmpty else {
       throw reader.error(
         path, "expected at least one work step in recipe \(ValueExcerpt.quoted(name))")

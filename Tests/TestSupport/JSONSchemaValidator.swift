@@ -1,39 +1,50 @@
-import JSONSupport
+public import JSONSupport
+import Synchronization
 
 /// A JSON Schema (draft 2020-12) validator for exactly the keywords the scenario schema uses:
-/// `type`, `properties`, `required`, `additionalProperties`, `patternProperties`, `items`, `enum`,
-/// `oneOf`, `anyOf`, `pattern`, `minimum`, `maximum`, `$ref` (to `#/$defs/NAME`), `$defs` and
-/// `description`, and the boolean schemas `true` and `false`.
+/// `type`, `properties`, `required`, `additionalProperties`, `patternProperties`, `items`,
+/// `minItems`, `maxItems`, `enum`, `oneOf`, `anyOf`, `pattern`, `minimum`, `maximum`, `$ref` (to
+/// `#/$defs/NAME`), `$defs` and `description`, and the boolean schemas `true` and `false`.
+///
+/// Shared by the tests of the schema (ScenarioFilesTests) and of the bad-input corpus
+/// (BadInputTests). Swift and Foundation only.
 ///
 /// Any other keyword is a ``SchemaError``, so a test that validates with it also checks that the
 /// schema sticks to those keywords. `pattern` is matched with Swift's `Regex`, which reads the
 /// patterns the schema uses (`\d`, `\s`, classes, groups, alternation) as ECMA-262 does.
-struct JSONSchemaValidator {
+public struct JSONSchemaValidator: Sendable {
   /// A place where the instance breaks the schema.
-  struct Violation: Equatable, CustomStringConvertible {
+  public struct Violation: Equatable, Sendable, CustomStringConvertible {
     /// The instance's path, `workloads.sync.every`.
-    var path: String
+    public var path: String
     /// What is wrong.
-    var message: String
+    public var message: String
 
-    var description: String { "\(path.isEmpty ? "(top level)" : path): \(message)" }
+    /// The violation as `path: message`.
+    public var description: String { "\(path.isEmpty ? "(top level)" : path): \(message)" }
   }
 
   /// The schema uses something this validator does not know.
-  struct SchemaError: Error, CustomStringConvertible {
-    var description: String
+  public struct SchemaError: Error, CustomStringConvertible {
+    /// What the validator does not know.
+    public var description: String
   }
 
-  static let keywords: Set<String> = [
+  /// The keywords it reads.
+  public static let keywords: Set<String> = [
     "$schema", "$defs", "$ref", "description", "type", "properties", "required",
-    "additionalProperties", "patternProperties", "items", "enum", "oneOf", "anyOf", "pattern",
-    "minimum", "maximum",
+    "additionalProperties", "patternProperties", "items", "minItems", "maxItems", "enum", "oneOf",
+    "anyOf", "pattern", "minimum", "maximum",
   ]
 
-  let root: JSONValue
+  /// The schema.
+  public let root: JSONValue
+
+  /// A validator of `root`.
+  public init(root: JSONValue) { self.root = root }
 
   /// The violations of `instance` against the root schema, or against `#/$defs/NAME`.
-  func violations(of instance: JSONValue, definition: String? = nil) throws(SchemaError)
+  public func violations(of instance: JSONValue, definition: String? = nil) throws(SchemaError)
     -> [Violation]
   {
     let schema = try definition.map { name throws(SchemaError) in try resolve("#/$defs/\(name)") }
@@ -65,10 +76,8 @@ struct JSONSchemaValidator {
       }
       found += try checkType(instance, keywords, at: path)
       found += try checkObject(instance, keywords, at: path)
-      if case .array(let items) = instance, let itemSchema = keywords["items"] {
-        for (index, item) in items.enumerated() {
-          found += try check(item, itemSchema, at: "\(path)[\(index)]")
-        }
+      if case .array(let items) = instance {
+        found += try checkArray(items, keywords, at: path)
       }
       found += try checkCombinations(instance, keywords, at: path)
       return found
@@ -142,6 +151,26 @@ struct JSONSchemaValidator {
     return found
   }
 
+  private func checkArray(_ items: [JSONValue], _ keywords: JSONObject, at path: String)
+    throws(SchemaError) -> [Violation]
+  {
+    var found: [Violation] = []
+    if let itemSchema = keywords["items"] {
+      for (index, item) in items.enumerated() {
+        found += try check(item, itemSchema, at: "\(path)[\(index)]")
+      }
+    }
+    if case .number(let minimum)? = keywords["minItems"], Double(items.count) < minimum.doubleValue
+    {
+      found.append(Violation(path: path, message: "expected at least \(minimum) items"))
+    }
+    if case .number(let maximum)? = keywords["maxItems"], Double(items.count) > maximum.doubleValue
+    {
+      found.append(Violation(path: path, message: "expected at most \(maximum) items"))
+    }
+    return found
+  }
+
   private func checkCombinations(_ instance: JSONValue, _ keywords: JSONObject, at path: String)
     throws(SchemaError) -> [Violation]
   {
@@ -161,7 +190,8 @@ struct JSONSchemaValidator {
     return found
   }
 
-  static func has(_ instance: JSONValue, type: String) -> Bool {
+  /// Whether `instance` is of the JSON Schema `type`.
+  public static func has(_ instance: JSONValue, type: String) -> Bool {
     switch (type, instance) {
     case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool),
       ("null", .null), ("number", .number):
@@ -175,12 +205,20 @@ struct JSONSchemaValidator {
   }
 
   /// Whether `pattern` matches somewhere in `text`, as ECMA-262's `RegExp.test` does.
-  static func matches(_ text: String, _ pattern: String) throws(SchemaError) -> Bool {
-    do {
-      let regex = try Regex(pattern).asciiOnlyDigits()
-      return text.firstMatch(of: regex) != nil
-    } catch {
-      throw SchemaError(description: "cannot compile the pattern \(pattern): \(error)")
+  public static func matches(_ text: String, _ pattern: String) throws(SchemaError) -> Bool {
+    let regex = try compiled.withLock { cache throws(SchemaError) in
+      if let regex = cache[pattern] { return regex }
+      do {
+        let regex = try Regex(pattern).asciiOnlyDigits()
+        cache[pattern] = regex
+        return regex
+      } catch {
+        throw SchemaError(description: "cannot compile the pattern \(pattern): \(error)")
+      }
     }
+    return text.firstMatch(of: regex) != nil
   }
+
+  /// Each pattern compiled once: compiling dominates validating a corpus otherwise.
+  private static let compiled = Mutex<[String: Regex<AnyRegexOutput>]>([:])
 }
