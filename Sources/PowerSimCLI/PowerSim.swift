@@ -56,7 +56,8 @@ public enum ExitStatus {
 public enum PowerSim {
   /// The subcommands, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    RunCommand.self, CompareCommand.self, SweepCommand.self, ValidateCommand.self,
+    RunCommand.self, CompareCommand.self, SweepCommand.self, CheckCommand.self,
+    ValidateCommand.self,
     DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
   ]
 
