@@ -19,7 +19,7 @@ import Testing
     try withKnownIssue("the budget of too-tight.json is breached on purpose") {
       try expectWithinBudgets(Self.tooTight)
     } matching: { issue in
-      issue.description.contains("energy 66.8857")
+      issue.description.contains("energy = 66.8857")
     }
   }
 }

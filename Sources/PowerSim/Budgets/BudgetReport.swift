@@ -1,4 +1,5 @@
 public import Foundation
+import Quantities
 
 /// What checking a budgets file found: each limit's figure, and whether it holds.
 ///
@@ -52,14 +53,18 @@ public struct BudgetReport: Hashable, Sendable {
     /// Where the limit is written in the budgets file (`budgets[0].max.energy`).
     public var jsonPath: String
 
-    /// `scenarios/coalescing.json (coalesced): components.cellular.energy 41.2 J ≤ 45 J`.
+    /// The limit and its figure in full: `scenarios/coalescing.json (coalesced):
+    /// components.cellular.energy = 41.784 J, limit ≤ 45 J, margin 3.216 J: ok` (every digit
+    /// of each `Double`, the margin to 15 significant digits), with the baseline when there is
+    /// one.
     public var description: String {
-      let sign = isMaximum ? "≤" : "≥"
       let unit = metric.unit.isEmpty ? "" : " " + metric.unit
+      let number = { (value: Double) in DecimalFormat.exact(value) + unit }
+      // The margin is a difference of two Doubles: 15 significant digits drop its rounding.
+      let margin = DecimalFormat.significant(self.margin, digits: 15) + unit
       var text =
-        "\(scenario) (\(variant)): \(qualifiedMetric) \(value)\(unit) \(sign) \(limit)\(unit): "
-        + (holds ? "holds" : "BREACH")
-      if regressed, let baseline { text += ", regressed from \(baseline)\(unit)" }
+        "\(scenario) (\(variant)): \(qualifiedMetric) = \(number(value)), limit \(isMaximum ? "≤" : "≥") \(number(limit)), margin \(margin): \(status)"
+      if let baseline { text += " (baseline \(number(baseline)))" }
       return text
     }
 

@@ -168,7 +168,18 @@ struct RunPlan {
       if let read = scenarios[budget.scenarioPath] {
         scenario = read
       } else {
-        scenario = try Scenario(path: budget.scenarioPath)
+        do {
+          scenario = try Scenario(path: budget.scenarioPath)
+        } catch
+          where error.file == budget.scenarioPath && error.line == nil
+          && error.jsonPath == nil && error.message.hasPrefix("cannot read the file")
+        {
+          // A scenario that cannot be read is the budgets file's mistake: say where it is named.
+          throw PowerSimError(
+            file: file, jsonPath: budget.scenarioKeyPath.description,
+            message: "cannot read the scenario \(budget.scenarioPath)"
+              + error.message.dropFirst("cannot read the file".count))
+        }
         scenarios[budget.scenarioPath] = scenario
       }
       let all = [ScenarioDocument.baselineName] + scenario.variants

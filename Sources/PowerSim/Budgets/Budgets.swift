@@ -72,6 +72,8 @@ struct Budget: Sendable {
   var scenario: String
   /// The scenario file, resolved against the budgets file's directory.
   var scenarioPath: String
+  /// Where the scenario is named.
+  var scenarioKeyPath: JSONPath
   /// The variant (`baseline` when not named).
   var variant: String
   /// Where the variant is named, or the budget, for errors about it.
@@ -87,6 +89,7 @@ struct Budget: Sendable {
     var object = try ObjectReader(value, at: path, in: file, what: "a budget", known: Self.keys)
     scenario = try values.name(try object.required("scenario"), object.path("scenario"))
     scenarioPath = FileLoading.resolve(scenario, from: file)
+    scenarioKeyPath = object.path("scenario")
     if let variant = object.optional("variant") {
       self.variant = try values.name(variant, object.path("variant"))
       variantPath = object.path("variant")
