@@ -6,7 +6,8 @@ import PackagePlugin
 ///
 /// The arguments are those of `powersim check`. Relative paths are read relative to the
 /// package's directory. Writing a report (`--junit`, `--markdown`, `--record`) into the package
-/// needs `--allow-writing-to-package-directory` where SwiftPM sandboxes plugins (macOS).
+/// needs `swift package --allow-writing-to-package-directory powersim-check …` where SwiftPM
+/// sandboxes plugins (macOS).
 @main
 struct PowerSimCheck: CommandPlugin {
   func performCommand(context: PluginContext, arguments: [String]) async throws {

@@ -89,20 +89,8 @@ extension BudgetReport {
     return text
   }
 
-  /// `text` escaped for an XML attribute or element.
-  static func xml(_ text: String) -> String {
-    var escaped = ""
-    for scalar in JSONText.printable(text).unicodeScalars {
-      switch scalar {
-      case "&": escaped += "&amp;"
-      case "<": escaped += "&lt;"
-      case ">": escaped += "&gt;"
-      case "\"": escaped += "&quot;"
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped
-  }
+  /// `text` escaped for an XML attribute or element, as the SVG plots escape names.
+  static func xml(_ text: String) -> String { SVGDocument.escaped(text) }
 
   /// `text` safe in a Markdown table cell.
   static func markdownCell(_ text: String) -> String {
