@@ -18,8 +18,12 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "powersim",
-  platforms: [.macOS(.v15)],
+  // iOS 18 (with macOS 15) brings the Synchronization module's Mutex, which the models use; the
+  // PowerSim library builds for iOS so that an app's test target can assert energy budgets.
+  platforms: [.macOS(.v15), .iOS(.v18)],
   products: [
+    .library(name: "PowerSim", targets: ["PowerSim"]),
+    .plugin(name: "PowerSimCheck", targets: ["PowerSimCheck"]),
     .executable(name: "powersim", targets: ["powersim"]),
     .executable(name: "powersim-benchmark", targets: ["PowerSimBenchmark"]),
   ],
@@ -47,12 +51,27 @@ let package = Package(
       name: "DeviceImport",
       dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles"],
       swiftSettings: swiftSettings),
+    // The library: a small public API over the layers below, which stay internal to it.
+    .target(
+      name: "PowerSim",
+      dependencies: ["Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports"],
+      swiftSettings: swiftSettings),
     .target(
       name: "PowerSimCLI",
       dependencies: [
-        "Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports", "DeviceImport",
+        "Quantities", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports", "PowerSim",
+        "DeviceImport",
       ],
       swiftSettings: swiftSettings),
+    // `swift package powersim-check BUDGETS.json`: runs `powersim check` from SwiftPM.
+    .plugin(
+      name: "PowerSimCheck",
+      capability: .command(
+        intent: .custom(
+          verb: "powersim-check",
+          description: "Checks the energy budgets of a budgets file with powersim check.")),
+      dependencies: ["powersim"],
+      path: "Sources/PowerSimCheckPlugin"),
     .executableTarget(
       name: "powersim", dependencies: ["PowerSimCLI"], swiftSettings: swiftSettings),
     .executableTarget(
@@ -80,8 +99,12 @@ let package = Package(
     .testTarget(
       name: "PowerSimCLITests",
       dependencies: [
-        "PowerSimCLI", "Reports", "ScenarioFiles", "JSONSupport", "DeviceModels", "TestSupport",
+        "PowerSimCLI", "PowerSim", "Reports", "ScenarioFiles", "JSONSupport", "DeviceModels",
+        "TestSupport",
       ]),
+    // The library through its public API only, as a package depending on it uses it.
+    .testTarget(
+      name: "PowerSimTests", dependencies: ["PowerSim", "TestSupport"], exclude: ["Budgets"]),
     .testTarget(
       name: "DeviceImportTests",
       dependencies: [

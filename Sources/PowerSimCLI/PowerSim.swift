@@ -56,9 +56,9 @@ public enum ExitStatus {
 public enum PowerSim {
   /// The subcommands, in the order `--help` lists them.
   static let commands: [any Command.Type] = [
-    RunCommand.self, CompareCommand.self, SweepCommand.self, ValidateCommand.self,
-    DevicesCommand.self, DeviceCommand.self, SchemaCommand.self, ImportCommand.self,
-    CalibrateCommand.self,
+    RunCommand.self, CompareCommand.self, SweepCommand.self, CheckCommand.self,
+    ValidateCommand.self, DevicesCommand.self, DeviceCommand.self, SchemaCommand.self,
+    ImportCommand.self, CalibrateCommand.self,
   ]
 
   /// Subcommands for maintainers, which the help does not list.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONSupport
+package import JSONSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -9,7 +9,7 @@ import JSONSupport
 
 /// Reading input files: whole files as bytes, JSON documents with syntax errors located, and
 /// paths relative to the file that names them.
-enum FileLoading {
+package enum FileLoading {
   /// The largest input file read (a guard against reading a disk image by mistake).
   static let maximumFileSize = 256 * 1024 * 1024
 
@@ -84,12 +84,12 @@ enum FileLoading {
   }
 
   /// The JSON document in `path`.
-  static func json(at path: String) throws(InputError) -> JSONValue {
+  package static func json(at path: String) throws(InputError) -> JSONValue {
     try json(from: try bytes(of: path), file: path)
   }
 
   /// The JSON document in `bytes`, with syntax errors reported against `file`.
-  static func json(from bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
+  package static func json(from bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
     do {
       return try JSONReader.parse(bytes)
     } catch {
@@ -99,7 +99,7 @@ enum FileLoading {
 
   /// `relative` resolved against the directory of `file` (absolute paths stay as they are), with
   /// `.` and `..` steps removed where possible.
-  static func resolve(_ relative: String, from file: String) -> String {
+  package static func resolve(_ relative: String, from file: String) -> String {
     if relative.hasPrefix("/") { return normalize(relative) }
     guard let slash = file.lastIndex(of: "/") else { return normalize(relative) }
     return normalize(String(file[...slash]) + relative)

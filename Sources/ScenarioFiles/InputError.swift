@@ -1,4 +1,4 @@
-import JSONSupport
+package import JSONSupport
 
 /// A problem with a user's input: which file, where in it, and what was expected versus found.
 ///
@@ -30,7 +30,7 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// An error about the value at `path` in `file`; at the root, an error about the file as a
   /// whole (the message names what the document lacks or holds).
-  init(file: String, jsonPath: JSONPath, message: String) {
+  package init(file: String, jsonPath: JSONPath, message: String) {
     self.file = file
     self.path = jsonPath.isRoot ? nil : jsonPath.description
     self.jsonPath = jsonPath

@@ -54,6 +54,16 @@ enum BadInputCorpus {
     #expect(try FileManager.default.contentsOfDirectory(atPath: output.url.path) == [])
   }
 
+  /// Every budgets file of the corpus, through `powersim check`: exit status 1, nothing on
+  /// standard output, and exactly the expected error.
+  @Test(arguments: BadInputCorpus.budgets)
+  func checkReportsTheExactError(_ input: BadInput) throws {
+    let outcome = try PowerSimProcess.run(["check", input.file])
+    #expect(outcome.exited(with: 1), "\(outcome)")
+    #expect(outcome.standardError == "Error: \(input.message)\n")
+    #expect(outcome.standardOutput == "")
+  }
+
   /// A new file in the corpus needs its expected message in a table, and the tables name only
   /// files that exist.
   @Test func everyScenarioInTheCorpusHasAnExpectedMessage() throws {
@@ -66,7 +76,7 @@ enum BadInputCorpus {
         files.append(kind + "/" + name)
       }
     }
-    #expect(files.sorted() == BadInputCorpus.all.map(\.file).sorted())
+    #expect(files.sorted() == (BadInputCorpus.all + BadInputCorpus.budgets).map(\.file).sorted())
     #expect(files.count >= 60)
   }
 }

@@ -19,6 +19,7 @@ import Testing
       run                     Simulates a scenario and prints its energy account.
       compare                 Compares design alternatives: the variants of a scenario, or several scenarios.
       sweep                   Simulates a scenario at every combination of parameter values.
+      check                   Checks energy budgets: fails when a scenario uses more than its limits allow.
       validate                Checks scenario files and every variant in them, without simulating.
       devices                 Lists the built-in device profiles.
       device                  Prints a built-in device profile as JSON (device show NAME).

@@ -5,7 +5,7 @@ import Quantities
 /// fonts or images — presentation attributes only, a generic font family, and numbers printed
 /// with at most two decimals by integer arithmetic, so the same chart is the same bytes on every
 /// machine and renders alike in every browser.
-struct SVGDocument {
+package struct SVGDocument {
   private(set) var text = ""
 
   /// A document `width` × `height` pixels titled `title` (shown by browsers as a tooltip and
@@ -113,7 +113,7 @@ struct SVGDocument {
   /// bidirectional formatting characters as visible escapes, see `JSONText.printable`), with the
   /// five XML special characters escaped, and the two non-characters XML 1.0 forbids (U+FFFE,
   /// U+FFFF) as visible escapes too, so that any name from a scenario file gives well-formed XML.
-  static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in JSONText.printable(text).unicodeScalars {

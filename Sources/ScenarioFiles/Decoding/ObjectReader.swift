@@ -1,4 +1,4 @@
-import JSONSupport
+package import JSONSupport
 import Quantities
 
 /// Reads the members of one JSON object, checking its keys before any of its values: a typo must
@@ -14,7 +14,7 @@ import Quantities
 /// depend on one of its values (a component's `type`), by ``checkKeys(known:)`` once that value
 /// is read. Asking for a required key, or raising an error about the object as a whole, before
 /// the keys were checked is a programmer error.
-struct ObjectReader {
+package struct ObjectReader {
   let file: String
   let path: JSONPath
   let object: JSONObject
@@ -33,7 +33,9 @@ struct ObjectReader {
   }
 
   /// A reader for `value`, which must be an object with no keys but `known` (and `$…`, `x-…`).
-  init(_ value: JSONValue, at path: JSONPath, in file: String, what: String, known: [String])
+  package init(
+    _ value: JSONValue, at path: JSONPath, in file: String, what: String, known: [String]
+  )
     throws(InputError)
   {
     try self.init(value, at: path, in: file, what: what)
@@ -73,14 +75,14 @@ struct ObjectReader {
   private static func isFree(_ key: String) -> Bool { ScenarioLanguage.isFree(key) }
 
   /// The value of `key`, if present.
-  mutating func optional(_ key: String) -> JSONValue? {
+  package mutating func optional(_ key: String) -> JSONValue? {
     guard let value = object[key] else { return nil }
     used.insert(key)
     return value
   }
 
   /// The value of `key`; an error when absent.
-  mutating func required(_ key: String) throws(InputError) -> JSONValue {
+  package mutating func required(_ key: String) throws(InputError) -> JSONValue {
     guard let value = optional(key) else {
       throw error("\(what) needs the key \"\(key)\", which is missing")
     }
@@ -91,10 +93,10 @@ struct ObjectReader {
   func contains(_ key: String) -> Bool { object[key] != nil }
 
   /// The path of `key`'s value.
-  func path(_ key: String) -> JSONPath { path.appending(key: key) }
+  package func path(_ key: String) -> JSONPath { path.appending(key: key) }
 
   /// An error at `key`'s value.
-  func error(_ key: String, _ message: String) -> InputError {
+  package func error(_ key: String, _ message: String) -> InputError {
     InputError(file: file, jsonPath: path(key), message: message)
   }
 
@@ -116,7 +118,7 @@ struct ObjectReader {
 }
 
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func closestMatch(to word: String, among candidates: [String]) -> String? {
+package func closestMatch(to word: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   let length = word.unicodeScalars.count
   for candidate in candidates {
@@ -162,7 +164,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// `"a"`, `"a" or "b"`, `"a", "b" or "c"`.
-func listing(_ words: [String], conjunction: String) -> String {
+package func listing(_ words: [String], conjunction: String) -> String {
   let quoted = words.map { ValueExcerpt.quoted($0) }
   guard quoted.count > 1 else { return quoted.first ?? "" }
   return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted.last!

@@ -1,12 +1,15 @@
 import DeviceModels
-import JSONSupport
-import Quantities
+package import JSONSupport
+package import Quantities
 
 /// Reads typed values out of JSON, with errors that say what was expected and what was found.
-struct ValueReader {
-  let file: String
+package struct ValueReader {
+  package let file: String
 
-  func error(_ path: JSONPath, _ message: String) -> InputError {
+  /// A reader of values in `file`.
+  package init(file: String) { self.file = file }
+
+  package func error(_ path: JSONPath, _ message: String) -> InputError {
     InputError(file: file, jsonPath: path, message: message)
   }
 
@@ -36,7 +39,7 @@ struct ValueReader {
     }
   }
 
-  func time(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
+  package func time(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
     try parse(value, path, .time, QuantityParser.time)
   }
 
@@ -97,7 +100,7 @@ struct ValueReader {
 
   /// A power, held as whole nanowatts (SPEC 5.1): a power not written as zero that rounds to
   /// 0 nW is an error, not a silent zero.
-  func power(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
+  package func power(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
     let power = try parse(value, path, .power, QuantityParser.power)
     let roundedAway = power.nanowatts == 0 ? roundsToZero(value, unit: "nW") : ""
     guard roundedAway.isEmpty else {
@@ -107,7 +110,7 @@ struct ValueReader {
     return power
   }
 
-  func energy(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Energy {
+  package func energy(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Energy {
     try parse(value, path, .energy, QuantityParser.energy)
   }
 
@@ -159,7 +162,7 @@ struct ValueReader {
     return frequency
   }
 
-  func fraction(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Fraction {
+  package func fraction(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Fraction {
     try parse(value, path, .fraction, QuantityParser.fraction)
   }
 
@@ -167,7 +170,7 @@ struct ValueReader {
     try parse(value, path, .voltage, QuantityParser.voltage)
   }
 
-  func string(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
+  package func string(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
     guard case .string(let text) = value else {
       throw error(path, "expected a string, found \(value.kindPhrase)")
     }
@@ -175,7 +178,7 @@ struct ValueReader {
   }
 
   /// A non-empty name.
-  func name(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
+  package func name(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
     let text = try string(value, path)
     guard !text.trimmingSpaces().isEmpty else {
       throw error(path, "expected a non-empty name, found \(ValueExcerpt.quoted(text))")
@@ -184,7 +187,8 @@ struct ValueReader {
   }
 
   /// A whole number in `range`.
-  func integer(_ value: JSONValue, _ path: JSONPath, in range: ClosedRange<Int>) throws(InputError)
+  package func integer(_ value: JSONValue, _ path: JSONPath, in range: ClosedRange<Int>)
+    throws(InputError)
     -> Int
   {
     guard case .number(let number) = value else {
@@ -250,7 +254,7 @@ struct ValueReader {
   }
 
   /// An array.
-  func array(_ value: JSONValue, _ path: JSONPath, of what: String) throws(InputError)
+  package func array(_ value: JSONValue, _ path: JSONPath, of what: String) throws(InputError)
     -> [JSONValue]
   {
     guard case .array(let items) = value else {
@@ -275,7 +279,7 @@ struct ValueReader {
   }
 
   /// How a value reads in "found …": numbers bare, strings quoted, others by kind.
-  static func found(_ value: JSONValue) -> String {
+  package static func found(_ value: JSONValue) -> String {
     switch value {
     case .number(let number): ValueExcerpt.bare(number.literal)
     case .string(let text): ValueExcerpt.quoted(text)
