@@ -44,7 +44,8 @@ extension Plot {
   /// - Parameters:
   ///   - alternatives: the baseline first.
   ///   - title: the first line, in bold.
-  ///   - subtitles: up to three lines under the title (the comparison's headline).
+  ///   - subtitles: up to three lines under the title (the comparison's headline), each wrapped
+  ///     to the canvas's width.
   /// - Returns: the SVG document.
   public static func comparison(
     _ alternatives: [ComparedAlternative], title: String, subtitles: [String] = []
@@ -102,7 +103,11 @@ struct ComparisonChart {
     let powerTicks = NiceTicks.covering(peak / powerUnit.scale)
     let multiples = alternatives.count > 4
     let hasBattery = alternatives.contains { !$0.series.stateOfCharge.isEmpty }
-    let top = 46.0 + 16.0 * Double(max(1, subtitles.count)) + 18
+    // The headline's lines, wrapped to the canvas (a saving's cost makes a long line), never cut.
+    let subtitleLines = subtitles.prefix(3).flatMap {
+      SVGDocument.wrapped($0, width: Self.width - Self.left - 10)
+    }
+    let top = 46.0 + 16.0 * Double(max(1, subtitleLines.count)) + 18
     // The power panel, or one small panel per alternative.
     let smallHeight = 70.0
     let powerBottom = multiples ? top + Double(alternatives.count) * (smallHeight + 14) : top + 240
@@ -125,7 +130,7 @@ struct ComparisonChart {
     svg.text(
       title, x: Self.left, y: ChartStyle.titleBaseline, size: 16, weight: "bold",
       fill: ChartStyle.textColor)
-    for (index, line) in subtitles.prefix(3).enumerated() {
+    for (index, line) in subtitleLines.enumerated() {
       svg.text(
         line, x: Self.left, y: 46 + 16 * Double(index), fill: ChartStyle.mutedTextColor)
     }

@@ -16,8 +16,8 @@ enum ComponentPalette {
   /// The built-in devices' component names and the index of each one's colour.
   static let builtIn: [(name: String, color: Int)] = [
     ("platform", 7), ("cpu", 3), ("gpu", 4), ("display", 8), ("cellular", 9), ("wifi", 5),
-    ("bluetooth", 6), ("gps", 10), ("gnss", 1), ("storage", 0), ("ssd", 15), ("audio", 12),
-    ("video", 2), ("camera", 14),
+    ("bluetooth", 6), ("gps", 10), ("gnss", 1), ("storage", 14), ("ssd", 15), ("audio", 12),
+    ("video", 2), ("camera", 0),
   ]
 
   /// The colour of each of `names`, keyed by name.
