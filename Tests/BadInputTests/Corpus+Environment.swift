@@ -2,6 +2,14 @@ extension BadInputCorpus {
   /// Environment, display and visibility: overlapping, reversed or gapped intervals, unknown keys.
   static let environment: [BadInput] = [
     BadInput(
+      "environment/display-past-end.json",
+      #"environment/display-past-end.json: display[0]: expected a display session within the run, which ends at 1 h, found [50 min, 2 h], past its end; end it by 1 h or lengthen "duration""#
+    ),
+    BadInput(
+      "environment/charging-past-end.json",
+      #"environment/charging-past-end.json: environment.charging[0]: expected an interval within the run, which ends at 1 h, found [30 min, 2 h], past its end; end it by 1 h or lengthen "duration""#
+    ),
+    BadInput(
       "environment/battery-start-over-one.json",
       #"environment/battery-start-over-one.json: environment.battery_start: expected a fraction between 0 and 1 (or "0%" to "100%"), found 2"#
     ),

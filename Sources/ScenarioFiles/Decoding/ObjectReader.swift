@@ -107,8 +107,9 @@ struct ObjectReader {
   }
 }
 
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
-func closestMatch(to word: String, among candidates: [String]) -> String? {
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
+/// (also the command line's "did you mean" for subcommands).
+public func closestMatch(to word: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   let length = word.unicodeScalars.count
   for candidate in candidates {

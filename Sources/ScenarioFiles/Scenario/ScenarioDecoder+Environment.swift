@@ -165,7 +165,9 @@ extension ScenarioDecoder {
     let items = try reader.array(value, path, of: what)
     var ranges: [TimeRange] = []
     for (index, item) in items.enumerated() {
-      ranges.append(try reader.range(item, path.appending(index: index)))
+      let range = try reader.range(item, path.appending(index: index))
+      try context.checkWithinRun(range, path.appending(index: index), what: "an interval")
+      ranges.append(range)
     }
     try checkDisjoint(ranges, reader: reader, path: path, what: what)
     return ranges
@@ -209,6 +211,8 @@ extension ScenarioDecoder {
           "a display session needs \"appearance\" (\"light\" or \"dark\") or an explicit \"apl\"")
       }
       try object.rejectUnusedKeys()
+      try context.checkWithinRun(
+        TimeRange(start: start, end: end), itemPath, what: "a display session")
       sessions.append(
         DisplaySession(
           range: TimeRange(start: start, end: end), brightness: brightness, content: content))

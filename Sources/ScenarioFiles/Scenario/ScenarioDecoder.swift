@@ -108,7 +108,34 @@ struct ScenarioDecoder {
     let fileName = String(file.split(separator: "/").last ?? Substring(file))
     return Scenario(
       name: name ?? fileName, description: description, variant: variant, file: file,
-      deviceName: device.name, setup: setup)
+      deviceName: device.name, setup: setup,
+      warnings: darkAnimations(workloads, display: display, context: context))
+  }
+
+  /// A warning for each animation (`frames`) on a device with a display that no display
+  /// session overlaps: its frames are drawn on a dark screen the whole time, which is rarely
+  /// what a scenario means (the display's power, and the frames' latency to it, are left out).
+  func darkAnimations(
+    _ workloads: [WorkloadSpec], display: [DisplaySession], context: ScenarioContext
+  ) -> [InputError] {
+    guard context.display != nil else { return [] }
+    let runEnd = context.duration.nanoseconds
+    var warnings: [InputError] = []
+    for workload in workloads {
+      guard case .frames(_, let start, let length) = workload.timing else { continue }
+      let from = start.nanosecondsSinceStart
+      let to = length.map { min(runEnd, from + $0.nanoseconds) } ?? runEnd
+      let lit = display.contains {
+        $0.range.start.nanosecondsSinceStart < to && from < $0.range.end.nanosecondsSinceStart
+      }
+      guard !lit else { continue }
+      warnings.append(
+        reader.error(
+          JSONPath([.key("workloads"), .key(workload.name)]),
+          "an animation with the display off for its whole time (no display session overlaps it): its frames are drawn on a dark screen; add a display session for it (\"display\": [{ \"from\", \"to\", \"brightness\", \"appearance\" }])"
+        ))
+    }
+    return warnings
   }
 
   private func decodeDuration(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
@@ -158,6 +185,18 @@ struct ScenarioContext {
   let device: DeviceSpec
   let duration: TimeSpan
   let reader: ValueReader
+
+  /// Checks that `range` ends by the end of the run: an interval past it (a display session, a
+  /// charging spell) would silently be cut, which is a mistake more often than not.
+  func checkWithinRun(_ range: TimeRange, _ path: JSONPath, what: String) throws(InputError) {
+    let end = Instant(nanosecondsSinceStart: duration.nanoseconds)
+    guard range.end <= end else {
+      throw reader.error(
+        path,
+        "expected \(what) within the run, which ends at \(duration), found [\(range.start), \(range.end)], past its end; end it by \(duration) or lengthen \"duration\""
+      )
+    }
+  }
 
   /// An instant inside the run, `[0, duration)`.
   func instantInRun(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Instant {
