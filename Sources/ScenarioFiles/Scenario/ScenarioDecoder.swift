@@ -98,7 +98,7 @@ struct ScenarioDecoder {
     if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
       throw reader.error(
         ["environment", "charging"],
-        "the device's battery has no \"charge_power\", so plugging in cannot refill it; give the battery a charge_power"
+        "the device's battery charges at 0 W (its \"charge_power\" is 0 W or not given), so plugging in cannot refill it; give the battery a charge_power above 0 W"
       )
     }
     let setup = SimulationSetup(
@@ -143,6 +143,21 @@ struct ScenarioDecoder {
       value, path, atMost: .maximumRunLength, limitPhrase: "a duration of at most 366 days")
   }
 
+  /// `error`, in a value of the merged device, reported against the file of the `extends` chain
+  /// that gives the value (the middle file of three, not the top one).
+  static func inOriginFile(_ error: InputError, of resolved: ResolvedDevice) -> InputError {
+    guard error.line == nil, error.file == resolved.file, let path = error.jsonPath,
+      path.components.starts(with: resolved.prefix.components)
+    else { return error }
+    let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
+    guard let origin = resolved.origin(of: inner), origin.file != error.file else { return error }
+    var relocated = error
+    relocated.file = origin.file
+    relocated.path = origin.path.isRoot ? nil : origin.path.description
+    relocated.jsonPath = origin.path
+    return relocated
+  }
+
   /// Resolves and decodes `device`, with `device_patch` merged in.
   private func decodeDevice(_ object: inout ObjectReader) throws(InputError) -> DeviceSpec {
     let devicePath = object.path("device")
@@ -160,12 +175,16 @@ struct ScenarioDecoder {
     do {
       return try decoder.decode(resolved.json, at: resolved.prefix)
     } catch {
-      guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
+      guard let patch, let path = error.jsonPath, error.line == nil else {
+        throw Self.inOriginFile(error, of: resolved)
+      }
       let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
       guard patchTouches(patch, inner) else {
         // The value is the device's own, but a patch that changed its neighbours may have made
         // it wrong (replacing the clusters leaves the QoS policy naming the old ones): say so.
-        guard patchChangesNeighbours(patch, inner) else { throw error }
+        guard patchChangesNeighbours(patch, inner) else {
+          throw Self.inOriginFile(error, of: resolved)
+        }
         var noted = error
         noted.message += " (after device_patch)"
         throw noted
