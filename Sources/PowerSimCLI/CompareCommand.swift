@@ -73,6 +73,7 @@ enum CompareCommand: Command {
           + "\(Units.durationText(scenario.setup.duration))\n"
       }
     }
+    console.writeWarnings(alternatives.map(\.scenario))
     try limits.checkTotal(
       events: alternatives.reduce(0) { $0 + RunLimits.estimate($1.scenario.setup).events },
       runs: alternatives.count, of: "compare", file: files.count == 1 ? files[0] : nil)

@@ -42,6 +42,19 @@ public final class Console {
   }
 }
 
+extension Console {
+  /// Writes each of the scenarios' warnings to standard error once, as `Warning: …` (the
+  /// variants of one file share the baseline's).
+  func writeWarnings(_ scenarios: [Scenario]) {
+    var written = Set<String>()
+    for warning in scenarios.flatMap(\.warnings) {
+      let text = warning.description
+      guard written.insert(text).inserted else { continue }
+      writeError("Warning: \(text)\n")
+    }
+  }
+}
+
 /// Exit statuses (SPEC section 8, as swift-argument-parser uses them).
 public enum ExitStatus {
   /// Success.
@@ -119,9 +132,12 @@ public enum PowerSim {
       return ExitStatus.success
     }
     guard let command = command(named: name) else {
+      var message = "Error: unknown subcommand '\(JSONText.printable(name))'"
+      if let nearest = closestMatch(to: name, among: commands.map { $0.spec.name }) {
+        message += "; did you mean '\(nearest)'?"
+      }
       console.writeError(
-        "Error: unknown subcommand '\(JSONText.printable(name))'\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n"
-      )
+        message + "\nUsage: powersim <subcommand>\n  See 'powersim --help'.\n")
       return ExitStatus.usage
     }
     do {

@@ -95,6 +95,7 @@ enum RunCommand: Command {
     let scenario = try document.scenario(
       variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
       limits: try RunLimitsOption.limits(arguments, command: spec))
+    console.writeWarnings([scenario])
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = exact

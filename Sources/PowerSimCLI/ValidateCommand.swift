@@ -16,11 +16,19 @@ enum ValidateCommand: Command {
     arguments: [
       ArgumentSpec(name: "SCENARIO", help: "The scenario files to check.", isVariadic: true)
     ],
-    options: [RunLimitsOption.spec])
+    options: [
+      OptionSpec(
+        name: "--strict",
+        help:
+          "Flags bare numbers for times, powers, energies, sizes, rates and frequencies, and fails a file with any warning."
+      ),
+      RunLimitsOption.spec,
+    ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     var status = ExitStatus.success
     let limits = try RunLimitsOption.limits(arguments, command: spec)
+    let strict = arguments.flags.contains("--strict")
     for file in arguments.positionals {
       do {
         if isJSONSchema(file) {
@@ -28,11 +36,29 @@ enum ValidateCommand: Command {
           console.write("\(JSONText.printable(file)): skipped (a JSON Schema, not a scenario)\n")
           continue
         }
-        let document = try ScenarioDocument.load(file)
-        for variant in document.variantNames {
-          _ = try document.scenario(variant: variant, limits: limits)
+        let bareNumbers = BareNumberLog()
+        let scenarios = try bareNumbers.recording { () throws(InputError) -> [Scenario] in
+          let document = try ScenarioDocument.load(file)
+          var scenarios: [Scenario] = []
+          for variant in document.variantNames {
+            scenarios.append(try document.scenario(variant: variant, limits: limits))
+          }
+          return scenarios
         }
-        let count = document.variantNames.count
+        console.writeWarnings(scenarios)
+        let count = scenarios.count
+        if strict {
+          let flagged = Array(Set(bareNumbers.flagged.map(\.description))).sorted()
+          for flag in flagged { console.writeError("Warning: \(flag)\n") }
+          let warnings = scenarios.reduce(0) { $0 + $1.warnings.count }
+          if !flagged.isEmpty || warnings > 0 {
+            console.write(
+              "\(JSONText.printable(file)): not ok under --strict (\(flagged.count) bare number\(flagged.count == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"))\n"
+            )
+            status = ExitStatus.failure
+            continue
+          }
+        }
         console.write(
           "\(JSONText.printable(file)): ok (\(count) variant\(count == 1 ? "" : "s"))\n")
       } catch {

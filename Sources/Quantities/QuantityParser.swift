@@ -134,7 +134,9 @@ public enum QuantityParser {
       let list = units.dropLast().joined(separator: ", ") + " or " + units.last!
       var message =
         "expected \(dimension.phrase) with a unit of \(list), found \(input.found) (unknown unit \(ValueExcerpt.quoted(parts.unit)))"
-      if let match = units.first(where: { $0.lowercased() == parts.unit.lowercased() }) {
+      if let match = units.first(where: { $0.lowercased() == parts.unit.lowercased() })
+        ?? abbreviation(of: parts.unit, among: units)
+      {
         message += "; did you mean \"\(match)\"?"
       }
       throw QuantityError(message: message)
@@ -204,4 +206,13 @@ extension String {
     while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
     return String(scalars)
   }
+
+}
+
+/// The accepted unit a spelled-out or longer unit abbreviates: the longest one its letters
+/// start with, ignoring case (`sec` and `seconds` → `s`, `minutes` → `min`, `hrs` → `h`,
+/// `msec` → `ms`, `watts` → `W`, `bytes` → `B`); `nil` when none does.
+private func abbreviation(of unit: String, among units: [String]) -> String? {
+  let written = unit.lowercased()
+  return units.filter { written.hasPrefix($0.lowercased()) }.max { $0.count < $1.count }
 }

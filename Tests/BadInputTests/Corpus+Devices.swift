@@ -32,6 +32,10 @@ extension BadInputCorpus {
       #"devices/parts/extends-missing.json: extends: cannot read the device file "devices/parts/gone.json": it does not exist"#
     ),
     BadInput(
+      "devices/extends-chain-middle-error.json",
+      #"devices/parts/negative-battery.json: battery.capacity: expected an energy that is not negative, found "-12 Wh""#
+    ),
+    BadInput(
       "devices/extends-negative-battery.json",
       #"devices/parts/negative-battery.json: battery.capacity: expected an energy that is not negative, found "-12 Wh""#
     ),

@@ -2,6 +2,26 @@ extension BadInputCorpus {
   /// Environment, display and visibility: overlapping, reversed or gapped intervals, unknown keys.
   static let environment: [BadInput] = [
     BadInput(
+      "environment/network-laptop-cellular.json",
+      #"environment/network-laptop-cellular.json: environment.network: the device has no cellular radio to carry the network (its radios: "wifi")"#
+    ),
+    BadInput(
+      "environment/network-offline-upper-case.json",
+      #"environment/network-offline-upper-case.json: environment.network[0].network: expected a network the device has a radio for ("cellular" or "wifi", or "offline"), found "OFFLINE" (did you mean "offline"?)"#
+    ),
+    BadInput(
+      "environment/charge-power-zero.json",
+      #"environment/charge-power-zero.json: environment.charging: the device's battery charges at 0 W (its "charge_power" is 0 W or not given), so plugging in cannot refill it; give the battery a charge_power above 0 W"#
+    ),
+    BadInput(
+      "environment/display-past-end.json",
+      #"environment/display-past-end.json: display[0]: expected a display session within the run, which ends at 1 h, found [50 min, 2 h], past its end; end it by 1 h or lengthen "duration""#
+    ),
+    BadInput(
+      "environment/charging-past-end.json",
+      #"environment/charging-past-end.json: environment.charging[0]: expected an interval within the run, which ends at 1 h, found [30 min, 2 h], past its end; end it by 1 h or lengthen "duration""#
+    ),
+    BadInput(
       "environment/battery-start-over-one.json",
       #"environment/battery-start-over-one.json: environment.battery_start: expected a fraction between 0 and 1 (or "0%" to "100%"), found 2"#
     ),
@@ -27,7 +47,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "environment/network-unknown.json",
-      #"environment/network-unknown.json: environment.network: expected "wifi", "cellular" or a radio of the device ("cellular" or "wifi"), found "5g""#
+      #"environment/network-unknown.json: environment.network: expected a network the device has a radio for ("cellular" or "wifi"), found "5g""#
     ),
     BadInput(
       "environment/unknown-environment-key.json",

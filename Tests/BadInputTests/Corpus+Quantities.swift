@@ -3,6 +3,10 @@ extension BadInputCorpus {
   /// a required value missing or its key misspelt.
   static let quantities: [BadInput] = [
     BadInput(
+      "quantities/duration-spelt-unit.json",
+      #"quantities/duration-spelt-unit.json: duration: expected a time with a unit of ns, us, µs, ms, s, min, h or d, found "5 sec" (unknown unit "sec"); did you mean "s"?"#
+    ),
+    BadInput(
       "quantities/brightness-negative.json",
       "quantities/brightness-negative.json: display[0].brightness: expected a fraction that is not negative, found -0.5"
     ),

@@ -2,6 +2,18 @@ extension BadInputCorpus {
   /// Variants: patches that are not objects or that patch the scenario into nonsense.
   static let variants: [BadInput] = [
     BadInput(
+      "variants/misspelt-workload.json", variant: "rarer",
+      #"variants/misspelt-workload.json: variants.rarer.workloads.sycn: no workload sycn in the baseline; did you mean sync? (to add a workload, give it a name of its own)"#
+    ),
+    BadInput(
+      "variants/incomplete-new-workload.json", variant: "backup",
+      #"variants/incomplete-new-workload.json: variants.backup.workloads.upload: a workload needs the key "work", which is missing (the baseline has no workload "upload", so the variant adds a new one)"#
+    ),
+    BadInput(
+      "variants/shorter-than-display.json", variant: "short",
+      #"variants/shorter-than-display.json: display[0]: expected a display session within the run, which ends at 30 min, found [10 min, 50 min], past its end; end it by 30 min or lengthen "duration" (in variant "short")"#
+    ),
+    BadInput(
       "variants/empty-name.json",
       #"variants/empty-name.json: variants[""]: expected a variant name, found """#),
     BadInput(

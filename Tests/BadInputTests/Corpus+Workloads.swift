@@ -3,6 +3,14 @@ extension BadInputCorpus {
   /// misspelt keys.
   static let workloads: [BadInput] = [
     BadInput(
+      "workloads/empty-work.json",
+      #"workloads/empty-work.json: workloads.sync.work: expected work with at least one step (cpu, a component's time, download, upload or a recipe), found an empty object (zero-length work)"#
+    ),
+    BadInput(
+      "workloads/named-unattributed.json",
+      #"workloads/named-unattributed.json: workloads["(unattributed)"]: "(unattributed)" is the name the reports give energy no workload caused (floors, idle time); give the workload another name"#
+    ),
+    BadInput(
       "workloads/at-after-end.json",
       #"workloads/at-after-end.json: workloads.once.at: expected a time within the run (before 1 min), found "2 min""#
     ),

@@ -286,8 +286,8 @@ import Testing
     _ = try killed.wait(timeout: 30)
     let left = Self.temporaries(in: out)
     #expect(!left.isEmpty, "the killed run left no temporary file to clean")
-    // A fixed length, whatever the destination's name: `.powersim-PPPPPPPPPP-RRRRRRRR.tmp`.
-    #expect(left.allSatisfy { $0.count == 33 }, "\(left)")
+    // A fixed length, whatever the destination's name: `.powersim-tmp-PPPPPPPPPP-R….tmp`.
+    #expect(left.allSatisfy { $0.count == 45 }, "\(left)")
     let next = try PowerSimProcess.run(
       ["run", "scenario.json", "--out", "out"], in: directory.url, timeout: 120)
     #expect(next.exited(with: 0), "\(next)")

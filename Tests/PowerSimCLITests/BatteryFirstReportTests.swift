@@ -42,9 +42,10 @@ import Testing
     }
     let header = csv[0]
     #expect(
-      Array(header.suffix(9)) == [
+      Array(header.suffix(10)) == [
         "battery_energy_j", "battery_energy_change_j", "ran_out_h", "off_h", "min_charge",
         "peak_power_w", "worst_latency_p99_workload", "worst_latency_max_workload", "held",
+        "battery_energy_mah",
       ])
     let ranOutColumn = try #require(header.firstIndex(of: "ran_out_h"))
     let minCharge = try #require(header.firstIndex(of: "min_charge"))
@@ -93,8 +94,8 @@ import Testing
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
     #expect(
-      Array(summary[0].suffix(5)) == [
-        "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s",
+      Array(summary[0].suffix(6)) == [
+        "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
       ])
     #expect(summary[1][7] != "" && summary[1][8] != "" && summary[1][9] == "0")
     // 0.3 W of GPS (parent none) on the board's platform: the peak is above either.
@@ -153,8 +154,9 @@ import Testing
     #expect(CLI.run(["sweep", Self.gps, "--set", "seed=1,2", "--variant", "batched"]).status == 0)
   }
 
-  /// `sweep.csv` ends with the per-component energies, wake-ups, the worst p99 latency and a
-  /// numeric column in seconds for a swept time: `10 s` and `1 min` are 10 and 60.
+  /// `sweep.csv` ends with the per-component energies, wake-ups, the worst p99 latency, a
+  /// numeric column in seconds for a swept time (`10 s` and `1 min` are 10 and 60) and the
+  /// battery energy in mAh.
   @Test func sweepCSVHasNumericSweptValues() throws {
     let directory = try TemporaryDirectory()
     let outcome = CLI.run([
@@ -165,10 +167,11 @@ import Testing
     let lines = try directory.read("out/sweep.csv").split(separator: "\r\n").map {
       $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
     }
-    #expect(lines[0].last == "workloads.location.every_s")
+    // The numeric column, then the battery energy in mAh last.
+    #expect(lines[0].suffix(2) == ["workloads.location.every_s", "battery_energy_mah"])
     #expect(lines[0].contains("gps_j") && lines[0].contains("platform_j"))
     #expect(lines[0].contains("wakeups") && lines[0].contains("latency_p99_s"))
-    #expect(lines[1].last == "10")
-    #expect(lines[2].last == "60")
+    #expect(lines[1].dropLast().last == "10")
+    #expect(lines[2].dropLast().last == "60")
   }
 }

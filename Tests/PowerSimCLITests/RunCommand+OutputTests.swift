@@ -27,7 +27,9 @@ import Testing
         "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j",
         "battery_life_h",
       ],
-      ["peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s"]
+      [
+        "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
+      ]
     ),
     (
       "components.csv",
@@ -71,7 +73,7 @@ import Testing
     let directory = try Self.run()
     #expect(
       try Self.records(directory, "summary.csv").dropFirst()
-        == [["baseline", "20", "1.83", "0.0915", "", "", "0.4", "", "", "", "0"]])
+        == [["baseline", "20", "1.83", "0.0915", "", "", "0.4", "", "", "", "0", ""]])
     // Shares: 0.56 / 1.83 = 0.306011, 1.27 / 1.83 = 0.693989 (six places).
     #expect(
       try Self.records(directory, "components.csv").dropFirst() == [

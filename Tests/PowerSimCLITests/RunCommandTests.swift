@@ -63,7 +63,7 @@ import Testing
     )
     #expect(
       result.output.hasSuffix(
-        "\nbattery: drew 1.83 J of 3.6 kJ over 20 s unplugged; ends at 99.9%; lowest 99.9%; battery life 10.93 h\n"
+        "\nbattery: drew 1.83 J of 3.6 kJ over 20 s unplugged; ends at 99.9%; lowest 99.9%; battery life 10.93 h\n  (battery life = capacity ÷ average drain over the unplugged time the device ran; not given for a battery that ran out, whose ran-out time stands instead)\n"
       ))
   }
 

@@ -209,7 +209,7 @@ func parseError<T>(
   @Test func unknownUnitListsTheAcceptedOnes() {
     #expect(
       parseError(QuantityParser.time, .text("5 sec"))
-        == "expected a time with a unit of ns, us, µs, ms, s, min, h or d, found \"5 sec\" (unknown unit \"sec\")"
+        == "expected a time with a unit of ns, us, µs, ms, s, min, h or d, found \"5 sec\" (unknown unit \"sec\"); did you mean \"s\"?"
     )
     #expect(
       parseError(QuantityParser.dataSize, .text("2 kB"))
@@ -219,6 +219,13 @@ func parseError<T>(
       parseError(QuantityParser.power, .text("5 MW"))
         == "expected a power with a unit of uW, µW, mW or W, found \"5 MW\" (unknown unit \"MW\"); did you mean \"mW\"?"
     )
+    // A spelt-out unit gets the longest accepted unit it starts with.
+    for (text, unit) in [("3 minutes", "min"), ("2 hrs", "h"), ("20 msec", "ms")] {
+      let message = parseError(QuantityParser.time, .text(text)) ?? ""
+      #expect(message.hasSuffix("; did you mean \"\(unit)\"?"), "\(text)")
+    }
+    let watts = parseError(QuantityParser.power, .text("2 watts")) ?? ""
+    #expect(watts.hasSuffix("; did you mean \"W\"?"))
   }
 
   @Test func textThatIsNotANumberWithAUnit() {

@@ -32,12 +32,34 @@ import Testing
   @Test func temporaryNamesHaveAFixedLengthAndTheirProcess() {
     let name = TemporaryName.make()
     #expect(name.count == TemporaryName.length)
-    #expect(TemporaryName.length == 33)
+    #expect(TemporaryName.length == 45)
     #expect(TemporaryName.processID(in: name) == getpid())
-    // The names of older versions: `.powersim-DESTINATION.PID.RANDOM.tmp`.
-    #expect(TemporaryName.processID(in: ".powersim-power.csv.4242.17.tmp") == 4242)
+    // Only that exact shape: not the names of older versions, nor a user's look-alikes.
+    #expect(TemporaryName.processID(in: ".powersim-power.csv.4242.17.tmp") == nil)
+    #expect(TemporaryName.processID(in: ".powersim-0000004242-0000beef.tmp") == nil)
+    #expect(TemporaryName.processID(in: ".powersim-tmp-0000004242-0123456789abcdef.tmp") == 4242)
+    #expect(TemporaryName.processID(in: ".powersim-tmp-000000424x-0123456789abcdef.tmp") == nil)
     #expect(TemporaryName.processID(in: ".powersim-notes.tmp") == nil)
     #expect(TemporaryName.processID(in: "power.csv") == nil)
+  }
+
+  /// The cleanup removes only what a killed powersim run left: a temporary of the exact shape
+  /// whose process (pid 2147483646, which no Linux or macOS process has) is gone. A user's file
+  /// named like an older version's temporary stays, and so does one of the right shape that has
+  /// a second link (the user's own file under another name).
+  @Test func staleCleanupRemovesOnlyPowersimTemporaries() throws {
+    let directory = try TemporaryDirectory()
+    let stale = ".powersim-tmp-2147483646-0123456789abcdef.tmp"
+    let linked = ".powersim-tmp-2147483646-fedcba9876543210.tmp"
+    let lookAlikes = [
+      ".powersim-notes.4242.17.tmp", ".powersim-2147483646-0000beef.tmp", ".powersim-notes.tmp",
+    ]
+    for name in [stale, linked] + lookAlikes { try directory.write("mine", to: name) }
+    try FileManager.default.linkItem(
+      atPath: directory.path(linked), toPath: directory.path("my-notes.txt"))
+    StaleTemporaries.remove(in: directory.path)
+    let left = try Set(FileManager.default.contentsOfDirectory(atPath: directory.path))
+    #expect(left == Set(lookAlikes + [linked, "my-notes.txt"]))
   }
 
   @Test func pathsAreQuotedShortInMessages() {

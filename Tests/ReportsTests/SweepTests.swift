@@ -29,11 +29,11 @@ import Testing
     let plan = try Self.plan(Self.settings)
     let rows = try Sweep.run(document, plan: plan, jobs: 2)
     let expected = [
-      "index,variant,workloads.fix.work.gps,workloads.fix.times,duration_s,energy_j,average_power_w,battery_energy_j,battery_life_h,peak_power_w,ran_out_h,off_h,min_charge,gps_j,wakeups,latency_p99_s,workloads.fix.work.gps_s",
-      #"0,baseline,500 ms,"[""2 s"",""4 s""]",20,1.27,0.0635,,,0.3,,,,1.27,1,1.3,0.5"#,
-      #"1,baseline,500 ms,"[""2 s"",""12 s""]",20,1.82,0.091,,,0.3,,,,1.82,2,1.3,0.5"#,
-      #"2,baseline,1 s,"[""2 s"",""4 s""]",20,1.42,0.071,,,0.3,,,,1.42,1,1.8,1"#,
-      #"3,baseline,1 s,"[""2 s"",""12 s""]",20,2.12,0.106,,,0.3,,,,2.12,2,1.8,1"#,
+      "index,variant,workloads.fix.work.gps,workloads.fix.times,duration_s,energy_j,average_power_w,battery_energy_j,battery_life_h,peak_power_w,ran_out_h,off_h,min_charge,gps_j,wakeups,latency_p99_s,workloads.fix.work.gps_s,battery_energy_mah",
+      #"0,baseline,500 ms,"[""2 s"",""4 s""]",20,1.27,0.0635,,,0.3,,,,1.27,1,1.3,0.5,"#,
+      #"1,baseline,500 ms,"[""2 s"",""12 s""]",20,1.82,0.091,,,0.3,,,,1.82,2,1.3,0.5,"#,
+      #"2,baseline,1 s,"[""2 s"",""4 s""]",20,1.42,0.071,,,0.3,,,,1.42,1,1.8,1,"#,
+      #"3,baseline,1 s,"[""2 s"",""12 s""]",20,2.12,0.106,,,0.3,,,,2.12,2,1.8,1,"#,
     ]
     #expect(Sweep.csv(rows, plan: plan) == expected.joined(separator: "\r\n") + "\r\n")
   }

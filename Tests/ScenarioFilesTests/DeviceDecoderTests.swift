@@ -227,9 +227,13 @@ private func us(_ value: Int64) -> TimeSpan { .microseconds(value) }
     #expect(device.components.contains { $0.model.typeName == "platform" })
   }
 
-  /// devboard's battery: 2300 mAh × 3.8 V = 8740 mWh = 31 464 J.
+  /// devboard's battery: 2300 mAh × 3.8 V = 8740 mWh = 31 464 J; the voltage is kept as the
+  /// nominal voltage reports give mAh at.
   @Test func capacityFromMilliampHours() throws {
     let device = try decodeScenario(#"{ "device": "devboard", "duration": "1 s" }"#).setup.device
-    #expect(device.battery == BatterySpec(capacity: .joules(31_464), chargePower: .watts(5)))
+    #expect(
+      device.battery
+        == BatterySpec(
+          capacity: .joules(31_464), chargePower: .watts(5), nominalVoltage: Voltage(volts: 3.8)))
   }
 }

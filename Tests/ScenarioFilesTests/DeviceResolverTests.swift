@@ -58,7 +58,10 @@ import Testing
     let xl = try ScenarioDocument.load(scenario).scenario().setup.device
     let phone = try decodeScenario(#"{ "device": "phone", "duration": "1 s" }"#).setup.device
     #expect(xl.name == "phone-xl")
-    #expect(xl.battery == BatterySpec(capacity: .joules(69_300), chargePower: .watts(15)))
+    #expect(
+      xl.battery
+        == BatterySpec(
+          capacity: .joules(69_300), chargePower: .watts(15), nominalVoltage: Voltage(volts: 3.85)))
     #expect(xl.components == phone.components)
     // The phone's own: 4000 mAh × 3.85 V × 3.6 = 55 440 J.
     #expect(phone.battery?.capacity == .joules(55_440))

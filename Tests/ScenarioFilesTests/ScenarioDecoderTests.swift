@@ -149,7 +149,7 @@ import Testing
     #expect(
       scenarioError(
         #"{ "device": "phone", "duration": "10 s", "environment": { "network": "lte" } }"#)
-        == #"test.json: environment.network: expected "wifi", "cellular" or a radio of the device ("cellular" or "wifi"), found "lte""#
+        == #"test.json: environment.network: expected a network the device has a radio for ("cellular" or "wifi"), found "lte""#
     )
   }
 

@@ -187,6 +187,18 @@ public struct BatteryResult: Sendable {
   public var lowestStateOfCharge: Fraction = Fraction(1)
   /// State of charge at the end.
   public var endStateOfCharge: Fraction
-  /// Capacity ÷ average drain while unplugged; `nil` when nothing was drawn.
+  /// Battery life: capacity ÷ average drain over the unplugged time the device ran; `nil` when
+  /// nothing was drawn, and when the battery ran out (its ``ranOutAt`` stands instead: a life
+  /// computed from a run that went flat would promise more than the battery gave).
   public var life: TimeSpan?
+  /// The battery's nominal voltage, when the device file gives one (a capacity in mAh): the
+  /// energies are then also reported in mAh at it.
+  public var nominalVoltage: Voltage? = nil
+
+  /// `energy` as charge at the nominal voltage, in mAh (1 mAh at V volts is 3.6·V J); `nil`
+  /// without a nominal voltage.
+  public func milliampHours(_ energy: Energy) -> Double? {
+    guard let volts = nominalVoltage?.volts, volts > 0 else { return nil }
+    return Double(energy.attojoules) / 1e18 / (3.6 * volts)
+  }
 }

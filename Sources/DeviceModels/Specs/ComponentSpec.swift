@@ -96,11 +96,16 @@ public struct BatterySpec: Sendable, Hashable {
   public var capacity: Energy
   /// Refill rate while plugged in (on top of supplying the device).
   public var chargePower: Power
+  /// The nominal voltage the device file gives with a capacity in mAh: reports show battery
+  /// energy in mAh at it (see the article *Results and accounting*); `nil` for a capacity given
+  /// as energy, whose reports then have no mAh.
+  public var nominalVoltage: Voltage?
 
   /// A battery.
-  public init(capacity: Energy, chargePower: Power) {
+  public init(capacity: Energy, chargePower: Power, nominalVoltage: Voltage? = nil) {
     self.capacity = capacity
     self.chargePower = chargePower
+    self.nominalVoltage = nominalVoltage
   }
 }
 

@@ -10,7 +10,9 @@ import Quantities
 /// `<component>_fixed_j`, `<component>_dynamic_j`; then, at the end (SPEC 8 [v2]),
 /// ``batteryColumns``: battery energy and its change, when the battery ran out and how long the
 /// device was off, the lowest charge, the peak power, the workloads the worst latencies come
-/// from, and the occurrences held (lost while off, held while suspended, collapsed pushes).
+/// from, and the occurrences held (lost while off, held while suspended, collapsed pushes);
+/// `low_power_s` when the alternatives' times in Low Power Mode differ; last,
+/// `battery_energy_mah`. `battery_life_h` is empty for an alternative whose battery ran out.
 public enum ComparisonCSV {
   /// The name of the file `compare --out DIR` writes.
   public static let fileName = "compare.csv"
@@ -33,6 +35,10 @@ public enum ComparisonCSV {
   /// Low Power Mode (SPEC 6.6, 8 [v2]).
   public static let lowPowerColumns = ["low_power_s"]
 
+  /// The last column: the battery energy in mAh at the battery's nominal voltage (empty without
+  /// one).
+  public static let milliampHourColumns = ["battery_energy_mah"]
+
   /// The whole document.
   public static func render(_ comparison: Comparison) -> String {
     let names = comparison.componentNames
@@ -42,6 +48,7 @@ public enum ComparisonCSV {
     }
     header += batteryColumns
     if comparison.lowPowerTimesDiffer { header += lowPowerColumns }
+    header += milliampHourColumns
     var csv = CSVWriter(header: header)
     let baseline = comparison.baseline
     for entry in comparison.entries {
@@ -92,6 +99,7 @@ public enum ComparisonCSV {
       fields.append(entry.worstLatencyMaxWorkload?.name ?? "")
       fields.append(String(entry.held))
       if comparison.lowPowerTimesDiffer { fields.append(Units.seconds(entry.result.lowPowerTime)) }
+      fields.append(ResultCSV.batteryMilliampHours(battery))
       csv.appendRow(fields)
     }
     return csv.text

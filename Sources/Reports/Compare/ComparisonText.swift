@@ -9,7 +9,11 @@ import Quantities
 public enum ComparisonText {
   /// The headline and the table.
   public static func render(_ comparison: Comparison) -> String {
-    headline(comparison) + "\n\n" + table(comparison)
+    var text = headline(comparison) + "\n\n" + table(comparison)
+    if comparison.entries.contains(where: { $0.result.battery != nil }) {
+      text += "(" + SummaryText.batteryLifeDefinition + ")\n"
+    }
+    return text
   }
 
   /// The lines naming the largest saving (SPEC 8 [v2]: battery-first), e.g. `Largest saving:
@@ -34,6 +38,8 @@ public enum ComparisonText {
     }
     let battery = measure == .batteryEnergy || measure == .averageBatteryPower
     let savingName = battery ? "Largest battery saving" : "Largest saving"
+    let candidates = comparison.entries.dropFirst()
+    let running = candidates.filter { $0.ranOutAt == nil }
     if let saving = comparison.largestSaving {
       var line = "\(savingName): \(JSONText.printable(saving.label)), "
       line += figureChange(saving, comparison: comparison)
@@ -51,15 +57,22 @@ public enum ComparisonText {
         line +=
           ", \(mostly) \(JSONText.printable(saving.component)) \(saving.part.rawValue) cost"
       }
+      if let saver = candidates.first(where: { $0.label == saving.label }) {
+        let costs = costs(of: saver, against: comparison.baseline)
+        if !costs.isEmpty { line += "; at a cost: " + costs.joined(separator: ", ") }
+      }
       lines.append(line)
+    } else if comparison.ranOut.count == comparison.entries.count {
+      lines.append(allRanOutLine(comparison))
+    } else if running.isEmpty {
+      lines.append(
+        "No saving: every alternative to \(baseline) ran out of battery (saving by being off is no saving)."
+      )
     } else {
-      let candidates = comparison.entries.dropFirst()
-      let least = candidates.min { $0.value(measure) < $1.value(measure) }!
+      let least = running.min { $0.value(measure) < $1.value(measure) }!
       let figure = battery ? "battery energy" : measure.isRate ? measure.rawValue : "energy"
       var line = "No saving: no alternative"
-      if candidates.contains(where: { $0.ranOutAt != nil }) {
-        line += " that kept running"
-      }
+      if running.count < candidates.count { line += " that kept running" }
       line += " uses less \(figure) than \(baseline) (the closest, "
       line += "\(JSONText.printable(least.label)), "
       line +=
@@ -79,6 +92,63 @@ public enum ComparisonText {
       lines.append("Battery ran out: " + names.joined(separator: ", ") + ".")
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// What `entry` costs against `baseline`, each item only when it is worse: the worst
+  /// 99th-percentile latency (or, when that did not grow, the worst latency) and the workload it
+  /// comes from, then more dropped frames, deadline misses, held and unfinished occurrences; e.g.
+  /// `worst p99 latency 15 min in pushes (+14.98 min)`, `1204 more held (lost, held back or
+  /// collapsed)`. Empty when it costs
+  /// nothing.
+  static func costs(of entry: ComparisonEntry, against baseline: ComparisonEntry) -> [String] {
+    var costs: [String] = []
+    func latency(
+      _ name: String, _ mine: (name: String, latency: TimeSpan)?, _ theirs: TimeSpan?
+    ) -> Bool {
+      guard let mine, mine.latency > theirs ?? .zero else { return false }
+      costs.append(
+        "worst \(name) latency \(Units.durationText(mine.latency)) in "
+          + "\(JSONText.printable(mine.name)) ("
+          + change(mine.latency, from: theirs ?? .zero, relative: false) + ")")
+      return true
+    }
+    if !latency("p99", entry.worstLatencyP99Workload, baseline.worstLatencyP99) {
+      _ = latency("max", entry.worstLatencyMaxWorkload, baseline.worstLatencyMax)
+    }
+    let counts: [(Int, Int, String)] = [
+      (entry.droppedFrames, baseline.droppedFrames, "dropped frames"),
+      (entry.deadlineMisses, baseline.deadlineMisses, "deadline misses"),
+      (entry.held, baseline.held, "held (lost, held back or collapsed)"),
+      (entry.unfinished, baseline.unfinished, "unfinished"),
+    ]
+    for (mine, theirs, what) in counts where mine > theirs {
+      costs.append("\(mine - theirs) more \(what)")
+    }
+    return costs
+  }
+
+  /// The headline when every alternative's battery ran out: no battery energy is saved (each
+  /// drew its whole charge), so it names the one that ran the longest, e.g. `Every alternative
+  /// ran out of battery, so none saves any: coalesced ran the longest, out at 15.78 h (+1.49 h
+  /// vs baseline).`
+  static func allRanOutLine(_ comparison: Comparison) -> String {
+    let baseline = comparison.baseline
+    func at(_ entry: ComparisonEntry) -> TimeSpan {
+      TimeSpan(nanoseconds: entry.ranOutAt?.nanosecondsSinceStart ?? 0)
+    }
+    var longest = baseline
+    for entry in comparison.entries.dropFirst() where at(entry) > at(longest) { longest = entry }
+    var line = "Every alternative ran out of battery, so none saves any: "
+    if longest.label == baseline.label {
+      line += "\(JSONText.printable(baseline.label)) ran the longest, out at "
+      line += Units.durationText(at(baseline)) + "."
+    } else {
+      line += "\(JSONText.printable(longest.label)) ran the longest, out at "
+      line += Units.durationText(at(longest)) + " ("
+      line += change(at(longest), from: at(baseline), relative: false)
+      line += " vs \(JSONText.printable(baseline.label)))."
+    }
+    return line
   }
 
   /// The saving's figure: `−1.23 J (−18.4%)`, `−7.66 kJ of battery (−39.5%)`, `−12 mW of average
@@ -147,7 +217,10 @@ public enum ComparisonText {
       { change($0.peakPower, from: baseline.peakPower) })
     if comparison.entries.contains(where: { $0.result.battery != nil }) {
       row(
-        "battery energy", { $0.batteryEnergy.map(Units.energyText) ?? "–" },
+        "battery energy",
+        { entry in
+          entry.result.battery.map { SummaryText.batteryEnergyText($0.drawnEnergy, of: $0) } ?? "–"
+        },
         { entry in
           guard let mine = entry.batteryEnergy, let base = baseline.batteryEnergy else {
             return "–"
@@ -157,9 +230,10 @@ public enum ComparisonText {
       row(
         "battery life",
         { entry in
-          // A battery life never hides a flat battery (SPEC 7 [v2]).
+          // A flat battery has no life: its ran-out time stands instead.
+          if entry.ranOutAt != nil { return "(ran out)" }
           guard let life = entry.batteryLife else { return "–" }
-          return Units.durationText(life) + (entry.ranOutAt == nil ? "" : " (ran out)")
+          return Units.durationText(life)
         },
         { change($0.batteryLife, from: baseline.batteryLife, relative: true) })
       row(

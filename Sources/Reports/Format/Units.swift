@@ -75,6 +75,11 @@ public enum Units {
     trimmed(DecimalFormat.fixed(Double(span.nanoseconds) / 3.6e12, places: 6))
   }
 
+  /// Milliampere-hours with six decimals, trailing zeros trimmed: `888.312345`.
+  public static func milliampHours(_ value: Double) -> String {
+    trimmed(DecimalFormat.fixed(value, places: 6))
+  }
+
   /// A share in [0, 1] with six decimals.
   public static func share(_ value: Double) -> String {
     trimmed(DecimalFormat.fixed(value, places: 6))
@@ -113,6 +118,11 @@ public enum Units {
         (1e-9, "ns"),
       ],
       zero: "0 s")
+  }
+
+  /// `888.3 mAh`, `4000 mAh`: four significant digits.
+  public static func milliampHoursText(_ value: Double) -> String {
+    DecimalFormat.significant(value, digits: 4) + " mAh"
   }
 
   /// `79.5%`.

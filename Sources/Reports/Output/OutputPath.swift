@@ -76,6 +76,16 @@ public enum OutputPath {
       throw OutputError(path: directory, message: "an output directory cannot be an empty path")
     }
     try validate(directory)
+    // Said before anything runs: found only when the first file is written, the system's "Not a
+    // directory" would come late and name the file, not the directory.
+    var status = stat()
+    if stat(directory, &status) == 0 && (status.st_mode & S_IFMT) != S_IFDIR {
+      throw OutputError(
+        path: directory,
+        message:
+          "is an existing file, not a directory: --out names a directory to write the result files in (give a new or existing directory)"
+      )
+    }
     return directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 

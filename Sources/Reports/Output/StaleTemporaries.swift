@@ -6,46 +6,50 @@ import Foundation
   import Darwin
 #endif
 
-/// The name of a temporary output file: `.powersim-PPPPPPPPPP-RRRRRRRR.tmp`, the writing
-/// process's id in ten digits and eight random hexadecimal digits; 33 characters whatever the
-/// destination, so a temporary name never makes a valid name too long (NAME_MAX). Which
-/// destination a temporary file is for is kept in memory only.
+/// The name of a temporary output file: `.powersim-tmp-PPPPPPPPPP-RRRRRRRRRRRRRRRR.tmp`, the
+/// writing process's id in ten digits and sixteen random hexadecimal digits; 45 characters
+/// whatever the destination, so a temporary name never makes a valid name too long (NAME_MAX).
+/// Which destination a temporary file is for is kept in memory only.
+///
+/// The `tmp` marker and the exact shape are what make a name unmistakably powersim's: the
+/// stale-temporary cleanup removes nothing else (not `.powersim-notes.tmp`, nor the names of
+/// older versions, which a user may have taken for their own files).
 enum TemporaryName {
-  /// The prefix of every temporary output file's name (older versions too).
-  static let prefix = ".powersim-"
-  /// The suffix of every temporary output file's name (older versions too).
+  /// The prefix of every temporary output file's name.
+  static let prefix = ".powersim-tmp-"
+  /// The suffix of every temporary output file's name.
   static let suffix = ".tmp"
   /// The length of the name ``make()`` returns.
-  static let length = prefix.count + 10 + 1 + 8 + suffix.count
+  static let length = prefix.count + 10 + 1 + 16 + suffix.count
 
   /// A fresh name for a temporary file of this process.
   static func make() -> String {
     let pid = String(getpid())
-    let random = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+    let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
     return prefix + String(repeating: "0", count: max(0, 10 - pid.count)) + pid + "-"
-      + String(repeating: "0", count: 8 - random.count) + random + suffix
+      + String(repeating: "0", count: 16 - random.count) + random + suffix
   }
 
-  /// The id of the process that made the temporary file `name`: from a name of this format, or
-  /// of the older `.powersim-DESTINATION.PID.RANDOM.tmp`; `nil` if `name` is neither.
+  /// The id of the process that made the temporary file `name`; `nil` unless `name` has
+  /// exactly the shape ``make()`` gives.
   static func processID(in name: String) -> pid_t? {
-    guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
+    guard name.count == length, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
     let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
-    if name.count == length {
-      let pid = middle.prefix(10)
-      let random = middle.dropFirst(11)
-      if middle.dropFirst(10).first == "-", random.allSatisfy(\.isHexDigit) { return pid_t(pid) }
-    }
-    let parts = middle.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count >= 3, UInt32(parts[parts.count - 1]) != nil else { return nil }
-    return pid_t(parts[parts.count - 2])
+    let pid = middle.prefix(10)
+    let random = middle.dropFirst(11)
+    guard pid.allSatisfy(\.isASCII), pid.allSatisfy(\.isNumber), middle.dropFirst(10).first == "-",
+      random.allSatisfy({ $0.isASCII && $0.isHexDigit })
+    else { return nil }
+    return pid_t(pid)
   }
 }
 
 /// Removes the temporary files that killed runs left behind (SIGKILL, a power cut: no handler
 /// runs), in each directory a run writes to, once per directory per process (SPEC section 9).
 ///
-/// A temporary file is stale when the process whose id its name holds no longer exists, and no
+/// A temporary file is stale when its name has the exact shape of ``TemporaryName``, it is a
+/// regular file of this user with no other link to it (never a user's file that a hard link
+/// or a copy made look like one), the process whose id its name holds no longer exists, and no
 /// process holds the lock every writer keeps on its open temporary file. The second test keeps
 /// a live writer's file when its id means nothing here (another host on a network file system,
 /// another PID namespace); the first keeps it when locks do not work across them. Either alone
@@ -78,6 +82,7 @@ enum StaleTemporaries {
       guard descriptor >= 0 else { continue }
       var status = stat()
       if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == geteuid(), status.st_nlink == 1,
         flock(descriptor, LOCK_EX | LOCK_NB) == 0
       {
         unlink(path)

@@ -122,6 +122,55 @@ struct NiceTicks: Equatable {
   }
 }
 
+/// Ticks for a logarithmic axis: at 1, 2 and 5 times each power of ten across the values (only
+/// at the powers of ten when that would give more than `maximumTicks`), from the last such
+/// tick at or below the smallest value to the first at or above the largest.
+struct LogTicks: Equatable {
+  /// The tick values, ascending, each positive.
+  var values: [Double]
+  /// Each tick's label: `20`, `0.05`, `1000`.
+  var labels: [String]
+
+  /// The first tick.
+  var lower: Double { values.first ?? 1 }
+  /// The last tick.
+  var upper: Double { values.last ?? 10 }
+
+  /// Whether `values` call for a logarithmic axis: all positive, and the largest at least ten
+  /// times the smallest (they span a decade or more, which a linear axis bunches into its first
+  /// tenth).
+  static func suits(_ values: [Double]) -> Bool {
+    guard let low = values.min(), let high = values.max(), low > 0, high.isFinite else {
+      return false
+    }
+    return high / low >= 10
+  }
+
+  /// Ticks covering `[lower, upper]`, both positive.
+  static func spanning(_ lower: Double, _ upper: Double, maximumTicks: Int = 10) -> LogTicks {
+    let firstDecade = Int(log10(lower).rounded(.down))
+    let lastDecade = Int(log10(upper).rounded(.up))
+    for multiples in [[1.0, 2, 5], [1.0]] {
+      var ticks: [(value: Double, label: String)] = []
+      for decade in firstDecade...lastDecade {
+        for multiple in multiples {
+          let value = multiple * pow(10, Double(decade))
+          let label = DecimalFormat.fixed(value, places: max(0, -decade))
+          ticks.append((value, label))
+        }
+      }
+      // Keep one tick at or below the lowest value and one at or above the highest.
+      let below = ticks.lastIndex { $0.value <= lower * (1 + 1e-12) } ?? 0
+      let above = ticks.firstIndex { $0.value >= upper * (1 - 1e-12) } ?? ticks.count - 1
+      let kept = ticks[below...above]
+      if kept.count <= maximumTicks || multiples.count == 1 {
+        return LogTicks(values: kept.map(\.value), labels: kept.map(\.label))
+      }
+    }
+    preconditionFailure("the powers of ten always give ticks")
+  }
+}
+
 /// A linear map from data values to pixels.
 struct LinearScale {
   /// The data interval.

@@ -74,14 +74,17 @@ struct ChartPanel {
   /// Vertical grid lines at `ticks` on the x axis, with labels under the panel when `labels`
   /// is set.
   func drawXGrid(_ ticks: NiceTicks, labels: Bool, into svg: inout SVGDocument) {
+    drawXGrid(ticks.values.map { (x($0), labels ? ticks.label($0) : nil) }, into: &svg)
+  }
+
+  /// Vertical grid lines at pixel positions, each with its label under the panel if it has one.
+  func drawXGrid(_ ticks: [(position: Double, label: String?)], into svg: inout SVGDocument) {
     svg.beginGroup([("class", "x-axis")])
-    for value in ticks.values {
-      let position = x(value)
+    for (position, label) in ticks {
       svg.line(x1: position, y1: top, x2: position, y2: bottom, stroke: ChartStyle.gridColor)
-      if labels {
+      if let label {
         svg.text(
-          ticks.label(value), x: position, y: bottom + 18, anchor: "middle",
-          fill: ChartStyle.textColor)
+          label, x: position, y: bottom + 18, anchor: "middle", fill: ChartStyle.textColor)
       }
     }
     svg.endGroup()

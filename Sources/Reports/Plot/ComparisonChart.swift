@@ -44,7 +44,8 @@ extension Plot {
   /// - Parameters:
   ///   - alternatives: the baseline first.
   ///   - title: the first line, in bold.
-  ///   - subtitles: up to three lines under the title (the comparison's headline).
+  ///   - subtitles: up to three lines under the title (the comparison's headline), each wrapped
+  ///     to the canvas's width.
   /// - Returns: the SVG document.
   public static func comparison(
     _ alternatives: [ComparedAlternative], title: String, subtitles: [String] = []
@@ -66,15 +67,6 @@ struct ComparisonChart {
   static let legendRight = 990.0
   static let dashes = ["", "6 3", "2 2", "8 3 2 3"]
   static let chargingColor = "#fff3c4"
-  /// Component colours for the bars, apart from the alternatives' line colours: sixteen, so the
-  /// built-in phone's eleven components each get their own.
-  static let componentPalette = [
-    "#8c6d31", "#637939", "#7b4173", "#3182bd", "#e6550d", "#31a354", "#756bb1", "#636363",
-    "#bd9e39", "#ad494a", "#17becf", "#b5cf6b", "#ce6dbd", "#6b6ecf", "#e7969c", "#843c39",
-  ]
-  static func componentColor(_ index: Int) -> String {
-    componentPalette[index % componentPalette.count]
-  }
   static let ranOutColor = "#c62828"
 
   /// Total power per bin, W.
@@ -111,7 +103,11 @@ struct ComparisonChart {
     let powerTicks = NiceTicks.covering(peak / powerUnit.scale)
     let multiples = alternatives.count > 4
     let hasBattery = alternatives.contains { !$0.series.stateOfCharge.isEmpty }
-    let top = 46.0 + 16.0 * Double(max(1, subtitles.count)) + 18
+    // The headline's lines, wrapped to the canvas (a saving's cost makes a long line), never cut.
+    let subtitleLines = subtitles.prefix(3).flatMap {
+      SVGDocument.wrapped($0, width: Self.width - Self.left - 10)
+    }
+    let top = 46.0 + 16.0 * Double(max(1, subtitleLines.count)) + 18
     // The power panel, or one small panel per alternative.
     let smallHeight = 70.0
     let powerBottom = multiples ? top + Double(alternatives.count) * (smallHeight + 14) : top + 240
@@ -121,14 +117,20 @@ struct ComparisonChart {
     let barsBottom = barsTop + 200
     // Room under the bars for their names: turned 35° when there are many, so a long name
     // reaches down by its length (about 6 px a character at 11 px) × sin 35° (0.5736).
-    let longestName = Double(alternatives.map(\.name.count).max() ?? 0)
-    let namesDepth = multiples ? 14 + longestName * 6.2 * 0.5736 : 16
+    let labels = batteryLabels()
+    let longestName = Double(
+      alternatives.indices.map { barName($0, labels: labels).count }.max() ?? 0)
+    var namesDepth = multiples ? 14 + longestName * 6.2 * 0.5736 : 16
+    // Battery labels under upright names take a line of their own.
+    if !multiples && labels.below && labels.texts.contains(where: { $0 != nil }) {
+      namesDepth += 14
+    }
     let height = barsBottom + max(110, namesDepth + 30)
     var svg = SVGDocument(width: Self.width, height: height, title: title)
     svg.text(
       title, x: Self.left, y: ChartStyle.titleBaseline, size: 16, weight: "bold",
       fill: ChartStyle.textColor)
-    for (index, line) in subtitles.prefix(3).enumerated() {
+    for (index, line) in subtitleLines.enumerated() {
       svg.text(
         line, x: Self.left, y: 46 + 16 * Double(index), fill: ChartStyle.mutedTextColor)
     }
@@ -274,8 +276,45 @@ struct ComparisonChart {
     return svg.finished()
   }
 
+  /// The width of a bar's slot and of the bar: a slot per alternative, and most of one more on
+  /// the right for the last bar's battery label, clear of the legend.
+  var barSlot: (slot: Double, bar: Double) {
+    let slot = (Self.right - Self.left) / (Double(max(1, alternatives.count)) + 0.8)
+    return (slot, min(60, slot * 0.6))
+  }
+
+  /// The widest a character of 10 px sans-serif text is taken to be, px (digits and lower-case
+  /// letters are about 5.6 px in Helvetica and Arial; the bound keeps an estimate on the safe
+  /// side).
+  static let labelCharacterWidth = 6.0
+
+  /// Each alternative's battery label (`battery 1.23 kJ`, `nil` without a battery) and where
+  /// the labels go: right of their bars while every one fits before the next bar's mark, else
+  /// (`below`) with the bar's name under it, so that no label ever overlaps another bar.
+  func batteryLabels() -> (texts: [String?], below: Bool) {
+    let texts = alternatives.map { alternative in
+      alternative.batteryEnergy.map { "battery \(Units.energyText($0))" }
+    }
+    let (slot, bar) = barSlot
+    // From the label's start (6 px right of the bar) to the next bar's mark (4 px left of it),
+    // with 2 px to spare.
+    let room = slot - bar - 6 - 4 - 2
+    let widest = Double(texts.map { $0?.count ?? 0 }.max() ?? 0) * Self.labelCharacterWidth
+    return (texts, widest > room)
+  }
+
+  /// The text under bar `index`: the alternative's name, followed by its battery label when the
+  /// labels go below and the names are turned (beyond four alternatives).
+  func barName(_ index: Int, labels: (texts: [String?], below: Bool)) -> String {
+    let name = alternatives[index].name
+    guard labels.below, alternatives.count > 4, let label = labels.texts[index] else {
+      return name
+    }
+    return name + " · " + label
+  }
+
   /// A bar per alternative, its energy stacked by component, a black mark at the energy drawn
-  /// from the battery.
+  /// from the battery, labelled beside the bar when the label fits there, else under it.
   private func drawEnergyBars(into svg: inout SVGDocument, top: Double, bottom: Double) {
     var names: [String] = []
     for alternative in alternatives {
@@ -287,6 +326,7 @@ struct ComparisonChart {
     let largest = totals.map(\.joules).max() ?? 0
     let unit = AxisUnit.energy(maximum: largest)
     let ticks = NiceTicks.covering(largest / unit.scale)
+    let componentColors = ComponentPalette.colors(for: names)
     let panel = ChartPanel(
       left: Self.left, top: top, right: Self.right, bottom: bottom,
       xDomain: (0, Double(alternatives.count)), yDomain: (0, ticks.upper))
@@ -294,15 +334,13 @@ struct ComparisonChart {
       "Energy per component", x: Self.left, y: top - 10, weight: "bold",
       fill: ChartStyle.textColor)
     panel.drawYAxis(ticks, title: "Energy (\(unit.symbol))", into: &svg)
-    // A slot per alternative, and most of one more on the right for the last bar's battery
-    // label, clear of the legend.
-    let slot = (Self.right - Self.left) / (Double(max(1, alternatives.count)) + 0.8)
-    let barWidth = min(60, slot * 0.6)
+    let (slot, barWidth) = barSlot
+    let labels = batteryLabels()
     svg.beginGroup([("class", "bars")])
     for (index, alternative) in alternatives.enumerated() {
       let center = Self.left + slot * (Double(index) + 0.5)
       var stacked = 0.0
-      for (component, name) in names.enumerated() {
+      for name in names {
         guard let energy = alternative.componentEnergies.first(where: { $0.name == name })?.energy,
           energy > .zero
         else { continue }
@@ -311,32 +349,40 @@ struct ComparisonChart {
         let high = panel.y(stacked / unit.scale)
         svg.rect(
           x: center - barWidth / 2, y: high, width: barWidth, height: max(0, low - high),
-          fill: Self.componentColor(component))
+          fill: componentColors[name] ?? ChartStyle.textColor)
       }
       if let battery = alternative.batteryEnergy {
         let y = panel.y(battery.joules / unit.scale)
         svg.line(
           x1: center - barWidth / 2 - 4, y1: y, x2: center + barWidth / 2 + 4, y2: y,
           stroke: "#000000", width: 2.5)
-        svg.text(
-          "battery \(Units.energyText(battery))", x: center + barWidth / 2 + 6, y: y + 4,
-          size: 10, fill: ChartStyle.textColor)
+        if !labels.below {
+          svg.text(
+            "battery \(Units.energyText(battery))", x: center + barWidth / 2 + 6, y: y + 4,
+            size: 10, fill: ChartStyle.textColor)
+        }
       }
-      // Names under the bars, turned when there are many, never cut.
+      // Names under the bars, turned when there are many, never cut; the battery label with
+      // them when it does not fit beside the bars.
       if alternatives.count > 4 {
         svg.text(
-          alternative.name, x: center, y: bottom + 14, anchor: "end", size: 11,
+          barName(index, labels: labels), x: center, y: bottom + 14, anchor: "end", size: 11,
           fill: ChartStyle.textColor, rotation: -35)
       } else {
         svg.text(
           alternative.name, x: center, y: bottom + 16, anchor: "middle", size: 11,
           fill: ChartStyle.textColor)
+        if labels.below, let label = labels.texts[index] {
+          svg.text(
+            label, x: center, y: bottom + 30, anchor: "middle", size: 10,
+            fill: ChartStyle.textColor)
+        }
       }
     }
     svg.endGroup()
     panel.drawFrame(into: &svg)
-    var entries = names.enumerated().map { index, name in
-      LegendEntry(color: Self.componentColor(index), name: name, value: "")
+    var entries = names.map { name in
+      LegendEntry(color: componentColors[name] ?? ChartStyle.textColor, name: name, value: "")
     }
     if alternatives.contains(where: { $0.batteryEnergy != nil }) {
       entries.append(

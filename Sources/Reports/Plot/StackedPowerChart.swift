@@ -71,6 +71,10 @@ struct StackedPowerChart {
     }
     edges.append(panel.x(end))
     svg.beginGroup([("class", "areas")])
+    let componentColors = ComponentPalette.colors(for: series.components)
+    let color = { (component: Int) in
+      componentColors[series.components[component]] ?? ChartStyle.textColor
+    }
     let zero = Array(repeating: 0.0, count: bins)
     for component in 0..<count {
       let toPixels = { (watts: Double) in panel.y(watts / powerUnit.scale) }
@@ -79,7 +83,7 @@ struct StackedPowerChart {
       let componentEnergy = series.energy(ofComponent: component)
       svg.path(
         Self.areaPath(edges: edges, upper: upper, lower: lower),
-        attributes: [("fill", ChartStyle.color(component))],
+        attributes: [("fill", color(component))],
         title:
           "\(series.components[component]): \(Units.energyText(componentEnergy)) ("
           + Units.percentText(ResultCSV.share(componentEnergy, of: energy)) + ")")
@@ -88,7 +92,7 @@ struct StackedPowerChart {
     panel.drawFrame(into: &svg)
     let legend = series.components.indices.reversed().map {
       LegendEntry(
-        color: ChartStyle.color($0), name: series.components[$0],
+        color: color($0), name: series.components[$0],
         value: Units.energyText(series.energy(ofComponent: $0)))
     }
     svg.drawLegend(legend, top: ChartStyle.plotTop)

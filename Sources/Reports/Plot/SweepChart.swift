@@ -1,8 +1,11 @@
+import Foundation
 import Quantities
 
 /// `sweep --plot`: energy against the swept value. With numeric values, one line with a marker
-/// per point for each series, on a linear x axis; otherwise one bar per value and series,
-/// grouped by value in the order the values first appear.
+/// per point for each series, on a linear x axis — or a logarithmic one when the values are all
+/// positive and span a decade or more (15 s to 1 h would otherwise bunch its first points into
+/// the axis's first tenth); otherwise one bar per value and series, grouped by value in the
+/// order the values first appear.
 struct SweepChart {
   let series: [Plot.SweepSeries]
   let axis: Plot.SweepAxis
@@ -40,20 +43,35 @@ struct SweepChart {
     energyTicks: NiceTicks, energyUnit: AxisUnit, xTitle: String, into svg: inout SVGDocument
   ) {
     let xs = series.flatMap(\.points).compactMap(\.x.number)
-    let xTicks = NiceTicks.spanning(xs.min() ?? 0, xs.max() ?? 1)
-    let panel = ChartPanel(
-      left: ChartStyle.plotLeft, top: ChartStyle.plotTop, right: ChartStyle.plotRight,
-      bottom: Self.bottom, xDomain: (xTicks.lower, xTicks.upper),
-      yDomain: (0, energyTicks.upper))
+    let logarithmic = LogTicks.suits(xs)
+    // On a logarithmic axis the panel's linear scale maps log10 of the values.
+    let place: (Double) -> Double = logarithmic ? { log10($0) } : { $0 }
+    let panel: ChartPanel
+    let gridTicks: [(value: Double, label: String)]
+    if logarithmic {
+      let ticks = LogTicks.spanning(xs.min() ?? 1, xs.max() ?? 10)
+      panel = ChartPanel(
+        left: ChartStyle.plotLeft, top: ChartStyle.plotTop, right: ChartStyle.plotRight,
+        bottom: Self.bottom, xDomain: (log10(ticks.lower), log10(ticks.upper)),
+        yDomain: (0, energyTicks.upper))
+      gridTicks = Array(zip(ticks.values, ticks.labels))
+    } else {
+      let ticks = NiceTicks.spanning(xs.min() ?? 0, xs.max() ?? 1)
+      panel = ChartPanel(
+        left: ChartStyle.plotLeft, top: ChartStyle.plotTop, right: ChartStyle.plotRight,
+        bottom: Self.bottom, xDomain: (ticks.lower, ticks.upper),
+        yDomain: (0, energyTicks.upper))
+      gridTicks = ticks.values.map { ($0, ticks.label($0)) }
+    }
     panel.drawYAxis(energyTicks, title: "Energy (\(energyUnit.symbol))", into: &svg)
-    panel.drawXGrid(xTicks, labels: true, into: &svg)
+    panel.drawXGrid(gridTicks.map { (panel.x(place($0.value)), $0.label) }, into: &svg)
     for (index, line) in series.enumerated() {
       let color = ChartStyle.color(index)
       let points = line.points.sorted { ($0.x.number ?? 0) < ($1.x.number ?? 0) }
       svg.beginGroup([("class", "series")])
       var path = PathData()
       for (offset, point) in points.enumerated() {
-        let x = panel.x(point.x.number ?? 0)
+        let x = panel.x(place(point.x.number ?? 0))
         let y = panel.y(point.energy.joules / energyUnit.scale)
         if offset == 0 { path.move(x, y) } else { path.line(x, y) }
       }
@@ -62,14 +80,15 @@ struct SweepChart {
         title: line.name.isEmpty ? nil : line.name)
       for point in points {
         svg.circle(
-          x: panel.x(point.x.number ?? 0), y: panel.y(point.energy.joules / energyUnit.scale),
+          x: panel.x(place(point.x.number ?? 0)),
+          y: panel.y(point.energy.joules / energyUnit.scale),
           radius: 3.5,
           fill: color, title: pointNote(point, in: line))
       }
       svg.endGroup()
     }
     panel.drawFrame(into: &svg)
-    panel.drawXTitle(xTitle, into: &svg)
+    panel.drawXTitle(logarithmic ? xTitle + ", logarithmic scale" : xTitle, into: &svg)
   }
 
   private func drawBars(

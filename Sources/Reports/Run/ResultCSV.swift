@@ -13,15 +13,26 @@ public enum ResultCSV {
   public static func summary(_ result: RunResult, variant: String) -> String {
     var csv = CSVWriter(header: [
       "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
-      "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s",
+      "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
     ])
-    csv.appendRow(summaryFields(result, variant: variant) + [Units.seconds(result.lowPowerTime)])
+    csv.appendRow(
+      summaryFields(result, variant: variant) + [
+        Units.seconds(result.lowPowerTime), batteryMilliampHours(result.battery),
+      ])
     return csv.text
+  }
+
+  /// The energy drawn from the battery in mAh at its nominal voltage; empty without a battery
+  /// or a nominal voltage (a capacity given as energy).
+  public static func batteryMilliampHours(_ battery: BatteryResult?) -> String {
+    guard let battery, let mah = battery.milliampHours(battery.drawnEnergy) else { return "" }
+    return Units.milliampHours(mah)
   }
 
   /// The fields of `summary.csv`'s row, also used by `sweep.csv`: `ran_out_h` is empty when
   /// the battery did not run out; `ran_out_h`, `off_h` and `min_charge` are empty without a
-  /// battery (SPEC 8 [v2]).
+  /// battery (SPEC 8 [v2]); `battery_life_h` is empty when the battery ran out (its
+  /// `ran_out_h` stands instead).
   public static func summaryFields(_ result: RunResult, variant: String) -> [String] {
     [
       variant, Units.seconds(result.duration), Units.joules(result.energy),

@@ -96,7 +96,8 @@ public enum ResultJSON {
     return classes
   }
 
-  /// `battery`: the two figures SPEC 8 names, then the rest of the account.
+  /// `battery`: the two figures SPEC 8 names, then the rest of the account. `life_h` is null
+  /// when nothing was drawn or the battery ran out (its `ran_out_h` stands instead).
   static func batteryDetails(_ battery: BatteryResult) -> JSONObject {
     var object = JSONObject()
     object["energy_j"] = number(Units.joules(battery.drawnEnergy))
@@ -112,6 +113,11 @@ public enum ResultJSON {
       } ?? .null
     object["off_h"] = number(Units.hours(battery.offTime))
     object["min_charge"] = number(Units.share(battery.lowestStateOfCharge.value))
+    // mAh at the nominal voltage, when the device file gives one; null otherwise.
+    object["energy_mah"] =
+      battery.milliampHours(battery.drawnEnergy).map { number(Units.milliampHours($0)) } ?? .null
+    object["capacity_mah"] =
+      battery.milliampHours(battery.capacity).map { number(Units.milliampHours($0)) } ?? .null
     return object
   }
 

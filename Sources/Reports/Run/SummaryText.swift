@@ -1,6 +1,6 @@
 public import DeviceModels
 import JSONSupport
-import Quantities
+public import Quantities
 public import ScenarioFiles
 
 /// The readable account `powersim run` prints: totals, energy per component with its share and
@@ -158,9 +158,22 @@ public enum SummaryText {
     return "battery life \(Units.durationText(life)), " + lowest
   }
 
+  /// What "battery life" means, as the outputs print it beside the figure (see the article
+  /// *Results and accounting*).
+  public static let batteryLifeDefinition =
+    "battery life = capacity ÷ average drain over the unplugged time the device ran; not given for a battery that ran out, whose ran-out time stands instead"
+
+  /// `12.3 kJ (888.3 mAh)`: an energy and, with a nominal voltage, the same as charge.
+  public static func batteryEnergyText(_ energy: Energy, of battery: BatteryResult) -> String {
+    let joules = Units.energyText(energy)
+    guard let mah = battery.milliampHours(energy) else { return joules }
+    return joules + " (" + Units.milliampHoursText(mah) + ")"
+  }
+
   static func batteryLines(_ battery: BatteryResult) -> String {
     var line =
-      "battery: drew \(Units.energyText(battery.drawnEnergy)) of \(Units.energyText(battery.capacity))"
+      "battery: drew \(batteryEnergyText(battery.drawnEnergy, of: battery)) of \(batteryEnergyText(battery.capacity, of: battery))"
+    if let voltage = battery.nominalVoltage { line += " at \(voltage)" }
     line += " over \(Units.durationText(battery.unpluggedTime)) unplugged"
     if battery.chargerEnergy > .zero {
       line += "; the charger supplied \(Units.energyText(battery.chargerEnergy))"
@@ -173,6 +186,6 @@ public enum SummaryText {
       line += " and was off \(Units.durationText(battery.offTime))"
     }
     if let life = battery.life { line += "; battery life \(Units.durationText(life))" }
-    return line + "\n"
+    return line + "\n  (" + batteryLifeDefinition + ")\n"
   }
 }

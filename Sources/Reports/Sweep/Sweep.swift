@@ -48,6 +48,9 @@ public struct SweepRow: Sendable {
   public var worstLatencyP99: TimeSpan?
   /// When the point's battery first ran out, if it did.
   public var ranOutAt: Instant?
+  /// `sweep.csv`'s `battery_energy_mah` field: the battery energy in mAh at the nominal voltage,
+  /// or empty.
+  public var batteryMilliampHours = ""
 }
 
 /// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (SPEC section 8, `sweep`).
@@ -104,7 +107,8 @@ public enum Sweep {
         componentEnergies: result.components.map(\.energy),
         wakeups: result.components.reduce(0) { $0 + $1.wakeups },
         worstLatencyP99: result.workloads.compactMap(\.latency?.p99).max(),
-        ranOutAt: result.battery?.ranOutAt)
+        ranOutAt: result.battery?.ranOutAt,
+        batteryMilliampHours: ResultCSV.batteryMilliampHours(result.battery))
     }
   }
 
@@ -137,7 +141,7 @@ public enum Sweep {
   /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``, then
   /// (SPEC 8 [v2]) `<component>_j` for each of `components`, `wakeups`, the worst
   /// `latency_p99_s`, and for each parameter whose values carry a unit a numeric column in the
-  /// base unit (`workloads.sync.every_s`); one row per point. A shard's file has the same header,
+  /// base unit (`workloads.sync.every_s`), and last `battery_energy_mah`; one row per point. A shard's file has the same header,
   /// so the whole sweep is the first shard's file followed by every other shard's rows.
   /// `components` defaults to those of the rows, in order of first appearance.
   public static func csv(_ rows: [SweepRow], plan: SweepPlan, components: [String]? = nil)
@@ -154,6 +158,7 @@ public enum Sweep {
     for (parameter, column) in zip(plan.parameters, numeric) {
       if let column { header.append(parameter.name + column.suffix) }
     }
+    header.append("battery_energy_mah")
     var csv = CSVWriter(header: header)
     for row in rows {
       var fields = [String(row.index), row.variant] + row.values.map(\.text) + row.summaryFields
@@ -168,6 +173,7 @@ public enum Sweep {
         guard let column else { continue }
         fields.append(column.baseValue(value).map(Units.number) ?? "")
       }
+      fields.append(row.batteryMilliampHours)
       csv.appendRow(fields)
     }
     return csv.text

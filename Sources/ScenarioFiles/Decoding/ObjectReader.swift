@@ -117,7 +117,8 @@ package struct ObjectReader {
   }
 }
 
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
+/// (also the command line's "did you mean" for subcommands).
 package func closestMatch(to word: String, among candidates: [String]) -> String? {
   var best: (String, Int)?
   let length = word.unicodeScalars.count

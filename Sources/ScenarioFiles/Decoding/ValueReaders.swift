@@ -32,6 +32,9 @@ package struct ValueReader {
     _ parser: (QuantityInput) throws(QuantityError) -> T
   ) throws(InputError) -> T {
     let input = try quantityInput(value, path, dimension)
+    if case .number(let literal) = input {
+      BareNumberLog.note(literal, dimension: dimension, file: file, path: path)
+    }
     do {
       return try parser(input)
     } catch {
@@ -61,6 +64,9 @@ package struct ValueReader {
     _ value: JSONValue, _ path: JSONPath, atMost maximum: TimeSpan, limitPhrase: String
   ) throws(InputError) -> TimeSpan {
     let input = try quantityInput(value, path, .time)
+    if case .number(let literal) = input {
+      BareNumberLog.note(literal, dimension: .time, file: file, path: path)
+    }
     let span: TimeSpan
     do {
       span = try QuantityParser.time(input)

@@ -140,6 +140,7 @@ struct DeviceDecoder {
     var object = try ObjectReader(
       value, at: path, in: reader.file, as: ScenarioLanguage.battery)
     var capacity: Energy
+    var nominalVoltage: Voltage?
     if let energy = object.optional("capacity") {
       capacity = try reader.energy(energy, object.path("capacity"))
       if object.contains("capacity_mah") {
@@ -165,6 +166,7 @@ struct DeviceDecoder {
         throw object.error("\"capacity_mah\" needs \"voltage\" to convert charge to energy")
       }
       let voltage = try reader.voltage(voltageValue, object.path("voltage"))
+      nominalVoltage = voltage
       guard voltage.volts > 0 else {
         throw object.error(
           "voltage",
@@ -199,7 +201,8 @@ struct DeviceDecoder {
     }
     _ = object.optional("description")
     try object.rejectUnusedKeys()
-    return BatterySpec(capacity: capacity, chargePower: chargePower ?? .zero)
+    return BatterySpec(
+      capacity: capacity, chargePower: chargePower ?? .zero, nominalVoltage: nominalVoltage)
   }
 
   private func decodeComponent(_ value: JSONValue, named name: String, at path: JSONPath)

@@ -9,6 +9,24 @@ struct ResolvedDevice {
   var file: String
   /// The path of the device inside that file (`device` for an inline device, empty otherwise).
   var prefix: JSONPath
+  /// The files of the `extends` chain, the top first, each with the keys it gives itself: an
+  /// error in a value one of them gives is reported against that file (see ``origin(of:)``).
+  var layers: [DeviceLayer] = []
+
+  /// Where the value at `path` (inside the merged device) was written: the first layer, from
+  /// the top, that gives it; `nil` when none does (the top file is then the one to name).
+  func origin(of path: JSONPath) -> (file: String, path: JSONPath)? {
+    guard let layer = layers.first(where: { patchTouches($0.own, path) }) else { return nil }
+    return (layer.file, JSONPath(layer.prefix.components + path.components))
+  }
+}
+
+/// One device of an `extends` chain: its file, where the device is in it, and its own keys
+/// (without `extends`).
+struct DeviceLayer {
+  var file: String
+  var prefix: JSONPath
+  var own: JSONValue
 }
 
 /// Follows device references: a built-in name, a path to a device file (relative to the file
@@ -22,11 +40,15 @@ enum DeviceResolver {
   ) throws(InputError) -> ResolvedDevice {
     switch value {
     case .string(let reference):
-      let (json, origin) = try load(reference, at: path, in: file, chain: [], files: files)
-      return ResolvedDevice(json: json, file: origin, prefix: [])
+      var layers: [DeviceLayer] = []
+      let (json, origin) = try load(
+        reference, at: path, in: file, chain: [], files: files, layers: &layers)
+      return ResolvedDevice(json: json, file: origin, prefix: [], layers: layers)
     case .object:
-      let json = try resolveExtends(value, path: path, file: file, chain: [file], files: files)
-      return ResolvedDevice(json: json, file: file, prefix: path)
+      var layers: [DeviceLayer] = []
+      let json = try resolveExtends(
+        value, path: path, file: file, chain: [file], files: files, layers: &layers)
+      return ResolvedDevice(json: json, file: file, prefix: path, layers: layers)
     default:
       throw InputError(
         file: file, jsonPath: path,
@@ -39,7 +61,8 @@ enum DeviceResolver {
   /// The device `reference` names (built-in or file), with its own `extends` resolved; and the
   /// file it came from.
   static func load(
-    _ reference: String, at path: JSONPath, in file: String, chain: [String], files: InputFileCache
+    _ reference: String, at path: JSONPath, in file: String, chain: [String], files: InputFileCache,
+    layers: inout [DeviceLayer]
   ) throws(InputError) -> (JSONValue, String) {
     let origin: String
     let json: JSONValue
@@ -83,18 +106,24 @@ enum DeviceResolver {
         file: origin, path: nil, message: "expected a device object, found \(json.kindPhrase)")
     }
     return (
-      try resolveExtends(json, path: [], file: origin, chain: chain + [origin], files: files),
+      try resolveExtends(
+        json, path: [], file: origin, chain: chain + [origin], files: files, layers: &layers),
       origin
     )
   }
 
   /// `device` merged over the device it extends, if any.
   static func resolveExtends(
-    _ device: JSONValue, path: JSONPath, file: String, chain: [String], files: InputFileCache
+    _ device: JSONValue, path: JSONPath, file: String, chain: [String], files: InputFileCache,
+    layers: inout [DeviceLayer]
   ) throws(InputError) -> JSONValue {
     guard case .object(var object) = device, let reference = object["extends"] else {
+      layers.append(DeviceLayer(file: file, prefix: path, own: device))
       return device
     }
+    var own = object
+    own["extends"] = nil
+    layers.append(DeviceLayer(file: file, prefix: path, own: .object(own)))
     let extendsPath = path.appending(key: "extends")
     guard case .string(let name) = reference else {
       throw InputError(
@@ -102,7 +131,8 @@ enum DeviceResolver {
         message: "expected the name or path of a device to extend, found \(reference.kindPhrase)")
     }
     object["extends"] = nil
-    let (base, _) = try load(name, at: extendsPath, in: file, chain: chain, files: files)
+    let (base, _) = try load(
+      name, at: extendsPath, in: file, chain: chain, files: files, layers: &layers)
     return base.mergePatched(with: .object(object))
   }
 }

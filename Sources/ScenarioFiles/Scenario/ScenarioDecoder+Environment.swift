@@ -72,9 +72,9 @@ extension ScenarioDecoder {
     TimeRange(start: .start, end: Instant(nanosecondsSinceStart: context.duration.nanoseconds))
   }
 
-  private func networkRadio(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
-    throws(InputError) -> String
-  {
+  private func networkRadio(
+    _ value: JSONValue, at path: JSONPath, context: ScenarioContext, inInterval: Bool = false
+  ) throws(InputError) -> String {
     let name = try reader.name(value, path)
     guard let radio = context.radio(named: name) else {
       let names = context.radios.map(\.name)
@@ -82,13 +82,34 @@ extension ScenarioDecoder {
         throw reader.error(
           path, "the device has no radio to carry the network \(ValueExcerpt.quoted(name))")
       }
-      throw reader.error(
-        path,
-        "expected \"wifi\", \"cellular\" or a radio of the device (\(listing(names, conjunction: "or"))), found \(ValueExcerpt.quoted(name))"
-      )
+      // Only what this device can carry: its radios' names, then the technologies they have
+      // (a laptop without a modem is not offered "cellular").
+      var accepted = names
+      for (_, spec) in context.radios where spec.technology != .other {
+        let technology = spec.technology.rawValue
+        if !accepted.contains(technology) { accepted.append(technology) }
+      }
+      let suggestions = inInterval ? accepted + [Self.offlineName] : accepted
+      var message: String
+      if let technology = RadioTechnology(rawValue: name), technology != .other {
+        message =
+          "the device has no \(technology.rawValue) radio to carry the network (its radios: \(listing(names, conjunction: "and")))"
+      } else {
+        message =
+          "expected a network the device has a radio for (\(listing(accepted, conjunction: "or"))"
+          + (inInterval ? ", or \"\(Self.offlineName)\"" : "")
+          + "), found \(ValueExcerpt.quoted(name))"
+        if let nearest = closestMatch(to: name, among: suggestions) {
+          message += " (did you mean \"\(nearest)\"?)"
+        }
+      }
+      throw reader.error(path, message)
     }
     return radio
   }
+
+  /// The network name of an interval without a network.
+  static let offlineName = "offline"
 
   /// A network name for the whole run, or a list of `{from, to, network}` covering the run.
   private func decodeNetwork(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
@@ -121,7 +142,8 @@ extension ScenarioDecoder {
             key, "an offline interval has no network quality; remove \"\(key)\" or name a radio")
         }
       } else {
-        radio = try networkRadio(networkValue, at: object.path("network"), context: context)
+        radio = try networkRadio(
+          networkValue, at: object.path("network"), context: context, inInterval: true)
       }
       let downlink = try object.optional("downlink").map { v throws(InputError) in
         try reader.networkDataRate(v, object.path("downlink"))
@@ -163,7 +185,9 @@ extension ScenarioDecoder {
     let items = try reader.array(value, path, of: what)
     var ranges: [TimeRange] = []
     for (index, item) in items.enumerated() {
-      ranges.append(try reader.range(item, path.appending(index: index)))
+      let range = try reader.range(item, path.appending(index: index))
+      try context.checkWithinRun(range, path.appending(index: index), what: "an interval")
+      ranges.append(range)
     }
     try checkDisjoint(ranges, reader: reader, path: path, what: what)
     return ranges
@@ -206,6 +230,8 @@ extension ScenarioDecoder {
           "a display session needs \"appearance\" (\"light\" or \"dark\") or an explicit \"apl\"")
       }
       try object.rejectUnusedKeys()
+      try context.checkWithinRun(
+        TimeRange(start: start, end: end), itemPath, what: "a display session")
       sessions.append(
         DisplaySession(
           range: TimeRange(start: start, end: end), brightness: brightness, content: content))

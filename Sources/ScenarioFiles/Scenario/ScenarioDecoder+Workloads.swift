@@ -41,6 +41,9 @@ extension ScenarioDecoder {
   /// a deferrable workload runs once anyway. (A debounced trace runs the last trigger's row.)
   static let kindsWithoutDebounce = kinds(without: "debounce")
 
+  /// The name of the reports' row for energy no workload caused, which no workload may take.
+  static let unattributedName = "(unattributed)"
+
   /// Reads `workloads`, an object keyed by workload name.
   func decodeWorkloads(
     _ value: JSONValue, at path: JSONPath, context: ScenarioContext, environment: EnvironmentSpec
@@ -56,6 +59,14 @@ extension ScenarioDecoder {
         throw reader.error(
           path.appending(key: name),
           "expected a workload name without \",\", found \(ValueExcerpt.quoted(name))")
+      }
+      // The reports' row for energy no workload caused has this name: a workload of the same
+      // name would be a second row that looks like it.
+      guard name != Self.unattributedName else {
+        throw reader.error(
+          path.appending(key: name),
+          "\"\(name)\" is the name the reports give energy no workload caused (floors, idle time); give the workload another name"
+        )
       }
       workloads.append(
         try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))

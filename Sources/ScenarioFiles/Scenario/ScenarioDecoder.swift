@@ -93,7 +93,7 @@ struct ScenarioDecoder {
     if let battery = device.battery, battery.chargePower == .zero, !environment.charging.isEmpty {
       throw reader.error(
         ["environment", "charging"],
-        "the device's battery has no \"charge_power\", so plugging in cannot refill it; give the battery a charge_power"
+        "the device's battery charges at 0 W (its \"charge_power\" is 0 W or not given), so plugging in cannot refill it; give the battery a charge_power above 0 W"
       )
     }
     let setup = SimulationSetup(
@@ -103,12 +103,54 @@ struct ScenarioDecoder {
     let fileName = String(file.split(separator: "/").last ?? Substring(file))
     return Scenario(
       name: name ?? fileName, description: description, variant: variant, file: file,
-      deviceName: device.name, setup: setup)
+      deviceName: device.name, setup: setup,
+      warnings: darkAnimations(workloads, display: display, context: context))
+  }
+
+  /// A warning for each animation (`frames`) on a device with a display that no display
+  /// session overlaps: its frames are drawn on a dark screen the whole time, which is rarely
+  /// what a scenario means (the display's power, and the frames' latency to it, are left out).
+  func darkAnimations(
+    _ workloads: [WorkloadSpec], display: [DisplaySession], context: ScenarioContext
+  ) -> [InputError] {
+    guard context.display != nil else { return [] }
+    let runEnd = context.duration.nanoseconds
+    var warnings: [InputError] = []
+    for workload in workloads {
+      guard case .frames(_, let start, let length) = workload.timing else { continue }
+      let from = start.nanosecondsSinceStart
+      let to = length.map { min(runEnd, from + $0.nanoseconds) } ?? runEnd
+      let lit = display.contains {
+        $0.range.start.nanosecondsSinceStart < to && from < $0.range.end.nanosecondsSinceStart
+      }
+      guard !lit else { continue }
+      warnings.append(
+        reader.error(
+          JSONPath([.key("workloads"), .key(workload.name)]),
+          "an animation with the display off for its whole time (no display session overlaps it): its frames are drawn on a dark screen; add a display session for it (\"display\": [{ \"from\", \"to\", \"brightness\", \"appearance\" }])"
+        ))
+    }
+    return warnings
   }
 
   private func decodeDuration(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> TimeSpan {
     try reader.boundedTime(
       value, path, atMost: .maximumRunLength, limitPhrase: "a duration of at most 366 days")
+  }
+
+  /// `error`, in a value of the merged device, reported against the file of the `extends` chain
+  /// that gives the value (the middle file of three, not the top one).
+  static func inOriginFile(_ error: InputError, of resolved: ResolvedDevice) -> InputError {
+    guard error.line == nil, error.file == resolved.file, let path = error.jsonPath,
+      path.components.starts(with: resolved.prefix.components)
+    else { return error }
+    let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
+    guard let origin = resolved.origin(of: inner), origin.file != error.file else { return error }
+    var relocated = error
+    relocated.file = origin.file
+    relocated.path = origin.path.isRoot ? nil : origin.path.description
+    relocated.jsonPath = origin.path
+    return relocated
   }
 
   /// Resolves and decodes `device`, with `device_patch` merged in.
@@ -128,12 +170,16 @@ struct ScenarioDecoder {
     do {
       return try decoder.decode(resolved.json, at: resolved.prefix)
     } catch {
-      guard let patch, let path = error.jsonPath, error.line == nil else { throw error }
+      guard let patch, let path = error.jsonPath, error.line == nil else {
+        throw Self.inOriginFile(error, of: resolved)
+      }
       let inner = JSONPath(Array(path.components.dropFirst(resolved.prefix.components.count)))
       guard patchTouches(patch, inner) else {
         // The value is the device's own, but a patch that changed its neighbours may have made
         // it wrong (replacing the clusters leaves the QoS policy naming the old ones): say so.
-        guard patchChangesNeighbours(patch, inner) else { throw error }
+        guard patchChangesNeighbours(patch, inner) else {
+          throw Self.inOriginFile(error, of: resolved)
+        }
         var noted = error
         noted.message += " (after device_patch)"
         throw noted
@@ -153,6 +199,18 @@ struct ScenarioContext {
   let device: DeviceSpec
   let duration: TimeSpan
   let reader: ValueReader
+
+  /// Checks that `range` ends by the end of the run: an interval past it (a display session, a
+  /// charging spell) would silently be cut, which is a mistake more often than not.
+  func checkWithinRun(_ range: TimeRange, _ path: JSONPath, what: String) throws(InputError) {
+    let end = Instant(nanosecondsSinceStart: duration.nanoseconds)
+    guard range.end <= end else {
+      throw reader.error(
+        path,
+        "expected \(what) within the run, which ends at \(duration), found [\(range.start), \(range.end)], past its end; end it by \(duration) or lengthen \"duration\""
+      )
+    }
+  }
 
   /// An instant inside the run, `[0, duration)`.
   func instantInRun(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Instant {

@@ -109,15 +109,88 @@ public struct ScenarioDocument: Sendable {
       }
       throw InputError(file: file, path: nil, message: message)
     }
+    try checkWorkloadNames(in: patch, variant: variant)
     var decoder = ScenarioDecoder(file: file, files: files)
     if let parts = baselineParts.stored, case .object(let members) = patch {
       decoder.previous = PreviousDecoding(parts: parts, patch: members)
     }
     do {
-      return try decoder.decode(base.mergePatched(with: patch), variant: variant, limits: limits)
+      var scenario = try decoder.decode(
+        base.mergePatched(with: patch), variant: variant, limits: limits)
+      for index in scenario.warnings.indices {
+        scenario.warnings[index].message += " (in variant \(ValueExcerpt.quoted(variant)))"
+      }
+      return scenario
     } catch {
-      throw error.attributed(to: patch, patchPath: ["variants", variant], file: file)
+      var attributed = error.attributed(to: patch, patchPath: ["variants", variant], file: file)
+      if attributed.path == error.path && attributed.file == error.file {
+        // The baseline's own value, wrong only with the variant's patch: name the variant.
+        attributed.message += " (in variant \(ValueExcerpt.quoted(variant)))"
+      } else if case .key(let name)? = attributed.jsonPath?.components.dropFirst(3).first,
+        attributed.jsonPath?.components.dropFirst(2).first == .key("workloads"),
+        !baselineWorkloadNames.contains(name)
+      {
+        attributed.message +=
+          " (the baseline has no workload \(ValueExcerpt.quoted(name)), so the variant adds a new one)"
+      }
+      throw attributed
     }
+  }
+
+  /// The names of the baseline's workloads.
+  var baselineWorkloadNames: [String] {
+    guard case .object(let object) = base, case .object(let workloads)? = object["workloads"]
+    else { return [] }
+    return workloads.map(\.key)
+  }
+
+  /// A variant's patch that names a workload the baseline lacks by a name one typo from one it
+  /// has (`sycn` for `sync`), or removes one it lacks, is a mistake that would silently add a
+  /// workload or do nothing: an error naming the nearest workload. A new name far from every
+  /// workload's adds a workload, as variants may.
+  private func checkWorkloadNames(in patch: JSONValue, variant: String) throws(InputError) {
+    guard case .object(let members) = patch, case .object(let workloads)? = members["workloads"]
+    else { return }
+    let names = baselineWorkloadNames
+    for (name, value) in workloads where !names.contains(name) {
+      let path = JSONPath([.key("variants"), .key(variant), .key("workloads"), .key(name)])
+      if let nearest = closestMatch(to: name, among: names) {
+        throw InputError(
+          file: file, jsonPath: path,
+          message:
+            "no workload \(name) in the baseline; did you mean \(nearest)? (to add a workload, give it a name of its own)"
+        )
+      }
+      if value == .null {
+        throw InputError(
+          file: file, jsonPath: path,
+          message:
+            "no workload \(name) in the baseline to remove (its workloads: \(names.isEmpty ? "none" : listing(names, conjunction: "and")))"
+        )
+      }
+    }
+  }
+
+  /// A `--set` path into a workload the scenario lacks (`workloads.sycn.every`) would create a
+  /// workload of one key: an error naming the nearest workload. Setting a whole new workload
+  /// (`workloads.extra={…}`) adds it, unless its name is one typo from a workload's.
+  private func checkWorkloadName(in path: JSONPath) throws(InputError) {
+    let components = path.components
+    guard components.count >= 2, components[0] == .key("workloads"),
+      case .key(let name) = components[1]
+    else { return }
+    let names = baselineWorkloadNames
+    guard !names.contains(name) else { return }
+    let nearest = closestMatch(to: name, among: names)
+    guard nearest != nil || components.count > 2 else { return }
+    var message = "no workload \(name)"
+    if let nearest {
+      message += "; did you mean \(nearest)?"
+    } else {
+      message +=
+        " (the scenario's workloads: \(names.isEmpty ? "none" : listing(names, conjunction: "and")))"
+    }
+    throw InputError(file: file, path: path.description, message: message)
   }
 
   /// A copy with each value set at its dotted path before variants apply (parameter sweeps).
@@ -127,6 +200,7 @@ public struct ScenarioDocument: Sendable {
     var copy = self
     copy.baselineParts = BaselineParts()
     for assignment in assignments {
+      try checkWorkloadName(in: assignment.path)
       do {
         copy.base = try copy.base.setting(assignment.value, at: assignment.path)
       } catch {
@@ -207,4 +281,7 @@ public struct Scenario: Sendable {
   public var deviceName: String
   /// Everything the simulator needs.
   public var setup: SimulationSetup
+  /// Mistakes that may silently change the result but can be meant (an animation while the
+  /// display is off): the commands print each as `Warning: FILE: PATH: MESSAGE`.
+  public var warnings: [InputError] = []
 }

@@ -53,6 +53,13 @@ struct WorkDecoder {
   func decodeObject(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass)
     throws(InputError) -> WorkStepSpec
   {
+    // Work with no step takes no time: a zero-length occurrence that costs nothing is a mistake.
+    if case .object(let members) = value, members.isEmpty {
+      throw reader.error(
+        path,
+        "expected work with at least one step (cpu, a component's time, download, upload or a recipe), found an empty object (zero-length work)"
+      )
+    }
     var object = try ObjectReader(
       value, at: path, in: file, what: ScenarioLanguage.workItem.phrase,
       known: Self.stepKeys + timedComponentNames + ["recipe"])

@@ -127,7 +127,8 @@ extension DeviceSimulation {
     // The time shut down is unplugged time in which the device drew nothing: left out, the
     // average drain is the running device's.
     let runningUnplugged = battery.unpluggedTime - ledger.offTime
-    if battery.drawnEnergy > 0 && runningUnplugged > 0 {
+    // A battery that ran out has no life to report: its ran-out time stands instead.
+    if battery.drawnEnergy > 0 && runningUnplugged > 0 && battery.ranOutAt == nil {
       // capacity ÷ (drawn ÷ unplugged time), in ns; Double, as the product overflows Int128.
       let ratio = Double(battery.capacity) / Double(battery.drawnEnergy)
       let nanoseconds = (ratio * Double(runningUnplugged)).rounded()
@@ -141,6 +142,7 @@ extension DeviceSimulation {
       ranOutAt: battery.ranOutAt.map { Instant(nanosecondsSinceStart: $0) },
       offTime: .nanoseconds(ledger.offTime),
       lowestStateOfCharge: Fraction(min(1, max(0, battery.lowestStateOfCharge))),
-      endStateOfCharge: Fraction(min(1, max(0, battery.stateOfCharge))), life: life)
+      endStateOfCharge: Fraction(min(1, max(0, battery.stateOfCharge))), life: life,
+      nominalVoltage: setup.device.battery?.nominalVoltage)
   }
 }
