@@ -10,15 +10,19 @@ public enum DeviceFiles {
   public static func resolve(_ reference: String) throws(InputError) -> (
     json: JSONValue, origin: String
   ) {
-    try DeviceResolver.load(
-      reference, at: JSONPath(), in: "--extends", chain: [], files: InputFileCache())
+    var layers: [DeviceLayer] = []
+    return try DeviceResolver.load(
+      reference, at: JSONPath(), in: "--extends", chain: [], files: InputFileCache(),
+      layers: &layers)
   }
 
   /// `device` decoded and checked as a scenario's device is; `file` names it in messages and
   /// anchors the paths it `extends`.
   public static func check(_ device: JSONValue, file: String) throws(InputError) -> DeviceSpec {
+    var layers: [DeviceLayer] = []
     let resolved = try DeviceResolver.resolveExtends(
-      device, path: JSONPath(), file: file, chain: [file], files: InputFileCache())
+      device, path: JSONPath(), file: file, chain: [file], files: InputFileCache(),
+      layers: &layers)
     return try DeviceDecoder(reader: ValueReader(file: file)).decode(resolved, at: JSONPath())
   }
 }
