@@ -4,8 +4,8 @@
 //
 // The layers are separate targets, so that a dependency pointing the wrong way does not compile:
 //
-//     Quantities ─┬─> SimulationEngine ─> DeviceModels ─> ScenarioFiles ─> Reports ─> PowerSimCLI ─> powersim
-//                 └─> JSONSupport ──────────────────────────┘
+// Quantities ─┬─> SimulationEngine ─> DeviceModels ─> ScenarioFiles ─> Reports ─> PowerSimCLI ─>
+// powersim                 └─> JSONSupport ──────────────────────────┘
 //
 // The product builds from the Swift toolchain alone: no package dependencies.
 
@@ -81,8 +81,8 @@ let package = Package(
       ],
       swiftSettings: swiftSettings),
     // What several test targets share (test targets cannot import each other): a temporary
-    // directory, the device of SPEC 5.1's worked example and a JSON Schema validator. Foundation
-    // and JSONSupport only; no product depends on it.
+    // directory, the device of *The power-state ladder*'s worked example and a JSON Schema
+    // validator. Foundation and JSONSupport only; no product depends on it.
     .target(name: "TestSupport", dependencies: ["JSONSupport"], path: "Tests/TestSupport"),
     .testTarget(name: "QuantitiesTests", dependencies: ["Quantities"]),
     .testTarget(name: "SimulationEngineTests", dependencies: ["SimulationEngine"]),

@@ -75,7 +75,7 @@ struct BenchmarkRun {
   }
 
   /// The phone at 120 fps for an hour, a day and a week, and the shipped day-in-the-life, each
-  /// with and without fast-forward (SPEC 10 [v2]); `--small` runs 10 min, 1 h and 6 h.
+  /// with and without fast-forward (see *The fast-forward*); `--small` runs 10 min, 1 h and 6 h.
   private mutating func runDay() throws {
     let (short, long, week) = options.isSmall ? ("10 min", "1 h", "6 h") : ("1 h", "24 h", "7 d")
     let shortRun = try PhoneDay.runInChild(.phone(duration: short))

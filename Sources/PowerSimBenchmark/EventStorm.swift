@@ -2,7 +2,7 @@ import DeviceModels
 
 /// The event storm: thousands of timers and sporadic sources over a ladder-rich device, run
 /// without recording anything but the summary, to measure the engine's throughput in events per
-/// second (an event is one entry taken off the event queue, SPEC section 10).
+/// second (an event is one entry taken off the event queue, *The fast-forward*).
 ///
 /// The device is the built-in phone (its CPU with three clusters and eight cores, platform,
 /// storage, radios, GPU) extended with `parts` generic components, each a four-state timeout

@@ -10,7 +10,7 @@ import ScenarioFiles
 ///
 /// Each duration runs in a child process (this executable with `--child`), so that each peak
 /// resident set size is its own; comparing them shows whether memory stays flat as the simulated
-/// duration grows (SPEC section 10).
+/// duration grows (see *The fast-forward*).
 enum PhoneDay {
   /// What one run measured.
   struct Figures {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// `powersim-benchmark`: measures the engine and the simulator against the performance targets
-/// of SPEC section 10, and prints one table.
+/// of *The fast-forward*, and prints one table.
 ///
 /// Run it from the package's directory with `swift run -c release powersim-benchmark`; `--small`
 /// runs a shorter version for CI. The rows are described in the `Benchmark` article of this

@@ -55,7 +55,7 @@ extension Console {
   }
 }
 
-/// Exit statuses (SPEC section 8, as swift-argument-parser uses them).
+/// Exit statuses (*The command line*, as swift-argument-parser uses them).
 public enum ExitStatus {
   /// Success.
   public static let success: Int32 = 0
@@ -96,14 +96,14 @@ public enum PowerSim {
       + "\n  See 'powersim help <subcommand>' for detailed help.\n"
   }
 
-  /// The version `powersim --version` prints: the version of the specification it implements,
-  /// then the release.
-  public static let version = "2.0.0 (SPEC version 2)"
+  /// The version `powersim --version` prints (3: the scenario language with apps, push, Low
+  /// Power Mode and repeating tasks, the library, budgets and importers).
+  public static let version = "3.0.0"
 
   /// Runs the command line `arguments` (without the program name) and returns the exit status.
   ///
   /// A failed write to standard output makes the status 1 and is reported on standard error; a
-  /// failed write to standard error makes it 1 (SPEC section 9).
+  /// failed write to standard error makes it 1 (see *Bad Input, Run Limits and Safe Output*).
   public static func main(_ arguments: [String], console: Console = .standard()) -> Int32 {
     let status = dispatch(arguments, console: console)
     if let failure = console.outputFailure() {

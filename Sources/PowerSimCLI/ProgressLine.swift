@@ -2,7 +2,7 @@ import Foundation
 
 /// A progress line on standard error, rewritten in place — `sweep: 12/40 points`,
 /// `compare: 2/5 alternatives`, `run: 43% of 24 h simulated` — for commands whose standard
-/// error is a terminal (SPEC 8). Safe to call from several threads.
+/// error is a terminal (see *The command line*). Safe to call from several threads.
 final class ProgressLine: @unchecked Sendable {
   private let writeError: (String) -> Void
   private let lock = NSLock()

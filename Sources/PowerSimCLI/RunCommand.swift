@@ -150,7 +150,7 @@ enum RunCommand: Command {
 
   /// The most bytes `--exact` may be estimated to write to `power.csv`.
   static let maximumExactBytes = 1e9
-  /// The most bytes `--trace` may be estimated to write (SPEC section 8).
+  /// The most bytes `--trace` may be estimated to write (see *The command line*).
   static let maximumTraceBytes = 2e8
 
   /// Refuses, before the run, an `--exact` `power.csv` estimated above 1 GB or a `--trace`
@@ -211,10 +211,10 @@ enum RunCommand: Command {
     }
   }
 
-  /// Refuses options that would do nothing (SPEC 8 [v2]): `--resolution` and `--exact` shape
-  /// `power.csv`, which only `--out` writes; `--window` slices `--exact` and `--trace` output.
-  /// A usage error rather than a warning: an option a user typed and that is silently ignored
-  /// is a result they believe they have and do not.
+  /// Refuses options that would do nothing (see *The command line*): `--resolution` and `--exact`
+  /// shape `power.csv`, which only `--out` writes; `--window` slices `--exact` and `--trace`
+  /// output. A usage error rather than a warning: an option a user typed and that is silently
+  /// ignored is a result they believe they have and do not.
   static func checkOptionsTakeEffect(_ arguments: ParsedArguments) throws(UsageError) {
     let hasOut = arguments.value("--out") != nil
     for option in ["--measured-voltage", "--measured-offset"]

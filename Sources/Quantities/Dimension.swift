@@ -30,7 +30,7 @@ public enum Dimension: String, Sendable, CaseIterable {
     }
   }
 
-  /// The units accepted, in the order SPEC section 2 lists them.
+  /// The units accepted, in the order *Quantities and units* lists them.
   public var acceptedUnits: [String] { UnitTable.units(of: self).map(\.name) }
 
   /// How big a value of this dimension may be, for "too large" messages.

@@ -1,4 +1,4 @@
-/// Parses the values users write in scenario and device files (SPEC section 2).
+/// Parses the values users write in scenario and device files (see *Quantities and units*).
 ///
 /// A bare JSON number is in the dimension's base unit (s, W, J, B, B/s, Hz, 1, V); a string is
 /// `"<number> <unit>"` with an optional space. Times, powers, energies and sizes are integers in

@@ -17,7 +17,7 @@ public struct DataRate: Hashable, Comparable, Sendable, CustomStringConvertible 
   public var megabitsPerSecond: Double { bytesPerSecond / 125_000 }
 
   /// How long `size` takes at this rate, rounded up to a whole nanosecond (a duration derived by
-  /// the model, SPEC section 2). The rate must be positive.
+  /// the model, *Quantities and units*). The rate must be positive.
   public func timeToTransfer(_ size: DataSize) -> TimeSpan {
     precondition(bytesPerSecond > 0, "transfer at a zero rate")
     let nanoseconds = (Double(size.bytes) * 1e9 / bytesPerSecond).rounded(.up)

@@ -31,7 +31,7 @@ public struct TimeSpan: Hashable, Comparable, Sendable, CustomStringConvertible 
   /// `n` days.
   public static func days(_ n: Int64) -> TimeSpan { .seconds(n * 86_400) }
 
-  /// The longest run a scenario may ask for: 366 days (SPEC section 2).
+  /// The longest run a scenario may ask for: 366 days (see *Quantities and units*).
   public static let maximumRunLength = TimeSpan.days(366)
 
   /// Seconds as a `Double`, for printing only.

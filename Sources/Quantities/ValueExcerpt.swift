@@ -1,6 +1,6 @@
 /// A value as an error message quotes it: whole when short, else its first characters and its
-/// length, so that a message about a 4 MB value is one readable line (SPEC section 9: messages
-/// quote at most about 80 characters of a bad value).
+/// length, so that a message about a 4 MB value is one readable line (*Bad Input, Run Limits and
+/// Safe Output*: messages quote at most about 80 characters of a bad value).
 ///
 /// Every message that quotes a value found in the input goes through here: `"5 parsecs"`,
 /// `"aaaa…" (4,000,000 characters)`, `1234…` (2,000,000 characters).

@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// The input files this process has read (scenarios, device files, traces), so that an output
-/// can refuse to overwrite one of them (SPEC section 9).
+/// can refuse to overwrite one of them (see *Bad Input, Run Limits and Safe Output*).
 ///
 /// Files are known by device and inode, which no spelling of a path, symbolic link or hard link
 /// can disguise. A file is recorded when ``FileLoading`` reads it; distinct files are recorded

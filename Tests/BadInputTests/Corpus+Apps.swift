@@ -1,6 +1,6 @@
 extension BadInputCorpus {
-  /// Apps and push delivery (SPEC 6.4, 6.5 [v2]): undeclared apps, push keys where they do not
-  /// apply, bad values and overlapping foreground intervals.
+  /// Apps and push delivery (see *Apps and push delivery*): undeclared apps, push keys where they
+  /// do not apply, bad values and overlapping foreground intervals.
   static let apps: [BadInput] = [
     BadInput(
       "apps/app-key-typo.json",

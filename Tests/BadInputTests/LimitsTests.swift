@@ -16,8 +16,8 @@ import Testing
     try ScenarioDocument(json: JSONReader.parse(text), file: "test.json").scenario()
   }
 
-  /// A day of a phone animating at 120 fps with its display on, the heaviest run SPEC 10 asks to
-  /// be quick, is well inside the default limits.
+  /// A day of a phone animating at 120 fps with its display on, the heaviest run *The fast-forward*
+  /// asks to be quick, is well inside the default limits.
   @Test func dayOfAPhoneAt120FramesPerSecondIsAllowed() throws {
     let day = try Self.scenario(
       #"""
@@ -209,8 +209,8 @@ import Testing
         + "\n")
   }
 
-  /// Only decimal digits: no sign, space, exponent, fraction or hexadecimal (SPEC 9: a limit is
-  /// read as a decimal integer).
+  /// Only decimal digits: no sign, space, exponent, fraction or hexadecimal (*Bad Input, Run Limits
+  /// and Safe Output*: a limit is read as a decimal integer).
   @Test(arguments: ["0x10", "+5", " 5", "1.5", "inf", "1e", "5e9", "5e-3", "1_000"])
   func maxEventsMustBeAWholeNumberInDecimal(text: String) throws {
     let outcome = try PowerSimProcess.run(

@@ -8,9 +8,9 @@ import Testing
   import Darwin
 #endif
 
-/// Output that never harms (SPEC section 9 [v2]): where an output path leads — standard output,
-/// a symbolic link, a device, a FIFO, an input of the run, another output of the run, an empty
-/// path — and what a failed write to standard output or error does.
+/// Output that never harms (see *Bad Input, Run Limits and Safe Output*): where an output path
+/// leads — standard output, a symbolic link, a device, a FIFO, an input of the run, another output
+/// of the run, an empty path — and what a failed write to standard output or error does.
 @Suite struct OutputPathTests {
   /// A directory holding `scenario.json` (the short scenario of every kind of workload).
   static func directory() throws -> TemporaryDirectory {

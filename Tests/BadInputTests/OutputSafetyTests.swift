@@ -8,9 +8,9 @@ import Testing
   import Darwin
 #endif
 
-/// Nothing lost (SPEC section 9): every output goes to a temporary file renamed into place only
-/// when the run is complete, so a run that fails or is interrupted leaves the results of the
-/// previous run byte for byte, and no temporary files.
+/// Nothing lost (see *Bad Input, Run Limits and Safe Output*): every output goes to a temporary
+/// file renamed into place only when the run is complete, so a run that fails or is interrupted
+/// leaves the results of the previous run byte for byte, and no temporary files.
 @Suite struct OutputSafetyTests {
   /// Every file under `directory` (hidden ones included) and its bytes; directories map to an
   /// empty marker.

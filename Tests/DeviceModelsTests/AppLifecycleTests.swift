@@ -3,9 +3,9 @@ import Quantities
 import TestSupport
 import Testing
 
-/// Apps and their lifecycle (SPEC 6.4 [v2]), by hand, on one generic component `unit` (active
-/// 1 W, off 0 W at once, no wake latency) and no CPU, so an occurrence is exactly its work: 1 J
-/// per second of it.
+/// Apps and their lifecycle (see *Apps and push delivery*), by hand, on one generic component
+/// `unit` (active 1 W, off 0 W at once, no wake latency) and no CPU, so an occurrence is exactly
+/// its work: 1 J per second of it.
 @Suite struct AppLifecycleTests {
   static let unit = Fixture.generic(
     "unit", Fixture.twoStateLadder("active", .watts(1), then: "off", .zero))
@@ -128,7 +128,8 @@ import Testing
     #expect(result.workload("timer").latency?.p50 == .seconds(9))
   }
 
-  /// The SPEC 7 invariants hold with apps: suspensions, held occurrences and cut-off work.
+  /// The *Results and accounting* invariants hold with apps: suspensions, held occurrences and
+  /// cut-off work.
   @Test func invariantsHoldWithApps() {
     let collector = PowerSeriesCollector()
     let long = WorkloadSpec(

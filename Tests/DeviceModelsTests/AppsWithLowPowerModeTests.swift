@@ -3,8 +3,8 @@ import Quantities
 import TestSupport
 import Testing
 
-/// Where apps and push delivery (SPEC 6.4, 6.5 [v2]) meet background tasks and Low Power Mode
-/// (6.1, 6.6 [v2]), by hand.
+/// Where apps and push delivery meet background tasks and Low Power Mode (see *Apps and push
+/// delivery* and *OS policies*), by hand.
 @Suite struct AppsWithLowPowerModeTests {
   /// Low Power Mode holds low-priority pushes until it ends. On the radio of
   /// ``PushDeliveryTests`` (a 12.5 kB push: round trip 50 ms, data 10 ms), a download at 0 s
@@ -59,11 +59,11 @@ import Testing
     #expect(timer.latency?.max == .seconds(latency))
   }
 
-  /// A repeating deferrable task runs its suspended app in the background (SPEC 6.4 [v2]):
-  /// foreground 0–5 s, a 10 s grant, so suspended from 15 s. A 1 s task every 20 s with a 5 s
-  /// window and no conditions runs at 0 s (foreground), then at 20 s and 40 s, each time giving
-  /// the app another 10 s grant (background 20–30 s and 40–50 s): three occurrences, none held,
-  /// latency 1 s; foreground 5 s, background 30 s, suspended 25 s of the 60 s.
+  /// A repeating deferrable task runs its suspended app in the background (see *Apps and push
+  /// delivery*): foreground 0–5 s, a 10 s grant, so suspended from 15 s. A 1 s task every 20 s with
+  /// a 5 s window and no conditions runs at 0 s (foreground), then at 20 s and 40 s, each time
+  /// giving the app another 10 s grant (background 20–30 s and 40–50 s): three occurrences, none
+  /// held, latency 1 s; foreground 5 s, background 30 s, suspended 25 s of the 60 s.
   @Test func aRepeatingTaskRunsItsSuspendedApp() {
     let task = WorkloadSpec(
       name: "refresh",
@@ -117,16 +117,16 @@ extension AppsWithLowPowerModeTests {
 }
 
 extension AppsWithLowPowerModeTests {
-  /// A timer armed with its app's background leeway, whose tolerance then narrows (the app
-  /// comes to the foreground), fires its overdue occurrences at once, each counted from its due
-  /// time (it scheduled an arrival in the past and stopped). Foreground from 7 s, never
-  /// suspended, a 5 s leeway; 100 ms of work every 2 s with no tolerance, on the unit of
-  /// ``AppLifecycleTests`` (1 W). Armed in the background, the occurrence due at 0 fires at its
-  /// deadline, 5 s, and the ones due at 2 and 4 s, whose windows are open, with it (SPEC 6.3);
-  /// the one due at 6 s, armed then, keeps its window to 11 s although the app is in the
-  /// foreground from 7 s. At 11 s it fires, and the next ones, due at 8 and 10 s and now with no
-  /// tolerance, are overdue: they fire at once. From 12 s they run on time. Ten occurrences,
-  /// 1 J; latencies 5.1, 3.2 and 1.3 s twice each, then 0.1 s four times.
+  /// A timer armed with its app's background leeway, whose tolerance then narrows (the app comes to
+  /// the foreground), fires its overdue occurrences at once, each counted from its due time (it
+  /// scheduled an arrival in the past and stopped). Foreground from 7 s, never suspended, a 5 s
+  /// leeway; 100 ms of work every 2 s with no tolerance, on the unit of ``AppLifecycleTests`` (1
+  /// W). Armed in the background, the occurrence due at 0 fires at its deadline, 5 s, and the ones
+  /// due at 2 and 4 s, whose windows are open, with it (see *OS policies*); the one due at 6 s,
+  /// armed then, keeps its window to 11 s although the app is in the foreground from 7 s. At 11 s
+  /// it fires, and the next ones, due at 8 and 10 s and now with no tolerance, are overdue: they
+  /// fire at once. From 12 s they run on time. Ten occurrences, 1 J; latencies 5.1, 3.2 and 1.3 s
+  /// twice each, then 0.1 s four times.
   @Test func aTimerOverdueWhenItsLeewayNarrowsFiresAtOnce() {
     let timer = WorkloadSpec(
       name: "timer",

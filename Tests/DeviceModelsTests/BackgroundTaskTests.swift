@@ -2,11 +2,11 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Deferrable tasks of SPEC 6.1 [v2]: `requires` lists that must all hold, `idle` and
-/// `battery-ok`, repeating tasks with a window each, batching, and interruptible tasks that pause
-/// between steps. The device is `BatteryTests`' load (1 W idle, 2 W working, no wake latency, a
-/// battery of 1 MJ — 100 J for the battery tests — charging at 5 W) plus two job components that draw nothing idle and 1 W
-/// working, none with a wake latency, so that every time follows from the rules alone.
+/// Deferrable tasks of *OS policies*: `requires` lists that must all hold, `idle` and `battery-ok`,
+/// repeating tasks with a window each, batching, and interruptible tasks that pause between steps.
+/// The device is `BatteryTests`' load (1 W idle, 2 W working, no wake latency, a battery of 1 MJ —
+/// 100 J for the battery tests — charging at 5 W) plus two job components that draw nothing idle
+/// and 1 W working, none with a wake latency, so that every time follows from the rules alone.
 @Suite struct BackgroundTaskTests {
   static func ns(_ value: Int64) -> Instant { Instant(nanosecondsSinceStart: value) }
   static func at(_ seconds: Int64) -> Instant { Fixture.at(.seconds(seconds)) }

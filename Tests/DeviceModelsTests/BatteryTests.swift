@@ -2,10 +2,10 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The battery account of SPEC section 7: the battery supplies the device while unplugged; while
-/// plugged in the charger supplies it and refills the battery at `charge_power`; the state of
-/// charge starts at `battery_start`; the time it ran out is kept and the run goes on; battery life
-/// is capacity ÷ average drain over the unplugged time.
+/// The battery account of *Results and accounting*: the battery supplies the device while
+/// unplugged; while plugged in the charger supplies it and refills the battery at `charge_power`;
+/// the state of charge starts at `battery_start`; the time it ran out is kept and the run goes on;
+/// battery life is capacity ÷ average drain over the unplugged time.
 @Suite struct BatteryTests {
   /// A load drawing 1 W idle and 2 W while working (no wake latency), on a battery of
   /// `capacity` (100 J unless told) that charges at 5 W.
@@ -37,10 +37,10 @@ import Testing
   }
 
   /// From 50 J: 0–10 s at 1 W leaves 40 J; the 20 s job at 2 W from 10 s empties the battery at
-  /// exactly 30 s, the instant it would complete: the device shuts down (SPEC 7 [v2]) and the job
-  /// is cut off; off 30–40 s, it draws nothing; plugged in 40–60 s it restarts, the charger
-  /// supplies the 1 W device (20 J) and refills 5 W × 20 s = 100 J, capped at the 100 J capacity;
-  /// 60–100 s drains 40 J, ending at 60%.
+  /// exactly 30 s, the instant it would complete: the device shuts down (see *Results and
+  /// accounting*) and the job is cut off; off 30–40 s, it draws nothing; plugged in 40–60 s it
+  /// restarts, the charger supplies the 1 W device (20 J) and refills 5 W × 20 s = 100 J, capped at
+  /// the 100 J capacity; 60–100 s drains 40 J, ending at 60%.
   ///
   /// Drawn 10 + 40 + 40 = 90 J over the 70 s unplugged and running: life = 100 J ÷ (90 J / 70 s).
   @Test func chargingAccounting() {

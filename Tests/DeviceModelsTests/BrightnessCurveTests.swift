@@ -3,7 +3,7 @@ import Foundation
 import Quantities
 import Testing
 
-/// The display's brightness curves (SPEC 5.7 [v2]) against values computed by hand.
+/// The display's brightness curves (see *The display*) against values computed by hand.
 @Suite struct BrightnessCurveTests {
   /// Android (AOSP `BrightnessUtils.convertGammaToLinear`, ÷ 12):
   /// - 0: (0 / 0.5)² / 12 = 0;

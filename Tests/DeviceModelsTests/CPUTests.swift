@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The CPU model of SPEC 5.3, on small CPUs whose accounts are computed by hand.
+/// The CPU model of *The CPU*, on small CPUs whose accounts are computed by hand.
 @Suite struct CPUTests {
   /// A core ladder: holding at 10 mW, "wfi" at 5 mW (no latency), "off" at 0 (100 µs wake).
   static let coreLadder: Ladder = {

@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Timer coalescing (SPEC 6.3, range-timer semantics) on small timer sets whose firings are
+/// Timer coalescing (*OS policies*, range-timer semantics) on small timer sets whose firings are
 /// worked out by hand: the OS fires at the earliest `t + w` among pending timers; whenever the
 /// CPU starts an item, every timer whose window has opened fires with it; tolerance 0 fires on
 /// time; a timer keeps its phase.

@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Debouncing (SPEC 6.1 `debounce`): arrivals are triggers; the work runs once when the quiet
+/// Debouncing (*OS policies* `debounce`): arrivals are triggers; the work runs once when the quiet
 /// period after the last trigger ends.
 @Suite struct DebounceTests {
   static let device = Fixture.device([

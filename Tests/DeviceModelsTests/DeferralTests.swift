@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Deferrable work (SPEC 6.1 `window`, 6.3 discretionary network): it runs as soon as its
+/// Deferrable work (*OS policies* `window`, 6.3 discretionary network): it runs as soon as its
 /// condition holds inside the window, else at the deadline; latency counts from the window's
 /// start; a run that completes after the deadline is a deadline miss.
 @Suite struct DeferralTests {
@@ -40,7 +40,7 @@ import Testing
   ///     idle 7.25–10 s 0.0275 · promotion 0.24 · round trip 0.05 · data 0.15 · hold 0.1
   ///     tail 2.45 · idle 15.35–20 s 0.0465                                        = 7.414 J
   ///
-  /// Deferred, the sync joins the fetch on the promotion the fetch paid (SPEC 5.5 [v2]: the
+  /// Deferred, the sync joins the fetch on the promotion the fetch paid (*Radios*: the
   /// link carries both at once), and shares its tail. Both wait their round trip together
   /// (10.2–10.25 s), then share the 10 Mbit/s: the fetch's 1 Mbit takes 0.2 s at 5 Mbit/s (done
   /// at 10.45 s), the sync's remaining 9 Mbit 0.9 s alone (done at 11.35 s):

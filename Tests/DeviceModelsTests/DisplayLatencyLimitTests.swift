@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The display's CPU latency request (SPEC 5.3; `CPUSpec.displayLatencyLimit`): while the display
+/// The display's CPU latency request (*The CPU*; `CPUSpec.displayLatencyLimit`): while the display
 /// is on, the idle governor keeps cores and clusters out of states slower to leave than the
 /// limit; when it turns on, idle ones in such states wake and choose again; when it turns off,
 /// they go as deep as the next known wake-up allows.

@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The display model (SPEC 5.7) against hand-computed powers.
+/// The display model (see *The display*) against hand-computed powers.
 @Suite struct DisplayTests {
   /// OLED: panel 100 mW, 1 mW per Hz, full white 1 W, gamma 2, light APL 0.8, dark 0.2;
   /// rates 10, 60 and 120 Hz, idle at 10 Hz; off 0.5 mW.
@@ -66,9 +66,9 @@ import Testing
     #expect(result.component("display").state("on 10 Hz").energy == joules(2.35))
   }
 
-  /// An animation raises the refresh to the lowest supported rate at or above its frame rate:
-  /// 60 fps → 60 Hz, 90 fps → 120 Hz. The extra refresh is the animation's energy, and fixed
-  /// cost like all refresh power (SPEC 7 [v2]); only the emission, 1 W × 0.25 × 0.8 = 200 mW
+  /// An animation raises the refresh to the lowest supported rate at or above its frame rate: 60
+  /// fps → 60 Hz, 90 fps → 120 Hz. The extra refresh is the animation's energy, and fixed cost like
+  /// all refresh power (see *Results and accounting*); only the emission, 1 W × 0.25 × 0.8 = 200 mW
   /// for 10 s, is dynamic. Fixed: (100 + 10 − 0.5 off) mW × 10 s = 1.095 J, plus the extra.
   @Test(arguments: [(60.0, "on 60 Hz", 0.05), (90.0, "on 120 Hz", 0.11)])
   func animationsRaiseTheRefreshRate(fps: Double, state: String, extraWatts: Double) {

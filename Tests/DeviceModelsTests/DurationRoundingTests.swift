@@ -2,9 +2,10 @@ import Testing
 
 @testable import DeviceModels
 
-/// A CPU part's duration in whole nanoseconds (SPEC section 2): rounded up, except that a value
-/// within floating-point noise of a whole number is that number. The rounding is done without
-/// the library's `round` and `ceil` below 2^52; the oracle here is the library's, written out.
+/// A CPU part's duration in whole nanoseconds (see *Quantities and units*): rounded up, except that
+/// a value within floating-point noise of a whole number is that number. The rounding is done
+/// without the library's `round` and `ceil` below 2^52; the oracle here is the library's, written
+/// out.
 @Suite struct DurationRoundingTests {
   /// The rule with the library's rounding, as it was written before.
   static func oracle(_ value: Double) -> Int64 {

@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// `efficient` counts the hosts a job keeps awake (SPEC 5.3): the OPP with the lowest
+/// `efficient` counts the hosts a job keeps awake (see *The CPU*): the OPP with the lowest
 /// (core power + cluster active power + the platform's active power above its floor) per cycle.
 /// The cluster's OPPs are 1 GHz at 100 mW and 2 GHz at 400 mW (``CPUTests/points``): alone, the
 /// core costs 0.1 nJ per cycle at 1 GHz against 0.2 at 2 GHz. With hosts drawing H while awake,

@@ -4,9 +4,9 @@ import Testing
 
 @testable import DeviceModels
 
-/// The fast-forward (SPEC 10 [v2]) changes no result: random setups made to settle into steady
-/// states — animations, timers whose periods divide each other, long runs, batteries that run
-/// out or charge, random arrivals and visibility — give the same account and the same bins with
+/// The fast-forward (see *The fast-forward*) changes no result: random setups made to settle into
+/// steady states — animations, timers whose periods divide each other, long runs, batteries that
+/// run out or charge, random arrivals and visibility — give the same account and the same bins with
 /// and without it. And every stored property of the simulation is either visited by its state
 /// enumeration or named as needing no visit.
 @Suite struct FastForwardTests {
@@ -100,7 +100,7 @@ import Testing
     return setup
   }
 
-  /// SPEC v2's apps (6.4), Low Power Mode (6.6) and repeating deferrable tasks (6.1), each in
+  /// Apps, Low Power Mode and repeating deferrable tasks (*Apps and push delivery*), each in
   /// about a third of the setups, drawn from a stream of their own so that the setups above stay
   /// as they were: an app leaving the foreground (suspended after a grant, or never) with a timer
   /// leeway; Low Power Mode in an interval or below a battery level, with a timer leeway; a

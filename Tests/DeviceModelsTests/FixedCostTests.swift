@@ -2,8 +2,9 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// SPEC 5.2 and 7 [v2]: a lit display keeps the platform up; a host's power above its floor,
-/// busy for its children or not, is fixed cost; so is the display's panel and refresh power.
+/// *The platform* and *Results and accounting*: a lit display keeps the platform up; a host's power
+/// above its floor, busy for its children or not, is fixed cost; so is the display's panel and
+/// refresh power.
 @Suite struct FixedCostTests {
   /// Platform: awake 100 mW, asleep 10 mW after 50 ms, waking in 30 ms (at 100 mW).
   static let platform = Fixture.twoStateLadder(
@@ -30,8 +31,8 @@ import Testing
       brightness: Fraction(0.5), content: .appearance(.light))
   }
 
-  /// SPEC 7's invariants: components add up to the total, floor + fixed + dynamic to each
-  /// component, residencies to the duration, attribution to each component's energy.
+  /// *Results and accounting*'s invariants: components add up to the total, floor + fixed + dynamic
+  /// to each component, residencies to the duration, attribution to each component's energy.
   static func expectAccountsAddUp(_ result: RunResult) {
     #expect(result.components.reduce(Energy.zero) { $0 + $1.energy } == result.energy)
     for (index, component) in result.components.enumerated() {

@@ -40,8 +40,8 @@ enum Fixture {
       ], idlePolicy: .timeout)
   }
 
-  /// The GPS of SPEC 5.1's worked example: active 300 mW; hot 60 mW after 1 s, waking in 20 ms;
-  /// off 0 W after 6 s, waking in 800 ms at 200 mW.
+  /// The GPS of *The power-state ladder*'s worked example: active 300 mW; hot 60 mW after 1 s,
+  /// waking in 20 ms; off 0 W after 6 s, waking in 800 ms at 200 mW.
   static var gpsLadder: Ladder {
     let active = mW(300)
     return Ladder(
@@ -89,11 +89,11 @@ enum Fixture {
 }
 
 extension Fixture {
-  /// The invariants of SPEC 7 on a run of `duration` recorded in bins by `collector`: components
-  /// add up to the total; floor + fixed + dynamic add up to each component, fixed never negative;
-  /// every node's residencies add up to the duration (and a single node's state energies to its
-  /// component's); attribution plus unattributed adds up per component, the floor unattributed;
-  /// the binned series integrates to the total.
+  /// The invariants of *Results and accounting* on a run of `duration` recorded in bins by
+  /// `collector`: components add up to the total; floor + fixed + dynamic add up to each component,
+  /// fixed never negative; every node's residencies add up to the duration (and a single node's
+  /// state energies to its component's); attribution plus unattributed adds up per component, the
+  /// floor unattributed; the binned series integrates to the total.
   static func expectInvariants(
     _ result: RunResult, duration: TimeSpan, collector: PowerSeriesCollector,
     sourceLocation: SourceLocation = #_sourceLocation

@@ -2,11 +2,11 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Frames as a CPU → GPU pipeline (SPEC 6.1) and the GPU's `governor` frequency (SPEC 5.6), on a
-/// device of one CPU core and a GPU, neither with a wake latency, so that every figure follows
-/// from the frame clock and the work. At 60 fps frame `k` is due at ⌊k · 10⁹ / 60⌋ ns: 0,
-/// 16 666 666, 33 333 333, 50 000 000, 66 666 666, 83 333 333 ns; its deadline is the next
-/// frame's due time.
+/// Frames as a CPU → GPU pipeline (see *OS policies*) and the GPU's `governor` frequency (see *The
+/// GPU*), on a device of one CPU core and a GPU, neither with a wake latency, so that every figure
+/// follows from the frame clock and the work. At 60 fps frame `k` is due at ⌊k · 10⁹ / 60⌋ ns: 0,
+/// 16 666 666, 33 333 333, 50 000 000, 66 666 666, 83 333 333 ns; its deadline is the next frame's
+/// due time.
 @Suite struct FramePipelineTests {
   /// One core at 1 GHz, 100 mW, holding at 10 mW, idle at 0 W with no wake latency; no dispatch
   /// cost, so a frame's steps are exactly its CPU and GPU work.
@@ -58,7 +58,7 @@ import Testing
     return result
   }
 
-  /// SPEC 7's invariants.
+  /// *Results and accounting*'s invariants.
   static func checkInvariants(_ result: RunResult, duration: TimeSpan) {
     #expect(result.components.reduce(Energy.zero) { $0 + $1.energy } == result.energy)
     for (index, component) in result.components.enumerated() {

@@ -3,7 +3,7 @@ import Quantities
 import SimulationEngine
 import Testing
 
-/// SPEC section 7's invariants, on random devices and workloads: components add up to the
+/// *Results and accounting*'s invariants, on random devices and workloads: components add up to the
 /// total, floor + fixed + dynamic to each component, residencies to the duration, attribution
 /// to the total, and the binned series integrates to the same total. The ledger is integer, so
 /// all of them hold exactly.

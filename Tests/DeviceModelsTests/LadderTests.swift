@@ -2,10 +2,10 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The power-state ladder of SPEC 5.1, checked against accounts computed by hand.
+/// The power-state ladder of *The power-state ladder*, checked against accounts computed by hand.
 @Suite struct LadderTests {
-  /// SPEC 5.1's worked example, row by row: 1.27 J (floor 0, fixed 0.97, dynamic 0.30), one
-  /// wake-up, latencies 1.3 s and 0.5 s.
+  /// *The power-state ladder*'s worked example, row by row: 1.27 J (floor 0, fixed 0.97, dynamic
+  /// 0.30), one wake-up, latencies 1.3 s and 0.5 s.
   @Test func workedExampleFromTheSpecification() {
     let device = Fixture.device([Fixture.generic("gps", Fixture.gpsLadder, parent: .none)])
     let workload = WorkloadSpec(
@@ -177,8 +177,9 @@ import Testing
     #expect(platformResult.state("waking").residency == .milliseconds(30))
     // Awake while the child wakes and works (1.030–1.150) and then holds 50 ms: 170 ms.
     #expect(platformResult.state("awake").residency == .milliseconds(170))
-    // A host's power above its floor is fixed cost, also while busy for its children (SPEC 7
-    // [v2]): busy for the child 120 ms × 90 mW + wake 30 ms × 90 mW + hold 50 ms × 90 mW.
+    // A host's power above its floor is fixed cost, also while busy for its children (see *Results
+    // and accounting*)
+    //: busy for the child 120 ms × 90 mW + wake 30 ms × 90 mW + hold 50 ms × 90 mW.
     #expect(platformResult.dynamic == .zero)
     #expect(platformResult.fixed == joules(0.018))
     // All of it the read's: the wake it caused, the busy time for it, the tail after it.

@@ -4,9 +4,9 @@ import Testing
 
 @testable import DeviceModels
 
-/// Exact latency samples are limited in total over all workloads (SPEC 7 [v2]): many workloads
-/// under a small limit keep at most that many exactly, the workloads with the fewest latencies
-/// keep theirs, and the result is the same with and without the fast-forward.
+/// Exact latency samples are limited in total over all workloads (see *Results and accounting*):
+/// many workloads under a small limit keep at most that many exactly, the workloads with the fewest
+/// latencies keep theirs, and the result is the same with and without the fast-forward.
 @Suite struct LatencyBudgetTests {
   /// The level against a naive search, on small cases.
   @Test func waterLevelMatchesANaiveSearch() {

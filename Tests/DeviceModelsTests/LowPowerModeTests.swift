@@ -2,9 +2,9 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Low Power Mode (SPEC 6.6 [v2]), every figure by hand: the clock cap on the CPU and the GPU,
-/// the 60 Hz refresh cap and the frames it does not draw, the timer leeway, and `below`
-/// switching on at the exact nanosecond of the crossing and off when charging starts.
+/// Low Power Mode (see *Apps and push delivery*), every figure by hand: the clock cap on the CPU
+/// and the GPU, the 60 Hz refresh cap and the frames it does not draw, the timer leeway, and
+/// `below` switching on at the exact nanosecond of the crossing and off when charging starts.
 @Suite struct LowPowerModeTests {
   static func on(_ duration: TimeSpan) -> LowPowerSchedule {
     .intervals([TimeRange(start: .start, end: Fixture.at(duration))])

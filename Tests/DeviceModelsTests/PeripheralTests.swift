@@ -2,7 +2,8 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// Storage, radio and GPU models (SPEC 5.4–5.6) against accounts computed by hand.
+/// Storage, radio and GPU models (see *Flash storage*, *Radios* and *The GPU*) against accounts
+/// computed by hand.
 @Suite struct PeripheralTests {
   static func ladder(_ states: [LadderState]) -> Ladder {
     Ladder(states: states, idlePolicy: .timeout)

@@ -3,11 +3,11 @@ import Quantities
 import TestSupport
 import Testing
 
-/// Push delivery (SPEC 6.5 [v2]), by hand, on the radio of ``PeripheralTests/radio(downlink:)``:
-/// connected 1 W; tail 500 mW after 100 ms; idle 10 mW after 5 s; promotion 200 ms at 1.2 W;
-/// 10 Mbit/s down; a 50 ms round trip at 1 W; data at 1.5 W at 10 Mbit/s. A push of 12.5 kB
-/// (100 kbit) takes 10 ms of data. No CPU, so an occurrence is its push and its work. Runs last
-/// 10 s.
+/// Push delivery (see *Apps and push delivery*), by hand, on the radio of
+/// ``PeripheralTests/radio(downlink:)``: connected 1 W; tail 500 mW after 100 ms; idle 10 mW after
+/// 5 s; promotion 200 ms at 1.2 W; 10 Mbit/s down; a 50 ms round trip at 1 W; data at 1.5 W at 10
+/// Mbit/s. A push of 12.5 kB (100 kbit) takes 10 ms of data. No CPU, so an occurrence is its push
+/// and its work. Runs last 10 s.
 @Suite struct PushDeliveryTests {
   static let pushSize = DataSize(bytes: 12_500)
 
@@ -125,8 +125,8 @@ import Testing
     #expect(result.apps[0].suspendedTime == .seconds(6))
   }
 
-  /// The SPEC 7 invariants hold with pushes of both priorities, collapsing, riding a radio woken
-  /// by other work, and a suspended app woken by them.
+  /// The *Results and accounting* invariants hold with pushes of both priorities, collapsing,
+  /// riding a radio woken by other work, and a suspended app woken by them.
   @Test func invariantsHoldWithPushes() {
     let collector = PowerSeriesCollector()
     let unit = AppLifecycleTests.unit

@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The settled same-instant rules of SPEC 5.1 [v2]: a step handed on to a component that
+/// The settled same-instant rules of *The power-state ladder*: a step handed on to a component that
 /// finished at the same instant starts at once, whichever completion the queue hands over first;
 /// steps reaching one component at one instant queue in the order their occurrences were due.
 @Suite struct SameInstantTests {

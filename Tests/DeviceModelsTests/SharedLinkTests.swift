@@ -3,7 +3,7 @@ import Quantities
 import TestSupport
 import Testing
 
-/// Shared links and network quality (SPEC 5.5 [v2]), by hand, on the radio of
+/// Shared links and network quality (see *Radios*), by hand, on the radio of
 /// ``PeripheralTests/radio(downlink:)``: connected 1 W; tail 500 mW after 100 ms; idle 10 mW
 /// after 5 s; promotion 200 ms at 1.2 W; 10 Mbit/s down, 5 up; a 50 ms round trip at the base
 /// 1 W; data at 1 W + 50 mW per Mbit/s down (1.5 W at 10 Mbit/s). Runs last 10 s.
@@ -68,13 +68,12 @@ import Testing
     #expect(lte.wakeups == 1)
   }
 
-  /// The link's energy is shared equally among the workloads of the transfers in flight
-  /// (SPEC 7), the transfers of ``twoTransfersStartingApartShareTheBandwidth()``. Above the
-  /// 10 mW floor, `a` alone: promotion 1.19 W × 0.2 s 0.238 · round trip 0.99 W × 0.05 s 0.0495 ·
-  /// data 1.49 W × 0.25 s 0.3725; shared while `b` is in flight (0.5–1.55 s, 1.49 W): 1.5645,
-  /// 0.78225 each; `a` alone again: data 1.49 W × 0.2 s 0.298 · hold 0.99 W × 0.1 s 0.099 ·
-  /// tail 0.49 W × 4.9 s 2.401. So `a` 4.24025 J and `b` 0.78225 J; the floor, 0.1 J, is
-  /// nobody's.
+  /// The link's energy is shared equally among the workloads of the transfers in flight (see
+  /// *Results and accounting*), the transfers of ``twoTransfersStartingApartShareTheBandwidth()``.
+  /// Above the 10 mW floor, `a` alone: promotion 1.19 W × 0.2 s 0.238 · round trip 0.99 W × 0.05 s
+  /// 0.0495 · data 1.49 W × 0.25 s 0.3725; shared while `b` is in flight (0.5–1.55 s, 1.49 W):
+  /// 1.5645, 0.78225 each; `a` alone again: data 1.49 W × 0.2 s 0.298 · hold 0.99 W × 0.1 s 0.099 ·
+  /// tail 0.49 W × 4.9 s 2.401. So `a` 4.24025 J and `b` 0.78225 J; the floor, 0.1 J, is nobody's.
   @Test func aSharedLinksEnergyIsSplitAmongItsTransfers() {
     let result = Self.run([
       Self.download("a", bytes: 1_250_000, at: 0), Self.download("b", bytes: 625_000, at: 500),
@@ -95,10 +94,10 @@ import Testing
     }
   }
 
-  /// Radio time (SPEC 5.8 [v2], a scan of 1.5 s) keeps the link busy and takes no bandwidth. A
-  /// scan alone: promotion 0–0.2 s, active at the 1 W base to 1.7 s (latency 1.7 s). With a
-  /// 1.25 MB download due with it, the download's round trip ends at 0.25 s and its 10 Mbit go
-  /// at the full 10 Mbit/s (latency 1.25 s); the scan still ends at 1.7 s.
+  /// Radio time (*Peripherals and recipes*, a scan of 1.5 s) keeps the link busy and takes no
+  /// bandwidth. A scan alone: promotion 0–0.2 s, active at the 1 W base to 1.7 s (latency 1.7 s).
+  /// With a 1.25 MB download due with it, the download's round trip ends at 0.25 s and its 10 Mbit
+  /// go at the full 10 Mbit/s (latency 1.25 s); the scan still ends at 1.7 s.
   ///
   /// Energy alone (J): promotion 0.24 · scan 1.5 · hold 0.1 · tail 1.8–6.7 s 2.45 · idle
   /// 6.7–10 s 0.033 = 4.323. With the download, 0.25–1.25 s draw 1.5 W: 0.5 J more, shared
@@ -227,10 +226,10 @@ import Testing
     #expect(named.workload("a").energy == joules(2.67375))
   }
 
-  /// Boundaries of an offline spell [1 s, 3 s) (SPEC 5.1: completions, then environment
-  /// changes, then arrivals). A transfer completing exactly as the spell starts (1.25 MB from
-  /// 0 s ends at 1.25 s with the spell starting then) is done: latency 1.25 s. One due exactly
-  /// as the spell starts waits it out: 2 s + 0.35 s. One due exactly as it ends finds the
+  /// Boundaries of an offline spell [1 s, 3 s) (*The power-state ladder*: completions, then
+  /// environment changes, then arrivals). A transfer completing exactly as the spell starts (1.25
+  /// MB from 0 s ends at 1.25 s with the spell starting then) is done: latency 1.25 s. One due
+  /// exactly as the spell starts waits it out: 2 s + 0.35 s. One due exactly as it ends finds the
   /// network back: promotion, round trip and 0.1 s of data, 0.35 s.
   @Test func offlineBoundaries() {
     let completing = Self.run(

@@ -3,7 +3,8 @@ import Quantities
 import Testing
 
 /// A busy platform shares its energy equally among the workloads its children work for at each
-/// moment (SPEC 7), each segment's remainder attojoules to the owner with the lowest index.
+/// moment (see *Results and accounting*), each segment's remainder attojoules to the owner with the
+/// lowest index.
 @Suite struct SharedPlatformTests {
   /// Platform: awake 100 mW, asleep 9 mW after 50 ms, no wake latency, so 91 mW above its floor
   /// while awake. Three sensors (200 mW active, off at once, no wake latency) serve x (index 0)

@@ -2,10 +2,10 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The device shuts down at 0% while unplugged (SPEC 7 [v2]): every component draws nothing,
-/// work in progress is cut off (unfinished), occurrences falling due are lost (held), and when
-/// charging starts the device starts again, every component in its deepest state, the workloads
-/// on their schedules. Every figure below is worked out by hand.
+/// The device shuts down at 0% while unplugged (see *Results and accounting*): every component
+/// draws nothing, work in progress is cut off (unfinished), occurrences falling due are lost
+/// (held), and when charging starts the device starts again, every component in its deepest state,
+/// the workloads on their schedules. Every figure below is worked out by hand.
 @Suite struct ShutdownTests {
   /// `BatteryTests`' load: 1 W idle, 2 W working, no wake latency; a 100 J battery charging at
   /// 5 W. A workload `tick` keeps it working 5 s every 10 s from 0: 15 J per period.
@@ -125,8 +125,8 @@ import Testing
     #expect(result.workload("tick").held == 0)
   }
 
-  /// SPEC 7's invariants hold across shutdowns and restarts, on random devices (a platform
-  /// shared by three components) with a small battery and two charging spells.
+  /// *Results and accounting*'s invariants hold across shutdowns and restarts, on random devices (a
+  /// platform shared by three components) with a small battery and two charging spells.
   static func smallBatterySetup(seed: UInt64) -> SimulationSetup {
     var setup = InvariantTests.randomSetup(seed: seed)
     setup.device.battery = BatterySpec(capacity: .joules(0.5), chargePower: .watts(0.05))

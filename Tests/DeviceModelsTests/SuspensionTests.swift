@@ -2,9 +2,9 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// The platform's floor is the whole suspended device (SPEC 5.2): a part whose idle state has a
-/// `suspendedPower` draws it while the platform is in its deepest state, and its `power` while
-/// the platform is awake; its floor is the lesser of the two.
+/// The platform's floor is the whole suspended device (see *The platform*): a part whose idle state
+/// has a `suspendedPower` draws it while the platform is in its deepest state, and its `power`
+/// while the platform is awake; its floor is the lesser of the two.
 @Suite struct SuspensionTests {
   /// Platform: awake 100 mW; suspended 10 mW after 1 s (no wake latency). `g` under it: active
   /// 1 W; `off` 5 mW after 0 s, 0 W while the device is suspended.
@@ -48,11 +48,11 @@ import Testing
     #expect(result.energy == joules(0.304))
   }
 
-  /// The platform's suspend timer at its boundary: the platform now wakes in 5 ms from
-  /// suspension. `g` runs 100 ms from 5 ms (after the platform's first wake), so the platform
-  /// suspends at 1.105 s, 1 s after the work. Work arriving exactly then finds it suspended
-  /// (demotions come before arrivals, SPEC 5.1) and waits 5 ms for it: 105 ms of latency and a
-  /// second platform wake-up; 1 ns earlier the platform is still awake: 100 ms.
+  /// The platform's suspend timer at its boundary: the platform now wakes in 5 ms from suspension.
+  /// `g` runs 100 ms from 5 ms (after the platform's first wake), so the platform suspends at 1.105
+  /// s, 1 s after the work. Work arriving exactly then finds it suspended (demotions come before
+  /// arrivals, *The power-state ladder*) and waits 5 ms for it: 105 ms of latency and a second
+  /// platform wake-up; 1 ns earlier the platform is still awake: 100 ms.
   @Test(arguments: [(Int64(1_105_000_000), Int64(105_000_000)), (1_104_999_999, 100_000_000)])
   func workArrivingAsThePlatformSuspends(arrival: Int64, latency: Int64) {
     var device = Self.device

@@ -2,9 +2,9 @@ import DeviceModels
 import Quantities
 import Testing
 
-/// `when: "visible"` (SPEC 3): outside the visibility intervals a workload does nothing — also
-/// once the last interval has ended, when the app is never visible, and at a deferrable
-/// window's deadline.
+/// `when: "visible"` (see *Scenario file reference*): outside the visibility intervals a workload
+/// does nothing — also once the last interval has ended, when the app is never visible, and at a
+/// deferrable window's deadline.
 @Suite struct VisibilityTests {
   static let device = Fixture.device([
     Fixture.generic("unit", TimerBoundaryTests.ladder, parent: .none)

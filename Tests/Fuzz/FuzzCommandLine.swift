@@ -3,11 +3,11 @@
 // Each input is a command line, one argument per line: `run scenario.json --out out --plot -`,
 // `sweep scenario.json --set seed=1,2 --shard 1/3`, `compare many.json`, and whatever the fuzzer
 // makes of them. It runs in-process, in a sandbox directory holding a few input files, and must
-// leave the world as SPEC section 9 says: an exit status of 0, 1 or 64 with an `Error:` line on
-// failure; the input files byte for byte as they were; no temporary file left behind. Arguments
-// that would reach outside the sandbox (absolute paths but /dev/null, /dev/full and
-// /dev/stdout; `..`) are rewritten to stay inside it,
-// and the run limits are fixed small, so that every accepted run is quick.
+// leave the world as *Bad Input, Run Limits and Safe Output* says: an exit status of 0, 1 or 64
+// with an `Error:` line on failure; the input files byte for byte as they were; no temporary file
+// left behind. Arguments that would reach outside the sandbox (absolute paths but /dev/null,
+// /dev/full and /dev/stdout; `..`) are rewritten to stay inside it, and the run limits are fixed
+// small, so that every accepted run is quick.
 
 import Foundation
 import PowerSimCLI

@@ -67,8 +67,8 @@ import Testing
     #expect(target.mergePatched(with: patch).serialized() == expected)
   }
 
-  /// The scenario cases of SPEC section 3: a timer turned into Poisson arrivals, and a device
-  /// named in the base replaced by another name.
+  /// The scenario cases of *Scenario file reference*: a timer turned into Poisson arrivals, and a
+  /// device named in the base replaced by another name.
   @Test func scenarioPatches() throws {
     let base = try JSONReader.parse(
       #"{"device":"phone","workloads":{"sync":{"every":"1 s","tolerance":"0 s","work":{"cpu":"2 ms"}}}}"#

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SPEC 8 [v2] from the command line: battery-first comparison, the columns added at the end of
-/// the CSV files, and the guards against options and paths that would do nothing.
+/// *The command line* from the command line: battery-first comparison, the columns added at the end
+/// of the CSV files, and the guards against options and paths that would do nothing.
 @Suite struct BatteryFirstReportTests {
   static let gps = CLI.scenario("gps-fixes.json")
 

@@ -107,8 +107,8 @@ func parseCSV(_ text: String) -> [[String]]? {
   return records
 }
 
-/// The SPEC 5.1 worked example: the GPS on a platform that sleeps (10 mW) 500 ms after its
-/// last busy moment, and is busy (100 mW) while the GPS wakes, serves or holds.
+/// The *The power-state ladder* worked example: the GPS on a platform that sleeps (10 mW) 500 ms
+/// after its last busy moment, and is busy (100 mW) while the GPS wakes, serves or holds.
 let gpsScenarioText = """
   {
     "name": "GPS worked example",

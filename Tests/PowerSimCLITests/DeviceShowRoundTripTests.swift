@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// A user copies a built-in device with `powersim device show`, edits it, and runs a scenario
-/// against the edited file (SPEC section 4): the result changes exactly as the edit says.
+/// against the edited file (see *Device files*): the result changes exactly as the edit says.
 @Suite struct DeviceShowRoundTripTests {
   /// The `--json` result of running `variant` of `scenario`, as a dictionary.
   static func run(_ scenario: String, variant: String) throws -> [String: Any] {

@@ -3,8 +3,8 @@ import JSONSupport
 import TestSupport
 import Testing
 
-/// The machine-readable outputs print energies exactly, so SPEC section 7's invariants hold on
-/// the printed text itself, to the attojoule — checked here with integer arithmetic on the
+/// The machine-readable outputs print energies exactly, so *Results and accounting*'s invariants
+/// hold on the printed text itself, to the attojoule — checked here with integer arithmetic on the
 /// parsed decimals, not with a tolerance. The scenario adds a sensor drawing microwatts to the
 /// worked example, so its figures have more than nine decimals of joules.
 @Suite struct ExactOutputTests {
@@ -111,7 +111,7 @@ import Testing
     #expect(summary["energy_j"] == "1.8300085155604863")
   }
 
-  /// Every invariant of SPEC section 7 on the text of `run --out`'s files, exactly.
+  /// Every invariant of *Results and accounting* on the text of `run --out`'s files, exactly.
   @Test func runFilesKeepTheInvariantsExactly() throws {
     let (directory, _) = try Self.run("run", "--out", "OUT")
     let summary = try #require(try Self.table(directory, "summary.csv").first)

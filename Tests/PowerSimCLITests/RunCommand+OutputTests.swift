@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `powersim run --out DIR`: the CSV files with the columns of SPEC section 8 (and `qos.csv`), RFC 4180
-/// quoting, and a power series that integrates to the energy, binned and exact. Expected values
-/// are the hand computation in ``RunCommandTests``.
+/// `powersim run --out DIR`: the CSV files with the columns of *The command line* (and `qos.csv`),
+/// RFC 4180 quoting, and a power series that integrates to the energy, binned and exact. Expected
+/// values are the hand computation in ``RunCommandTests``.
 @Suite struct RunOutputTests {
   /// Runs the worked example with `options` into a fresh directory and returns it.
   static func run(_ options: String...) throws -> TemporaryDirectory {
@@ -19,7 +19,7 @@ import Testing
     try #require(parseCSV(try directory.read("out/" + file)), "\(file) is not RFC 4180 CSV")
   }
 
-  /// The columns SPEC section 8 fixes, and the ones this version adds at the end.
+  /// The columns *The command line* fixes, and the ones this version adds at the end.
   static let columns: [(file: String, spec: [String], added: [String])] = [
     (
       "summary.csv",
@@ -77,7 +77,7 @@ import Testing
     // Shares: 0.56 / 1.83 = 0.306011, 1.27 / 1.83 = 0.693989 (six places).
     #expect(
       try Self.records(directory, "components.csv").dropFirst() == [
-        // The platform's 0.36 J above its floor is fixed cost (SPEC 7 [v2]).
+        // The platform's 0.36 J above its floor is fixed cost (see *Results and accounting*).
         ["platform", "0.56", "0.028", "0.306011", "0.2", "0.36", "0", "0"],
         ["gps", "1.27", "0.0635", "0.693989", "0", "0.97", "0.3", "1"],
       ])

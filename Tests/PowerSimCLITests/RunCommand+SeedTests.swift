@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// SPEC section 3: the same file and seed give byte-identical outputs; each random workload
-/// draws from its own stream, so a variant that changes one workload leaves the others'
+/// *Scenario file reference*: the same file and seed give byte-identical outputs; each random
+/// workload draws from its own stream, so a variant that changes one workload leaves the others'
 /// arrivals alone.
 @Suite struct RunSeedTests {
   static let scenario = """

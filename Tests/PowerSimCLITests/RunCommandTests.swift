@@ -3,18 +3,17 @@ import JSONSupport
 import TestSupport
 import Testing
 
-/// `powersim run` on the SPEC 5.1 worked example, every number checked against the hand
-/// computation.
+/// `powersim run` on the *The power-state ladder* worked example, every number checked against the
+/// hand computation.
 ///
-/// The GPS alone (SPEC 5.1): 1.27 J = floor 0 + fixed 0.97 + dynamic 0.30; one wake-up;
-/// latencies 1.3 s and 0.5 s. The platform (on 100 mW, sleep 10 mW after 500 ms, no wake
-/// latency) is busy while the GPS wakes, serves or holds, 2.0–5.5 s, then holds 5.5–6.0 s:
-/// on for 4 s = 0.4 J, asleep for 16 s = 0.16 J, total 0.56 J; floor 20 s × 10 mW = 0.2 J;
-/// fixed (busy for its child 3.5 s, then the hold 0.5 s: a host's power above its floor is
-/// fixed cost, SPEC 7 [v2]) 4 s × 90 mW = 0.36 J; dynamic 0.
-/// Device: 1.83 J over 20 s = 91.5 mW. The workload gets all but the platform's floor:
-/// 1.27 + 0.36 = 1.63 J; (unattributed) 0.2 J. Latency by QoS class: the one `default`
-/// workload's two runs, 500 ms and 1.3 s.
+/// The GPS alone (see *The power-state ladder*): 1.27 J = floor 0 + fixed 0.97 + dynamic 0.30; one
+/// wake-up; latencies 1.3 s and 0.5 s. The platform (on 100 mW, sleep 10 mW after 500 ms, no wake
+/// latency) is busy while the GPS wakes, serves or holds, 2.0–5.5 s, then holds 5.5–6.0 s: on for 4
+/// s = 0.4 J, asleep for 16 s = 0.16 J, total 0.56 J; floor 20 s × 10 mW = 0.2 J; fixed (busy for
+/// its child 3.5 s, then the hold 0.5 s: a host's power above its floor is fixed cost, *Results and
+/// accounting*) 4 s × 90 mW = 0.36 J; dynamic 0. Device: 1.83 J over 20 s = 91.5 mW. The workload
+/// gets all but the platform's floor: 1.27 + 0.36 = 1.63 J; (unattributed) 0.2 J. Latency by QoS
+/// class: the one `default` workload's two runs, 500 ms and 1.3 s.
 @Suite struct RunCommandTests {
   static let summary = """
     GPS worked example

@@ -26,7 +26,7 @@ import Testing
 
   /// Average power rounds to the nearest nanowatt, ties away from zero.
   @Test func averagePower() {
-    // SPEC 5.1: 1.27 J over 20 s = 63.5 mW.
+    // *The power-state ladder*: 1.27 J over 20 s = 63.5 mW.
     #expect(Energy.joules(1.27).averagePower(over: .seconds(20)) == .milliwatts(63.5))
     // 1 aJ / 3 ns = 0.33 nW → 0; 2 aJ / 3 ns = 0.67 nW → 1; 3 aJ / 2 ns = 1.5 nW → 2.
     #expect(Energy(attojoules: 1).averagePower(over: .nanoseconds(3)) == Power(nanowatts: 0))

@@ -13,7 +13,7 @@ func parseError<T>(
   }
 }
 
-/// Every unit of SPEC section 2, with the value of `1 <unit>` (or the stated amount) in the
+/// Every unit of *Quantities and units*, with the value of `1 <unit>` (or the stated amount) in the
 /// storage unit, worked out by hand from the unit's definition.
 @Suite struct QuantityParserTests {
   // MARK: Time (stored in ns)
@@ -341,7 +341,7 @@ func parseError<T>(
     #expect(QuantityParser.dimension(ofUnitIn: "5 parsecs") == nil)
   }
 
-  /// The accepted units of each dimension, as SPEC section 2 lists them.
+  /// The accepted units of each dimension, as *Quantities and units* lists them.
   @Test func acceptedUnitsFollowTheSpecification() {
     #expect(Dimension.time.acceptedUnits == ["ns", "us", "µs", "ms", "s", "min", "h", "d"])
     #expect(Dimension.power.acceptedUnits == ["uW", "µW", "mW", "W"])

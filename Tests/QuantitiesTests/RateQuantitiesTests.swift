@@ -3,7 +3,7 @@ import Testing
 
 /// Data rates, frequencies, fractions and voltages.
 @Suite struct RateQuantitiesTests {
-  /// bytes ÷ bandwidth, rounded up to a whole nanosecond (SPEC section 2).
+  /// bytes ÷ bandwidth, rounded up to a whole nanosecond (see *Quantities and units*).
   @Test(
     arguments: [
       // 1 B at 3 B/s = 333 333 333.3 ns → 333 333 334.

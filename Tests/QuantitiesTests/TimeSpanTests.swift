@@ -10,7 +10,7 @@ import Testing
     #expect(TimeSpan.minutes(10) == .seconds(600))
     #expect(TimeSpan.hours(2) == .seconds(7_200))
     #expect(TimeSpan.days(1) == .seconds(86_400))
-    // SPEC section 2: at most 366 days = 31 622 400 s.
+    // *Quantities and units*: at most 366 days = 31 622 400 s.
     #expect(TimeSpan.maximumRunLength == .seconds(31_622_400))
   }
 

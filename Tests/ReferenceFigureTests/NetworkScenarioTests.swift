@@ -3,7 +3,7 @@ import Quantities
 import ScenarioFiles
 import Testing
 
-/// The network scenarios shipped in `scenarios/` (SPEC 5.5 [v2]: shared links and network
+/// The network scenarios shipped in `scenarios/` (*Radios*: shared links and network
 /// quality), loaded from disk and run. As in ``PolicyScenarioTests``, they assert counts fixed by
 /// the timing and the direction of the guidance, not joules of a profile that may be
 /// recalibrated.

@@ -4,10 +4,11 @@ import Quantities
 import ScenarioFiles
 import Testing
 
-/// The OS-policy scenarios shipped in `scenarios/`, loaded from disk and run: the SPEC 11 rows on
-/// debounced writes and deferred transfers, timer coalescing, and a day in which deferral decides
-/// whether the battery lasts. The built-in `phone` profile may be recalibrated, so these tests
-/// assert counts fixed by the scenarios' timing and relationships between variants, not joules.
+/// The OS-policy scenarios shipped in `scenarios/`, loaded from disk and run: the *Built-in
+/// devices* rows on debounced writes and deferred transfers, timer coalescing, and a day in which
+/// deferral decides whether the battery lasts. The built-in `phone` profile may be recalibrated, so
+/// these tests assert counts fixed by the scenarios' timing and relationships between variants, not
+/// joules.
 @Suite struct PolicyScenarioTests {
   static func document(_ name: String) throws -> ScenarioDocument {
     try ReferenceScenario.document(name)
@@ -63,9 +64,9 @@ import Testing
     #expect(onTime.fixed - half.fixed > onTime.dynamic - half.dynamic)
   }
 
-  /// SPEC 11: periodic 5 s writes of a whole data store vs a write debounced by 15 s after each
-  /// change → debounced: fewer writes, less storage and platform energy. Five bursts of changes
-  /// give five debounced writes, against 120 periodic ones in 10 min.
+  /// *Built-in devices*: periodic 5 s writes of a whole data store vs a write debounced by 15 s
+  /// after each change → debounced: fewer writes, less storage and platform energy. Five bursts of
+  /// changes give five debounced writes, against 120 periodic ones in 10 min.
   @Test func debouncedWritesAreFewerAndCheaper() throws {
     let document = try Self.document("debounced-writes.json")
     let periodic = try Self.run(document, "baseline")
@@ -80,10 +81,10 @@ import Testing
     #expect(debounced.energy < periodic.energy)
   }
 
-  /// SPEC 11: a large transfer deferred until the radio is already active, or until charging →
-  /// less battery energy. Deferred until the radio is up, the podcast waits for the message check
-  /// at 2 min and shares its promotion and tail (one LTE wake-up fewer); deferred until charging
-  /// (45 min), the charger pays for it.
+  /// *Built-in devices*: a large transfer deferred until the radio is already active, or until
+  /// charging → less battery energy. Deferred until the radio is up, the podcast waits for the
+  /// message check at 2 min and shares its promotion and tail (one LTE wake-up fewer); deferred
+  /// until charging (45 min), the charger pays for it.
   @Test func deferredTransfersDrawLessFromTheBattery() throws {
     let document = try Self.document("deferred-download.json")
     let eager = try Self.run(document, "baseline")
@@ -135,7 +136,7 @@ import Testing
     #expect(onWiFi.workload("backup").deadlineMisses == 0)
     #expect(charging.workload("backup").deadlineMisses == 0)
     // The eager upload no longer holds the LTE link for half an hour: the link carries the
-    // pushes alongside it (SPEC 5.5 [v2]), so they wait no longer than on Wi-Fi.
+    // pushes alongside it (see *Radios*), so they wait no longer than on Wi-Fi.
     #expect(eager.workload("pushes").latency!.max < .seconds(1))
     #expect(eager.workload("pushes").latency!.max <= onWiFi.workload("pushes").latency!.max)
     if let ranOut = eager.battery?.ranOutAt {
@@ -170,10 +171,11 @@ import Testing
     #expect(continuous.component("gnss").energy >= .joules(0.163 * 1_799))
   }
 
-  /// A 1 s sound every 30 s from 10 s for 10 min (20 sounds), screen on. Stopped when silent,
-  /// the audio path wakes for each (50 ms) and is active 1 s plus its 3 s standby delay: at most
-  /// 20 × 4.05 s of its 10 min. Left running, a 500 ms buffer every second (599) keeps it active
-  /// from 0.5 s to the end, and sounds start at once (1 s latency, not 1.05 s, after the CPU's dispatch).
+  /// A 1 s sound every 30 s from 10 s for 10 min (20 sounds), screen on. Stopped when silent, the
+  /// audio path wakes for each (50 ms) and is active 1 s plus its 3 s standby delay: at most 20 ×
+  /// 4.05 s of its 10 min. Left running, a 500 ms buffer every second (599) keeps it active from
+  /// 0.5 s to the end, and sounds start at once (1 s latency, not 1.05 s, after the CPU's
+  /// dispatch).
   @Test func stoppingAnIdleAudioEngineSaves() throws {
     let document = try Self.document("audio-engine.json")
     let stopped = try Self.run(document, "baseline")

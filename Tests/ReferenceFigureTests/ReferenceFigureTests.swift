@@ -4,7 +4,7 @@ import Quantities
 import ScenarioFiles
 import Testing
 
-/// SPEC section 11: the figures the built-in profiles must reproduce, each from its scenario in
+/// *Built-in devices*: the figures the built-in profiles must reproduce, each from its scenario in
 /// `scenarios/`, within the stated tolerance. The scenarios and profiles are loaded from disk
 /// and run; nothing here knows the answer but the published figure.
 @Suite struct ReferenceFigureTests {
@@ -101,9 +101,9 @@ import Testing
   }
 
   /// The same CPU work on 1 thread vs 4: four threads draw a higher peak (measured on the exact
-  /// power series) but use less energy — the same dynamic cost (within 10%) and a lower fixed
-  /// cost, as the guidance's picture has it (SPEC 7: a host's power above its floor is fixed);
-  /// with 50% parallel efficiency, the phone spends more than on one thread (the extra work
+  /// power series) but use less energy — the same dynamic cost (within 10%) and a lower fixed cost,
+  /// as the guidance's picture has it (*Results and accounting*: a host's power above its floor is
+  /// fixed); with 50% parallel efficiency, the phone spends more than on one thread (the extra work
   /// outweighs the shorter awake time).
   @Test(arguments: ["phone", "laptop"])
   func fourThreadsRaceToIdle(device: String) throws {

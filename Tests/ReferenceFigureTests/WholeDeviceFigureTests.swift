@@ -4,7 +4,7 @@ import Quantities
 import ScenarioFiles
 import Testing
 
-/// SPEC section 11, version 2: independent whole-device measurements the built-in profiles
+/// *Built-in devices*: independent whole-device measurements the built-in profiles
 /// reproduce, each from its scenario in `scenarios/`, within the range the table gives (sources
 /// in each scenario's description and in `BuiltInDeviceProfiles.md`).
 @Suite struct WholeDeviceFigureTests {

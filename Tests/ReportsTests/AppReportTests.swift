@@ -6,12 +6,12 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// Apps in the reports (SPEC 8 [v2]): `apps.csv`, `--json`'s `apps` and workloads' `app` and
-/// `held`, the run summary's apps table, and the trace's app tracks. On the GPS fixture (see
-/// ``ScenarioFixtures``): the app `tracker` is in the foreground 0–5 s, in the background 5–10 s
-/// (a 5 s grant), suspended 10–20 s. Its 500 ms fix at 2 s costs 0.91 J (waking 0.16, active
-/// 0.15, holding 0.30, hot 0.30; the floor is 0 W); the fixes due at 12 and 14 s fall due
-/// suspended: the first is superseded and the second is still held at the end — 2 held.
+/// Apps in the reports (see *The command line*): `apps.csv`, `--json`'s `apps` and workloads' `app`
+/// and `held`, the run summary's apps table, and the trace's app tracks. On the GPS fixture (see
+/// ``ScenarioFixtures``): the app `tracker` is in the foreground 0–5 s, in the background 5–10 s (a
+/// 5 s grant), suspended 10–20 s. Its 500 ms fix at 2 s costs 0.91 J (waking 0.16, active 0.15,
+/// holding 0.30, hot 0.30; the floor is 0 W); the fixes due at 12 and 14 s fall due suspended: the
+/// first is superseded and the second is still held at the end — 2 held.
 @Suite struct AppReportTests {
   static let json = """
     {

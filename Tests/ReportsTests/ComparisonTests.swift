@@ -67,7 +67,8 @@ import Testing
   }
 
   @Test func tableShowsEachFigureAndItsChange() throws {
-    // Without a battery, no battery rows; the latency rows name the workload (SPEC 8 [v2]).
+    // Without a battery, no battery rows; the latency rows name the workload (see *The command
+    // line*).
     let expected = """
                                    baseline          one       vs baseline         late       vs baseline
       ───────────────────────────────────────────────────────────────────────────────────────────────────

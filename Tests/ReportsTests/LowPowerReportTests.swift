@@ -4,9 +4,9 @@ import Reports
 import ScenarioFiles
 import Testing
 
-/// Time in Low Power Mode in the reports (SPEC 6.6, 8 [v2]): `summary.csv`'s last column, the
-/// `--json` member, a line of the run summary, and — only when the alternatives differ in it — a
-/// row of the comparison and `compare.csv`'s last column.
+/// Time in Low Power Mode in the reports (see *Apps and push delivery* and *The command line*):
+/// `summary.csv`'s last column, the `--json` member, a line of the run summary, and — only when the
+/// alternatives differ in it — a row of the comparison and `compare.csv`'s last column.
 @Suite struct LowPowerReportTests {
   /// A 1 W sensor for 60 s; the variant `saver` has Low Power Mode on 10–25 s (15 s).
   static let text = """

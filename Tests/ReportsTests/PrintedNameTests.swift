@@ -43,9 +43,9 @@ import Testing
     #expect(table.rendered() == expected)
   }
 
-  /// The fixture's worked example (1.27 J over 20 s, SPEC 5.1) with its scenario named with an
-  /// OSC sequence that would retitle a terminal, its GPS named `日本` and its workload named
-  /// `a\nb` then an ESC sequence that would turn the terminal red.
+  /// The fixture's worked example (1.27 J over 20 s, *The power-state ladder*) with its scenario
+  /// named with an OSC sequence that would retitle a terminal, its GPS named `日本` and its workload
+  /// named `a\nb` then an ESC sequence that would turn the terminal red.
   ///
   /// Components: `日本` (2 scalars) pads to `component` (9); 1.27 J, 100.0%, 1.27 J / 20 s =
   /// 63.5 mW, floor 0 J, fixed 970 mJ, dynamic 300 mJ, one wake-up; the rule is 9 + 6 + 6 + 9 +

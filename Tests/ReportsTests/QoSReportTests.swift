@@ -13,7 +13,7 @@ import Testing
   /// One generic unit (1 W on, 0 W off, no wake latency) and four kinds of latency account:
   ///
   /// - `anim`, user-interactive: 10 frames at 10 fps of 150 ms of work (no CPU stage, so only
-  ///   the rule of two frames in flight drops frames, SPEC 6.1). The unit serves them back to
+  ///   the rule of two frames in flight drops frames, *OS policies*). The unit serves them back to
   ///   back from 0: frame 4 (due 400 ms) finds frames 2 (until 450 ms) and 3 in flight, frame 7
   ///   (700 ms) frames 5 and 6 (until 900 ms): both dropped; the other eight run, completing at
   ///   150, 300, …, 1200 ms, latencies 150, 200, 250, 300, 250, 300, 250, 300 ms (p50 250 ms),
@@ -79,8 +79,8 @@ import Testing
         """)
   }
 
-  /// `workloads.csv` keeps SPEC 8's columns in order and adds `coalesced`, then `app` and `held`
-  /// (SPEC 8 [v2]) at the end.
+  /// `workloads.csv` keeps *The command line*'s columns in order and adds `coalesced`, then `app`
+  /// and `held` (see *The command line*) at the end.
   @Test func workloadsCSV() {
     #expect(
       ResultCSV.workloads(Self.result()) == """

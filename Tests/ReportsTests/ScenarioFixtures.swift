@@ -2,9 +2,9 @@ import JSONSupport
 import Quantities
 import ScenarioFiles
 
-/// Small scenarios whose accounts are computed by hand, built on the GPS of SPEC 5.1's worked
-/// example: active 300 mW; hot 60 mW after 1 s, waking in 20 ms; off 0 W after 6 s, waking in
-/// 800 ms at 200 mW. No platform and no CPU, so nothing else spends energy.
+/// Small scenarios whose accounts are computed by hand, built on the GPS of *The power-state
+/// ladder*'s worked example: active 300 mW; hot 60 mW after 1 s, waking in 20 ms; off 0 W after 6
+/// s, waking in 800 ms at 200 mW. No platform and no CPU, so nothing else spends energy.
 enum ScenarioFixtures {
   /// The device as inline JSON.
   static let gpsDevice = """

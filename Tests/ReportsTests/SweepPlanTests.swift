@@ -100,8 +100,9 @@ import Testing
     try SweepParameter(parsing: name + "=" + (0..<count).map(String.init).joined(separator: ","))
   }
 
-  /// A sweep has at most a million points (SPEC 9), refused from the product of the numbers of
-  /// values, before anything is allocated for the points — also when the product overflows.
+  /// A sweep has at most a million points (see *Bad Input, Run Limits and Safe Output*), refused
+  /// from the product of the numbers of values, before anything is allocated for the points — also
+  /// when the product overflows.
   @Test func moreThanAMillionPointsAreAUsageError() throws {
     let hundredThousand = try Self.parameter("a", values: 100_000)
     let tenThousand = try Self.parameter("b", values: 10_000)

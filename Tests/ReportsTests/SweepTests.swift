@@ -16,14 +16,14 @@ import Testing
     "workloads.fix.work.gps=500 ms,1 s", #"workloads.fix.times=["2 s","4 s"],["2 s","12 s"]"#,
   ]
 
-  /// 500 ms at 2 s and 4 s: 1.27 J (SPEC 5.1). 500 ms at 2 s and 12 s: two whole cycles of
-  /// 0.16 + 0.15 + 0.30 + 0.30 = 1.82 J. 1 s at 2 s and 4 s: waking 0.16, active 2.8–3.8 0.30,
-  /// holding 3.8–4.0 0.06, active 4–5 0.30, holding 5–6 0.30, hot 6–11 0.30 = 1.42 J. 1 s at 2 s
-  /// and 12 s: two cycles of 0.16 + 0.30 + 0.30 + 0.30 = 2.12 J. Average power is energy ÷ 20 s.
-  /// Then (SPEC 8 [v2]) the peak, 0.3 W active; no battery; the gps's energy; one wake-up when
-  /// the second fix finds it holding, two when it finds it off; the worst p99 latency, the first
-  /// fix's 0.8 s wake plus its work (the second, at 4 s, needs no wake); and the swept work in
-  /// seconds.
+  /// 500 ms at 2 s and 4 s: 1.27 J (see *The power-state ladder*). 500 ms at 2 s and 12 s: two
+  /// whole cycles of 0.16 + 0.15 + 0.30 + 0.30 = 1.82 J. 1 s at 2 s and 4 s: waking 0.16, active
+  /// 2.8–3.8 0.30, holding 3.8–4.0 0.06, active 4–5 0.30, holding 5–6 0.30, hot 6–11 0.30 = 1.42 J.
+  /// 1 s at 2 s and 12 s: two cycles of 0.16 + 0.30 + 0.30 + 0.30 = 2.12 J. Average power is energy
+  /// ÷ 20 s. Then (see *The command line*) the peak, 0.3 W active; no battery; the gps's energy;
+  /// one wake-up when the second fix finds it holding, two when it finds it off; the worst p99
+  /// latency, the first fix's 0.8 s wake plus its work (the second, at 4 s, needs no wake); and the
+  /// swept work in seconds.
   @Test func sweepCSVHasAColumnPerPathThenTheSummary() throws {
     let document = try ScenarioFixtures.document(ScenarioFixtures.gpsScenario)
     let plan = try Self.plan(Self.settings)

@@ -4,8 +4,9 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// Apps (SPEC 6.4 [v2]), push keys (SPEC 6.5 [v2]) and the device's `app_policy` in scenario
-/// files: defaults, and the errors the bad-input corpus does not already pin.
+/// Apps (see *Apps and push delivery*), push keys (see *Apps and push delivery*) and the device's
+/// `app_policy` in scenario files: defaults, and the errors the bad-input corpus does not already
+/// pin.
 @Suite struct AppDecodingTests {
   static func phone(apps: String?, workloads: String, extra: String = "") -> String {
     let appsMember = apps.map { #", "apps": \#($0)"# } ?? ""

@@ -4,9 +4,9 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// The scenario language of SPEC 6.1 and 6.6 [v2]: `requires` lists, repeating deferrable tasks,
-/// `interruptible`, `environment.low_power` and the device's `low_power` block (errors are in
-/// the bad-input corpus).
+/// The scenario language of *OS policies* and *Apps and push delivery*: `requires` lists, repeating
+/// deferrable tasks, `interruptible`, `environment.low_power` and the device's `low_power` block
+/// (errors are in the bad-input corpus).
 @Suite struct BackgroundTaskDecodingTests {
   static func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: span.nanoseconds) }
 

@@ -3,9 +3,9 @@ import Quantities
 import ScenarioFiles
 import Testing
 
-/// The display's `brightness_curve` (SPEC 5.7 [v2]): `{ "gamma": N }` or `"android"`, with
+/// The display's `brightness_curve` (see *The display*): `{ "gamma": N }` or `"android"`, with
 /// `brightness_gamma: N` kept as its older spelling; and the display's default parent, the
-/// platform (SPEC 5.2 [v2]).
+/// platform (see *The platform*).
 @Suite struct BrightnessCurveDecodingTests {
   /// A device of a platform and an OLED display with `extra` (JSON members) added to the
   /// display.

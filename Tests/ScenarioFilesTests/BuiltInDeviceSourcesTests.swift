@@ -4,8 +4,8 @@ import JSONSupport
 import ScenarioFiles
 import Testing
 
-/// Every number in a built-in profile cites where it comes from (SPEC section 4): an `x-source…`
-/// note beside it in the JSON, and a row in the documentation
+/// Every number in a built-in profile cites where it comes from (see *Device files*): an
+/// `x-source…` note beside it in the JSON, and a row in the documentation
 /// (`Sources/ScenarioFiles/ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
 @Suite struct BuiltInDeviceSourcesTests {
   /// One parameter of a profile: where it is, its value as the documentation prints it, and

@@ -4,7 +4,7 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// A debounced trace (SPEC 6.1 `debounce` on `trace`): each row is a trigger that restarts the
+/// A debounced trace (*OS policies* `debounce` on `trace`): each row is a trigger that restarts the
 /// quiet period; when it ends, the work of the last row runs once, due then, and the work of the
 /// rows it superseded never runs.
 @Suite struct DebouncedTraceTests {

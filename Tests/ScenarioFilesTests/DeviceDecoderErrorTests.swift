@@ -18,8 +18,8 @@ import Testing
   static let on = #"{ "name": "on", "power": "100 mW" }"#
   static let off = #"{ "name": "off", "power": "0 W", "after": "1 s" }"#
 
-  /// Powers are whole nanowatts (SPEC 5.1): one written as non-zero that rounds to 0 nW is an
-  /// error; a true zero and 1 nW are not.
+  /// Powers are whole nanowatts (see *The power-state ladder*): one written as non-zero that rounds
+  /// to 0 nW is an error; a true zero and 1 nW are not.
   @Test func powerThatRoundsToZeroNanowatts() {
     let tiny = #"{ "name": "off", "power": "0.0000000004 W", "after": "1 s" }"#
     #expect(

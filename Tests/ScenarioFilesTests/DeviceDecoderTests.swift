@@ -203,7 +203,7 @@ private func us(_ value: Int64) -> TimeSpan { .microseconds(value) }
             ], frequency: .max)))
   }
 
-  /// The display hangs from the platform by default (SPEC 5.2 [v2]); its brightness curve
+  /// The display hangs from the platform by default (see *The platform*); its brightness curve
   /// defaults to gamma 2.2.
   @Test func display() throws {
     let display = try Self.component("display")

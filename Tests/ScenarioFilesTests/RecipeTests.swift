@@ -4,10 +4,10 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// Device recipes (SPEC 5.8) on a small device without a CPU or platform, so that every joule is
-/// a ladder's: `gnss` (300 mW active; off after 1 s, waking in 500 ms at 300 mW), `beacon`
-/// (100 mW; off at once, no wake latency) and a Wi-Fi radio moving 8 Mbit/s at 1 W with no round
-/// trip, off at once.
+/// Device recipes (see *Peripherals and recipes*) on a small device without a CPU or platform, so
+/// that every joule is a ladder's: `gnss` (300 mW active; off after 1 s, waking in 500 ms at 300
+/// mW), `beacon` (100 mW; off at once, no wake latency) and a Wi-Fi radio moving 8 Mbit/s at 1 W
+/// with no round trip, off at once.
 @Suite struct RecipeTests {
   static func device(recipes: String) -> String {
     """
@@ -71,7 +71,7 @@ import Testing
     let workload = result.workload("w")
     #expect(workload.occurrences == 1)
     #expect(workload.latency?.max == .milliseconds(3_500))
-    // SPEC 7: the components' energies add up to the whole.
+    // *Results and accounting*: the components' energies add up to the whole.
     #expect(result.components.map(\.energy).reduce(.zero, +) == result.energy)
   }
 
@@ -130,9 +130,9 @@ import Testing
     #expect(typo?.contains(#"(did you mean "gnss"?)"#) == true)
   }
 
-  /// Radio time (SPEC 5.8's `"wifi": "1.5 s"`, a scan): the radio is active 1.5 s carrying no
-  /// data, at its transfer power's base (1 W), and off at once: 1.5 J, latency 1.5 s. A work
-  /// object names the radio like a generic component, in a recipe or on its own.
+  /// Radio time (*Peripherals and recipes*'s `"wifi": "1.5 s"`, a scan): the radio is active 1.5 s
+  /// carrying no data, at its transfer power's base (1 W), and off at once: 1.5 J, latency 1.5 s. A
+  /// work object names the radio like a generic component, in a recipe or on its own.
   @Test func aRecipeKeepsARadioActiveForATime() throws {
     let scan = #"{ "scan": { "wifi": "1.5 s", "beacon": "1 s" } }"#
     let scenario = try decodeScenario(Self.scenario(work: #"{ "recipe": "scan" }"#, recipes: scan))

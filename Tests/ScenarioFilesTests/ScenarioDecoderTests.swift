@@ -46,7 +46,7 @@ import Testing
         == "test.json: seed: expected a whole number, found \"7\"")
   }
 
-  /// Durations are required, positive, and at most 366 days (SPEC section 2).
+  /// Durations are required, positive, and at most 366 days (see *Quantities and units*).
   @Test func durationErrors() throws {
     let device = #""device": "devboard""#
     #expect(

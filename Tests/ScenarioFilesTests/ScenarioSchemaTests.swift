@@ -106,7 +106,8 @@ import Testing
     }
     """
 
-  /// Each document breaks one rule of SPEC sections 2–6; the schema reports it where it is.
+  /// Each document breaks one rule of *Quantities and units*, *Scenario file reference*, *Device
+  /// files* and *OS policies*; the schema reports it where it is.
   @Test(arguments: [
     (#"{ "device": "phone", "duration": "1 s", "durration": 1 }"#, #"durration: unknown key"#),
     (#"{ "device": "phone" }"#, #"(top level): missing required key "duration""#),

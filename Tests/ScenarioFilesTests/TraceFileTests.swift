@@ -5,8 +5,8 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// Trace replay (SPEC 6.1 `trace`): a CSV file relative to the scenario, with a `time` column and
-/// work-step columns; errors name the trace file, the row and the column.
+/// Trace replay (*OS policies* `trace`): a CSV file relative to the scenario, with a `time` column
+/// and work-step columns; errors name the trace file, the row and the column.
 @Suite struct TraceFileTests {
   /// Writes `csv` to `traces/day.csv` beside a scenario replaying it and decodes the scenario.
   static func load(_ csv: String, duration: String = "10 s") throws -> Scenario {

@@ -5,8 +5,9 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// Variants decode only what their patch changes, and read shared files once (SPEC section 9):
-/// the result, and any error, is exactly that of decoding the variant on its own.
+/// Variants decode only what their patch changes, and read shared files once (see *Bad Input, Run
+/// Limits and Safe Output*): the result, and any error, is exactly that of decoding the variant on
+/// its own.
 @Suite struct VariantDecodingTests {
   static let workloads = """
     "a": { "every": "1 s", "work": { "cpu": "1 ms" } },

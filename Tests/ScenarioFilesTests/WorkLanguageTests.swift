@@ -4,7 +4,7 @@ import ScenarioFiles
 import TestSupport
 import Testing
 
-/// The work language of SPEC 6.2, from scenario text to simulated steps, on the round-numbered
+/// The work language of *OS policies*, from scenario text to simulated steps, on the round-numbered
 /// device of ``ScenarioFixture/device``.
 @Suite struct WorkLanguageTests {
   /// The first time each component draws power, from the exact power series, in device order.

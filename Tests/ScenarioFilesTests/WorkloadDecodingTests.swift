@@ -6,7 +6,8 @@ import Testing
 
 private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: span.nanoseconds) }
 
-/// Workloads keyed by name (SPEC 6.1) and their work (SPEC 6.2), decoded and checked.
+/// Workloads keyed by name (see *OS policies*) and their work (see *OS policies*), decoded and
+/// checked.
 @Suite struct WorkloadDecodingTests {
   static func workloads(_ json: String, device: String = "\"phone\"") throws -> [WorkloadSpec] {
     try decodeScenario(#"{ "device": \#(device), "duration": "10 min", "workloads": \#(json) }"#)
@@ -18,7 +19,7 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
   }
 
   /// Every way of saying when a workload runs. Workloads come out sorted by name, which is
-  /// how ties between them are ordered (SPEC section 3).
+  /// how ties between them are ordered (see *Scenario file reference*).
   @Test func timings() throws {
     let list = try Self.workloads(
       #"""

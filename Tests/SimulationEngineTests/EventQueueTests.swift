@@ -37,8 +37,8 @@ import Testing
     #expect(Self.drain(&queue) == ["a", "b", "c"])
   }
 
-  /// At one instant, lower ranks first (SPEC 5.1: wake completions, work completions,
-  /// demotions, arrivals); within a rank, the order of pushing.
+  /// At one instant, lower ranks first (*The power-state ladder*: wake completions, work
+  /// completions, demotions, arrivals); within a rank, the order of pushing.
   @Test func tiesBreakByRankThenInsertion() {
     var queue = EventQueue<String>()
     queue.push("arrival-1", at: Self.at(5), rank: 3)

@@ -1,6 +1,6 @@
-/// The device of SPEC 5.1's worked example as an inline device object's JSON: the GPS (active
-/// 300 mW; hot 60 mW after 1 s, waking in 20 ms; off 0 W after 6 s, waking in 800 ms at 200 mW)
-/// on a platform that is on (100 mW) while the GPS is busy and sleeps (10 mW) 500 ms after.
+/// The device of *The power-state ladder*'s worked example as an inline device object's JSON: the
+/// GPS (active 300 mW; hot 60 mW after 1 s, waking in 20 ms; off 0 W after 6 s, waking in 800 ms at
+/// 200 mW) on a platform that is on (100 mW) while the GPS is busy and sleeps (10 mW) 500 ms after.
 public let gpsBoard = """
   {
     "name": "gps-board",

@@ -1,8 +1,8 @@
 public import Quantities
 
-/// Percentiles of a workload's latencies: exact nearest-rank while the run's exact samples fit
-/// in a million in total (SPEC 7 [v2]; which workloads keep theirs is a rule on the counts, see
-/// the simulation's latency budget), otherwise from a log-bucketed histogram whose buckets are
+/// Percentiles of a workload's latencies: exact nearest-rank while the run's exact samples fit in a
+/// million in total (*Results and accounting*; which workloads keep theirs is a rule on the counts,
+/// see the simulation's latency budget), otherwise from a log-bucketed histogram whose buckets are
 /// at most 0.1% wide, so memory stays flat however long the run.
 public struct LatencySummary: Sendable, Hashable {
   /// Number of latencies recorded.

@@ -22,14 +22,14 @@ public struct RunResult: Sendable {
   public var battery: BatteryResult?
   /// Events the engine processed.
   public var processedEvents: Int
-  /// The highest total power held for a non-zero time (SPEC 7 [v2]).
+  /// The highest total power held for a non-zero time (see *Results and accounting*).
   public var peakPower: Power = .zero
   /// The apps, in name order: the declared ones, or the implicit app `app` when the scenario
-  /// declares none (SPEC 6.4 [v2]).
+  /// declares none (see *Apps and push delivery*).
   public var apps: [AppResult] = []
   /// Whether the scenario declares apps (the run summary then lists them).
   public var declaresApps = false
-  /// Time spent in Low Power Mode (SPEC 6.6, 8 [v2]).
+  /// Time spent in Low Power Mode (see *Apps and push delivery* and *The command line*).
   public var lowPowerTime: TimeSpan = .zero
 
   /// Average power over the run.
@@ -90,15 +90,16 @@ public struct WorkloadResult: Sendable {
   /// Occurrences still running when the run ended, or cut off when the device shut down (left
   /// out of latency).
   public var unfinished: Int
-  /// Occurrences that fell due and never ran: lost while the device was shut down (SPEC 7
-  /// [v2]), held while the app was suspended and superseded by a later one or still held at the
-  /// end (SPEC 6.4 [v2]), or low-priority pushes collapsed into a later one or still held by the
-  /// push service at the end (SPEC 6.5 [v2]).
+  /// Occurrences that fell due and never ran: lost while the device was shut down (see *Results and
+  /// accounting*)
+  ///, held while the app was suspended and superseded by a later one or still held at the
+  /// end (see *Apps and push delivery*), or low-priority pushes collapsed into a later one or still
+  /// held by the push service at the end (see *Apps and push delivery*).
   public var held: Int = 0
   /// The app the workload belongs to (`app`, the implicit app, when the scenario declares none).
   public var app: String = AppSpec.implicitName
   /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
-  /// were still in flight (SPEC 6.1).
+  /// were still in flight (see *OS policies*).
   public var droppedFrames: Int
   /// Deferrable occurrences that completed after their deadline.
   public var deadlineMisses: Int
@@ -113,7 +114,7 @@ public struct WorkloadResult: Sendable {
   public var energy: Energy { energyByComponent.reduce(.zero, +) }
 }
 
-/// One app's account (SPEC 8 [v2] `apps.csv`).
+/// One app's account (*The command line* `apps.csv`).
 public struct AppResult: Sendable {
   /// The app's name.
   public var name: String
@@ -142,7 +143,7 @@ public struct QoSResult: Sendable {
   /// Occurrences still running at the end (left out of latency).
   public var unfinished: Int
   /// Frames dropped because the previous frame was still in its CPU stage or two earlier frames
-  /// were still in flight (SPEC 6.1).
+  /// were still in flight (see *OS policies*).
   public var droppedFrames: Int
   /// Deferrable occurrences that completed after their deadline.
   public var deadlineMisses: Int
@@ -168,7 +169,7 @@ public struct QoSResult: Sendable {
   }
 }
 
-/// The battery's account (SPEC section 7).
+/// The battery's account (see *Results and accounting*).
 public struct BatteryResult: Sendable {
   /// Capacity when full.
   public var capacity: Energy
@@ -179,7 +180,7 @@ public struct BatteryResult: Sendable {
   /// Time unplugged.
   public var unpluggedTime: TimeSpan
   /// When the battery first ran out, if it did: the device then shut down until charging
-  /// started (SPEC 7 [v2]).
+  /// started (see *Results and accounting*).
   public var ranOutAt: Instant?
   /// How long the device was shut down, over the whole run.
   public var offTime: TimeSpan = .zero

@@ -1,7 +1,7 @@
 public import Quantities
 
-/// An app as the OS runs it (SPEC 6.4 [v2]): when it is on screen, how long it may run after
-/// leaving the screen, and how much the OS may delay its timers while it is hidden.
+/// An app as the OS runs it (see *Apps and push delivery*): when it is on screen, how long it may
+/// run after leaving the screen, and how much the OS may delay its timers while it is hidden.
 public struct AppSpec: Sendable, Hashable {
   /// The name of the app that workloads without an `"app"` key belong to.
   public static let implicitName = "app"
@@ -37,7 +37,7 @@ public struct AppSpec: Sendable, Hashable {
 }
 
 /// The defaults a device's OS gives the apps a scenario declares (the device file's
-/// `app_policy`, SPEC 6.4 [v2]).
+/// `app_policy`, *Apps and push delivery*).
 public struct AppPolicySpec: Sendable, Hashable {
   /// How long an app runs after leaving the foreground (`nil`: unlimited, apps are never
   /// suspended, as on macOS).
@@ -51,12 +51,12 @@ public struct AppPolicySpec: Sendable, Hashable {
     self.timerLeeway = timerLeeway
   }
 
-  /// The policy of a device file without `app_policy`: SPEC 6.4's defaults, a 30 s background
-  /// grant and no timer leeway.
+  /// The policy of a device file without `app_policy`: *Apps and push delivery*'s defaults, a 30 s
+  /// background grant and no timer leeway.
   public static let standard = AppPolicySpec(backgroundTime: .seconds(30), timerLeeway: .zero)
 }
 
-/// How urgently a push is delivered (SPEC 6.5 [v2]).
+/// How urgently a push is delivered (see *Apps and push delivery*).
 public enum PushPriority: String, Sendable, Hashable, CaseIterable {
   /// Delivered at once, waking the radio.
   case high
@@ -64,8 +64,8 @@ public enum PushPriority: String, Sendable, Hashable, CaseIterable {
   case low
 }
 
-/// A workload whose occurrences are pushed by a server (SPEC 6.5 [v2]): each reaches the device
-/// as a downlink of ``size`` before its work runs.
+/// A workload whose occurrences are pushed by a server (see *Apps and push delivery*): each reaches
+/// the device as a downlink of ``size`` before its work runs.
 public struct PushSpec: Sendable, Hashable {
   /// High or low priority.
   public var priority: PushPriority

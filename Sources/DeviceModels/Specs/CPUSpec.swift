@@ -1,6 +1,6 @@
 public import Quantities
 
-/// A quality-of-service class, highest first (section 6.3).
+/// A quality-of-service class, highest first (see *OS policies*).
 public enum QoSClass: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Work the user is waiting on this frame (animation, input).
   case userInteractive = "user-interactive"

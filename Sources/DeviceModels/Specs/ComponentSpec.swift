@@ -27,21 +27,21 @@ public struct ComponentSpec: Sendable, Hashable {
   }
 }
 
-/// The model of a component and its parameters (SPEC section 5).
+/// The model of a component and its parameters (see *Device files*).
 public enum ComponentModel: Sendable, Hashable {
-  /// The SoC fabric, memory and always-on rail: busy while any child is (section 5.2).
+  /// The SoC fabric, memory and always-on rail: busy while any child is (see *The platform*).
   case platform(Ladder)
   /// A ladder whose work is time in the active state (GPS, audio, sensors).
   case generic(Ladder)
-  /// Clusters of cores with operating points and QoS (section 5.3).
+  /// Clusters of cores with operating points and QoS (see *The CPU*).
   case cpu(CPUSpec)
-  /// Flash storage (section 5.4).
+  /// Flash storage (see *Flash storage*).
   case storage(StorageSpec)
-  /// A radio with a transfer model (section 5.5).
+  /// A radio with a transfer model (see *Radios*).
   case radio(RadioSpec)
-  /// A GPU (section 5.6).
+  /// A GPU (see *The GPU*).
   case gpu(GPUSpec)
-  /// A display (section 5.7).
+  /// A display (see *The display*).
   case display(DisplaySpec)
 
   /// The model's name as written in device files (`"cpu"`, `"radio"`).
@@ -117,15 +117,17 @@ public struct DeviceSpec: Sendable, Hashable {
   public var components: [ComponentSpec]
   /// The battery, if the device has one.
   public var battery: BatterySpec?
-  /// Named work recipes (SPEC 5.8), by name.
+  /// Named work recipes (see *Peripherals and recipes*), by name.
   public var recipes: [String: WorkRecipe]
   /// Recipes this device cannot run, by name, with the reason: a component they name is missing
   /// (a device that extends another without its radios). Naming one in work is an error.
   public var unusableRecipes: [String: String] = [:]
-  /// The defaults of the apps a scenario declares (the device file's `app_policy`, SPEC 6.4
-  /// [v2]).
+  /// The defaults of the apps a scenario declares (the device file's `app_policy`, see *Apps and
+  /// push delivery*)
+  ///.
   public var appPolicy: AppPolicySpec = .standard
-  /// What Low Power Mode limits (SPEC 6.6 [v2]); `nil`: no clock cap and no timer leeway.
+  /// What Low Power Mode limits (see *Apps and push delivery*); `nil`: no clock cap and no timer
+  /// leeway.
   public var lowPower: LowPowerSpec?
 
   /// A device.

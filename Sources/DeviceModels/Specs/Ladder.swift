@@ -55,7 +55,7 @@ public struct LadderState: Sendable, Hashable {
 ///   ▲ serving ⇄ holding (idle < after₁)
 /// ```
 ///
-/// The component starts in the deepest state, as if idle for ever. See SPEC section 5.1.
+/// The component starts in the deepest state, as if idle for ever. See *The power-state ladder*.
 public struct Ladder: Sendable, Hashable {
   /// The states, active first.
   public var states: [LadderState]
@@ -73,7 +73,7 @@ public struct Ladder: Sendable, Hashable {
   public var deepestIndex: Int { states.count - 1 }
 
   /// The least the component ever draws: its deepest state's power, or its power while the
-  /// platform is suspended if lower. The component's floor (SPEC 7).
+  /// platform is suspended if lower. The component's floor (see *Results and accounting*).
   public var floorPower: Power {
     min(states[deepestIndex].power, states[deepestIndex].suspendedPower)
   }

@@ -1,6 +1,7 @@
 public import Quantities
 
-/// What the device's Low Power Mode limits (SPEC 6.6 [v2]): the device file's `low_power` block.
+/// What the device's Low Power Mode limits (see *Apps and push delivery*): the device file's
+/// `low_power` block.
 ///
 /// While Low Power Mode is on, CPU clusters and the GPU use only operating points up to
 /// ``maxFrequency`` of their highest frequency, the display refreshes at most at
@@ -36,7 +37,7 @@ public struct LowPowerSpec: Sendable, Hashable {
   }
 }
 
-/// When Low Power Mode is on (the scenario's `environment.low_power`, SPEC 6.6 [v2]).
+/// When Low Power Mode is on (the scenario's `environment.low_power`, *Apps and push delivery*).
 public enum LowPowerSchedule: Sendable, Hashable {
   /// On inside these intervals (sorted, disjoint).
   case intervals([TimeRange])

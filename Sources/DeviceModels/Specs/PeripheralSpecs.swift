@@ -2,7 +2,7 @@ import Foundation
 public import Quantities
 
 /// Flash storage: bandwidths and powers per direction, a per-request command latency, page-size
-/// rounding of writes, and a ladder (section 5.4).
+/// rounding of writes, and a ladder (see *Flash storage*).
 public struct StorageSpec: Sendable, Hashable {
   /// The ladder; the active state's power is drawn during command latency and while holding.
   public var ladder: Ladder
@@ -61,7 +61,7 @@ public enum TransferPower: Sendable, Hashable {
   }
 }
 
-/// The signal strength of a network spell (section 5.5 [v2]).
+/// The signal strength of a network spell (see *Radios*).
 public enum SignalLevel: String, Sendable, Hashable, CaseIterable {
   /// A strong signal: the radio's transfer power as given.
   case good
@@ -101,7 +101,7 @@ public struct SignalPower: Sendable, Hashable {
   }
 }
 
-/// A radio: a ladder (promotion and tails) plus a transfer model (section 5.5).
+/// A radio: a ladder (promotion and tails) plus a transfer model (see *Radios*).
 public struct RadioSpec: Sendable, Hashable {
   /// The ladder: promotion is the wake latency out of the idle state, tails are the `after`s.
   public var ladder: Ladder
@@ -115,7 +115,7 @@ public struct RadioSpec: Sendable, Hashable {
   public var roundTripTime: TimeSpan
   /// Draw while transferring.
   public var transferPower: TransferPower
-  /// Factors on ``transferPower`` per signal level of the network spell (section 5.5 [v2]).
+  /// Factors on ``transferPower`` per signal level of the network spell (see *Radios*).
   public var signalPower: SignalPower
 
   /// A radio.
@@ -133,7 +133,7 @@ public struct RadioSpec: Sendable, Hashable {
   }
 }
 
-/// A GPU: operating points and a ladder (clock-gated, power-gated) (section 5.6).
+/// A GPU: operating points and a ladder (clock-gated, power-gated) (see *The GPU*).
 public struct GPUSpec: Sendable, Hashable {
   /// The ladder; the active state's power is drawn while holding.
   public var ladder: Ladder
@@ -167,7 +167,7 @@ public enum Appearance: String, Sendable, Hashable, CaseIterable {
 }
 
 /// How a display maps the user's brightness setting (perceptual, 0–1) to the luminance it asks
-/// for (a fraction of full, 0–1): section 5.7.
+/// for (a fraction of full, 0–1): *The display*.
 public enum BrightnessCurve: Sendable, Hashable {
   /// `luminance = brightness ^ exponent` (`{ "gamma": 2.2 }`; `brightness_gamma` in older
   /// device files).
@@ -199,11 +199,11 @@ public enum BrightnessCurve: Sendable, Hashable {
   }
 }
 
-/// A display (section 5.7): power while on is
+/// A display (see *The display*): power while on is
 /// `panel_power + per_hz × refresh + emission`, with emission
 /// `full_white_power × luminance × apl` on OLED and `backlight_power × luminance` on LCD, and the
 /// luminance given by the ``BrightnessCurve``. Panel and refresh power are fixed cost, emission
-/// dynamic (section 7).
+/// dynamic (see *Results and accounting*).
 public struct DisplaySpec: Sendable, Hashable {
   /// OLED or LCD.
   public var technology: DisplayTechnology

@@ -1,7 +1,7 @@
 public import Quantities
 
 /// Which radio carries traffic by default during an interval, and how good its network is
-/// (section 5.5 [v2]).
+/// (see *Radios*).
 public struct NetworkInterval: Sendable, Hashable {
   /// When.
   public var range: TimeRange
@@ -69,7 +69,7 @@ public struct EnvironmentSpec: Sendable, Hashable {
   public var charging: [TimeRange]
   /// State of charge at time 0.
   public var batteryStart: Fraction
-  /// When Low Power Mode is on (SPEC 6.6 [v2]); `nil`: never.
+  /// When Low Power Mode is on (see *Apps and push delivery*); `nil`: never.
   public var lowPower: LowPowerSchedule?
 
   /// An environment.

@@ -1,7 +1,7 @@
 public import Quantities
 
 /// One object of a work item: its steps run in a fixed order — `cpu`, `read`, `write`,
-/// `download`, `upload`, `gpu`, then generic components (section 6.2).
+/// `download`, `upload`, `gpu`, then generic components (see *OS policies*).
 public struct WorkStepSpec: Sendable, Hashable {
   /// Time on the reference core.
   public var cpu: TimeSpan?
@@ -26,7 +26,7 @@ public struct WorkStepSpec: Sendable, Hashable {
   /// GPU time at the highest frequency.
   public var gpu: TimeSpan?
   /// Time in the active state of generic components, or of radios carrying no data (radio
-  /// time, SPEC 5.8 [v2]: a Wi-Fi scan), run in the order given (scenario files
+  /// time, *Peripherals and recipes*: a Wi-Fi scan), run in the order given (scenario files
   /// list them in device order, as a JSON object's keys have no order; a work list orders them
   /// otherwise).
   public var generic: [GenericStep]
@@ -67,8 +67,9 @@ public struct GenericStep: Sendable, Hashable {
   }
 }
 
-/// A named work recipe of a device (SPEC 5.8): the steps of one work object, which a work object
-/// names with `"recipe"` instead of writing them out (`location-best`: a satellite fix).
+/// A named work recipe of a device (see *Peripherals and recipes*): the steps of one work object,
+/// which a work object names with `"recipe"` instead of writing them out (`location-best`: a
+/// satellite fix).
 public struct WorkRecipe: Sendable, Hashable {
   /// The recipe's steps; its `qos` is unused (the work object that names the recipe gives it).
   public var steps: WorkStepSpec

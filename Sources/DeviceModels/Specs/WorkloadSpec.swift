@@ -33,7 +33,8 @@ public enum DeferralCondition: String, Sendable, Hashable, CaseIterable {
   case batteryOK = "battery-ok"
 }
 
-/// The conditions deferrable work waits for, all of which must hold (SPEC 6.1 [v2]); empty: none.
+/// The conditions deferrable work waits for, all of which must hold (see *OS policies*); empty:
+/// none.
 public struct DeferralConditions: OptionSet, Sendable, Hashable {
   /// One bit per ``DeferralCondition``, in declaration order.
   public let rawValue: UInt8
@@ -71,7 +72,7 @@ public struct DeferralConditions: OptionSet, Sendable, Hashable {
   }
 }
 
-/// When a workload's occurrences are due (section 6.1).
+/// When a workload's occurrences are due (see *OS policies*).
 public enum WorkloadTiming: Sendable, Hashable {
   /// Once.
   case once(at: Instant)
@@ -89,7 +90,7 @@ public enum WorkloadTiming: Sendable, Hashable {
   /// Deferrable: once inside `[earliest, deadline]`, as soon as every condition of `requires`
   /// holds, or at the deadline.
   case window(earliest: Instant, deadline: Instant, requires: DeferralConditions)
-  /// A repeating deferrable task (SPEC 6.1 [v2]): instance `k` becomes eligible at
+  /// A repeating deferrable task (see *OS policies*): instance `k` becomes eligible at
   /// `start + k·every` (while before `end` and `k < count`) and runs inside
   /// `[eligible, eligible + window]` by the rule of ``window(earliest:deadline:requires:)``;
   /// `window` is at most `every`. An instance never runs beside the previous one: one that
@@ -131,12 +132,12 @@ public struct WorkloadSpec: Sendable, Hashable {
   public var debounce: TimeSpan?
   /// What each occurrence does (ignored for traces, whose rows carry their own work).
   public var work: WorkSpec
-  /// The app the workload belongs to (SPEC 6.4 [v2]).
+  /// The app the workload belongs to (see *Apps and push delivery*).
   public var app: String
-  /// How occurrences reach the device when a server pushes them (SPEC 6.5 [v2]); `nil`: they
-  /// start on the device itself.
+  /// How occurrences reach the device when a server pushes them (see *Apps and push delivery*);
+  /// `nil`: they start on the device itself.
   public var push: PushSpec?
-  /// For deferrable work (SPEC 6.1 [v2]): whether an occurrence whose conditions stop holding
+  /// For deferrable work (see *OS policies*): whether an occurrence whose conditions stop holding
   /// while it runs waits, between steps, until they hold again or its deadline comes.
   public var isInterruptible = false
 

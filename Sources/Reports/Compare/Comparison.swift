@@ -17,7 +17,7 @@ public struct Alternative: Sendable {
 }
 
 /// The alternatives of a comparison, simulated; the first is the baseline the others are
-/// measured against (SPEC section 8, `compare`).
+/// measured against (*The command line*, `compare`).
 ///
 /// Comparing does not rank alternatives by anything but energy: ``largestSaving`` names the
 /// alternative with the least energy below the baseline's, and the latency it costs is shown
@@ -81,7 +81,7 @@ public struct Comparison: Sendable {
     return names
   }
 
-  /// What the comparison ranks alternatives by (SPEC 8 [v2]): battery energy when every
+  /// What the comparison ranks alternatives by (see *The command line*): battery energy when every
   /// alternative has a battery and they differ in the energy drawn from it, else total energy;
   /// per unit of time (average power, average battery drain) when the alternatives' durations
   /// differ.
@@ -102,8 +102,9 @@ public struct Comparison: Sendable {
     Set(entries.map(\.result.duration.nanoseconds)).count > 1
   }
 
-  /// Whether the alternatives spend different times in Low Power Mode (SPEC 6.6 [v2]): the
-  /// comparison then shows that time (a row of the table, a `low_power_s` column at the end).
+  /// Whether the alternatives spend different times in Low Power Mode (see *Apps and push
+  /// delivery*): the comparison then shows that time (a row of the table, a `low_power_s` column at
+  /// the end).
   public var lowPowerTimesDiffer: Bool {
     Set(entries.map(\.result.lowPowerTime.nanoseconds)).count > 1
   }
@@ -113,7 +114,7 @@ public struct Comparison: Sendable {
 
   /// The alternative that saves the most against the baseline by ``measure``, if any saves;
   /// ties go to the one listed first. An alternative whose battery ran out is never the largest
-  /// saving (SPEC 8 [v2]): it saved by being off.
+  /// saving (see *The command line*): it saved by being off.
   public var largestSaving: Saving? {
     let measure = measure
     let base = baseline.value(measure)
@@ -236,7 +237,7 @@ public struct ComparisonEntry: Sendable {
 
 /// How much an alternative saves against the baseline, and where most of it comes from.
 public struct Saving: Sendable, Equatable {
-  /// The part of a component's energy a saving comes from (SPEC section 7).
+  /// The part of a component's energy a saving comes from (see *Results and accounting*).
   public enum Part: String, Sendable, CaseIterable {
     /// The deepest state's power for the whole run.
     case floor

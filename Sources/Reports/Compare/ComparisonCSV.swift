@@ -7,7 +7,7 @@ import Quantities
 ///
 /// The columns up to `wakeups` are a stable interface; then come four columns per component,
 /// in the order components first appear: `<component>_j`, `<component>_change_j`,
-/// `<component>_fixed_j`, `<component>_dynamic_j`; then, at the end (SPEC 8 [v2]),
+/// `<component>_fixed_j`, `<component>_dynamic_j`; then, at the end (see *The command line*),
 /// ``batteryColumns``: battery energy and its change, when the battery ran out and how long the
 /// device was off, the lowest charge, the peak power, the workloads the worst latencies come
 /// from, and the occurrences held (lost while off, held while suspended, collapsed pushes);
@@ -25,14 +25,14 @@ public enum ComparisonCSV {
     "worst_latency_max_change_s", "dropped_frames", "deadline_misses", "unfinished", "wakeups",
   ]
 
-  /// The columns after the per-component ones (SPEC 8 [v2]).
+  /// The columns after the per-component ones (see *The command line*).
   public static let batteryColumns = [
     "battery_energy_j", "battery_energy_change_j", "ran_out_h", "off_h", "min_charge",
     "peak_power_w", "worst_latency_p99_workload", "worst_latency_max_workload", "held",
   ]
 
   /// The column after the battery ones, present when the alternatives spend different times in
-  /// Low Power Mode (SPEC 6.6, 8 [v2]).
+  /// Low Power Mode (see *Apps and push delivery* and *The command line*).
   public static let lowPowerColumns = ["low_power_s"]
 
   /// The last column: the battery energy in mAh at the battery's nominal voltage (empty without

@@ -16,7 +16,7 @@ public enum ComparisonText {
     return text
   }
 
-  /// The lines naming the largest saving (SPEC 8 [v2]: battery-first), e.g. `Largest saving:
+  /// The lines naming the largest saving (*The command line*: battery-first), e.g. `Largest saving:
   /// coalesced, −1.23 J (−18.4%) vs baseline, mostly cpu fixed cost` or `Largest battery saving:
   /// backup-when-charging, −7.66 kJ of battery (−39.5%) vs baseline; the charger pays`; then,
   /// when a battery ran out, which and when (`Ran out: baseline at 14.29 h (off 1.712 h)`); and

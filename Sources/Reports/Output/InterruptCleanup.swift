@@ -6,9 +6,9 @@ import Foundation
   import Darwin
 #endif
 
-/// The temporary files alive in this process, kept where a signal handler can reach them: a
-/// fixed table of C strings allocated once, so that removing them on SIGINT, SIGTERM or SIGHUP needs
-/// only `unlink(2)` and `_exit(2)`, which are async-signal-safe.
+/// The temporary files alive in this process, kept where a signal handler can reach them: a fixed
+/// table of C strings allocated once, so that removing them on SIGINT, SIGTERM or SIGHUP needs only
+/// `unlink(2)` and `_exit(2)`, which are async-signal-safe.
 enum TemporaryFiles {
   static let capacity = 256
   static let pathLength = 4096
@@ -82,10 +82,10 @@ enum TemporaryFiles {
   }
 }
 
-/// Removes the temporary files of unfinished outputs when the process is interrupted or hung up,
-/// so an interrupted run leaves earlier results untouched and no debris (SPEC section 9). A run
-/// killed outright (SIGKILL) cannot clean up; the next run writing to the same directory removes
-/// what it left (see ``StaleTemporaries``).
+/// Removes the temporary files of unfinished outputs when the process is interrupted or hung up, so
+/// an interrupted run leaves earlier results untouched and no debris (see *Bad Input, Run Limits
+/// and Safe Output*). A run killed outright (SIGKILL) cannot clean up; the next run writing to the
+/// same directory removes what it left (see ``StaleTemporaries``).
 public enum InterruptCleanup {
   /// Installs SIGINT, SIGTERM and SIGHUP handlers that remove every temporary output file and
   /// exit with status 130, 143 or 129, as a shell reports a process killed by those signals (a

@@ -10,9 +10,9 @@ import Foundation
 ///
 /// A regular file (or a path with no file yet) is written atomically: bytes go to a hidden
 /// temporary file beside the destination, which ``commit()`` renames onto it only when complete
-/// (SPEC section 9). Until then the destination keeps its old content; ``discard()`` (or an
-/// interruption) removes the temporary file. A symbolic link is followed: its final target is
-/// the file replaced, and the link stays.
+/// (see *Bad Input, Run Limits and Safe Output*). Until then the destination keeps its old content;
+/// ``discard()`` (or an interruption) removes the temporary file. A symbolic link is followed: its
+/// final target is the file replaced, and the link stays.
 ///
 /// What cannot be replaced is written straight through, as it is written: standard output
 /// (`-`, `/dev/stdout`), and an existing device, FIFO or socket. Such an output is not atomic

@@ -7,7 +7,8 @@ import ScenarioFiles
   import Darwin
 #endif
 
-/// Where an output path leads, decided before anything is written (SPEC section 9 [v2]):
+/// Where an output path leads, decided before anything is written (see *Bad Input, Run Limits and
+/// Safe Output*):
 ///
 /// - `-`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` and `/proc/self/fd/N` (or a symbolic link
 ///   to one of them) name an open file descriptor, which is written straight through;

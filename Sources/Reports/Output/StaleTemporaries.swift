@@ -45,7 +45,8 @@ enum TemporaryName {
 }
 
 /// Removes the temporary files that killed runs left behind (SIGKILL, a power cut: no handler
-/// runs), in each directory a run writes to, once per directory per process (SPEC section 9).
+/// runs), in each directory a run writes to, once per directory per process (see *Bad Input, Run
+/// Limits and Safe Output*).
 ///
 /// A temporary file is stale when its name has the exact shape of ``TemporaryName``, it is a
 /// regular file of this user with no other link to it (never a user's file that a hard link

@@ -8,8 +8,8 @@ import Foundation
 
 /// Standard output or standard error, written with `write(2)` so that a failure (a full disk,
 /// `/dev/full`, a closed pipe when SIGPIPE is ignored, a closed descriptor) is reported, not a
-/// crash: the first failure is kept for ``failure`` and later writes are skipped (SPEC section 9:
-/// a failed write to standard output or error is an error, status 1).
+/// crash: the first failure is kept for ``failure`` and later writes are skipped (*Bad Input, Run
+/// Limits and Safe Output*: a failed write to standard output or error is an error, status 1).
 ///
 /// Every write of the command line's results and messages goes through one of the two streams.
 /// Safe to call from several threads; each call's text is written whole before the next.

@@ -1,13 +1,13 @@
 public import DeviceModels
 public import Quantities
 
-/// The CSV files of a run (SPEC section 8). Their columns are a stable interface: new columns go
-/// at the end, none is renamed.
+/// The CSV files of a run (see *The command line*). Their columns are a stable interface: new
+/// columns go at the end, none is renamed.
 ///
-/// Energies, residencies and latencies print exactly (see ``Units``), so the account's invariants hold on the printed text
-/// to the attojoule: components add up to `summary.csv`'s energy, `floor_j + fixed_j +
-/// dynamic_j` to each component's, the states of a component's nodes to its energy (and each
-/// node's residencies to the duration), and `attribution.csv` to each component's energy.
+/// Energies, residencies and latencies print exactly (see ``Units``), so the account's invariants
+/// hold on the printed text to the attojoule: components add up to `summary.csv`'s energy, `floor_j
+/// + fixed_j + dynamic_j` to each component's, the states of a component's nodes to its energy (and
+/// each node's residencies to the duration), and `attribution.csv` to each component's energy.
 public enum ResultCSV {
   /// `summary.csv`: one row for the run.
   public static func summary(_ result: RunResult, variant: String) -> String {
@@ -31,7 +31,7 @@ public enum ResultCSV {
 
   /// The fields of `summary.csv`'s row, also used by `sweep.csv`: `ran_out_h` is empty when
   /// the battery did not run out; `ran_out_h`, `off_h` and `min_charge` are empty without a
-  /// battery (SPEC 8 [v2]); `battery_life_h` is empty when the battery ran out (its
+  /// battery (see *The command line*); `battery_life_h` is empty when the battery ran out (its
   /// `ran_out_h` stands instead).
   public static func summaryFields(_ result: RunResult, variant: String) -> [String] {
     [
@@ -105,9 +105,9 @@ public enum ResultCSV {
     return csv.text
   }
 
-  /// `apps.csv`: one row per app (the implicit `app` when the scenario declares none), SPEC 8
-  /// [v2]: its workloads' energy, its time in each phase of its lifecycle and its workloads'
-  /// held occurrences.
+  /// `apps.csv`: one row per app (the implicit `app` when the scenario declares none), (see *The
+  /// command line*): its workloads' energy, its time in each phase of its lifecycle and its
+  /// workloads' held occurrences.
   public static func apps(_ result: RunResult) -> String {
     var csv = CSVWriter(header: [
       "app", "energy_j", "foreground_s", "background_s", "suspended_s", "held",

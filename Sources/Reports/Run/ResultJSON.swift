@@ -2,8 +2,8 @@ public import DeviceModels
 public import JSONSupport
 import Quantities
 
-/// The `--json` form of a run's summary (SPEC section 8): numbers are JSON numbers in the units
-/// their names end with, written as ``ResultCSV`` writes them (energies and times exactly).
+/// The `--json` form of a run's summary (see *The command line*): numbers are JSON numbers in the
+/// units their names end with, written as ``ResultCSV`` writes them (energies and times exactly).
 public enum ResultJSON {
   /// The summary object.
   public static func summary(_ result: RunResult, variant: String) -> JSONValue {
@@ -62,7 +62,7 @@ public enum ResultJSON {
     return .object(root)
   }
 
-  /// The apps, keyed by name (SPEC 8 [v2], the fields of `apps.csv`).
+  /// The apps, keyed by name (*The command line*, the fields of `apps.csv`).
   static func apps(_ result: RunResult) -> JSONObject {
     var apps = JSONObject()
     for app in result.apps {
@@ -96,8 +96,8 @@ public enum ResultJSON {
     return classes
   }
 
-  /// `battery`: the two figures SPEC 8 names, then the rest of the account. `life_h` is null
-  /// when nothing was drawn or the battery ran out (its `ran_out_h` stands instead).
+  /// `battery`: the two figures *The command line* names, then the rest of the account. `life_h` is
+  /// null when nothing was drawn or the battery ran out (its `ran_out_h` stands instead).
   static func batteryDetails(_ battery: BatteryResult) -> JSONObject {
     var object = JSONObject()
     object["energy_j"] = number(Units.joules(battery.drawnEnergy))

@@ -3,7 +3,7 @@ public import Quantities
 /// Picks the default width of the power series' bins: the smallest "nice" width (1, 2 or 5
 /// times a power of ten nanoseconds) that gives at most `maximumBins` bins.
 public enum BinWidth {
-  /// About this many rows at most by default (SPEC section 8).
+  /// About this many rows at most by default (see *The command line*).
   public static let maximumBins = 10_000
 
   /// The most rows `--resolution` may ask `power.csv` for (about a gigabyte of CSV).

@@ -124,7 +124,7 @@ struct RunOutputs {
 
   /// `Device phone, 10 min, seed 1, peak 3.9 W, battery life 61.71 h, lowest charge 98.7%`, or
   /// `…, battery ran out at 14.29 h (off 1.712 h)`: never a battery life that hides a flat
-  /// battery (SPEC 7 [v2]).
+  /// battery (see *Results and accounting*).
   static func subtitle(_ scenario: Scenario, _ result: RunResult) -> String {
     var line =
       "Device \(scenario.deviceName), \(Units.durationText(result.duration)), seed \(scenario.setup.seed)"

@@ -18,8 +18,8 @@ public struct RunRequest: Sendable {
   public var plotFile: String?
   /// Where to write the Chrome/Perfetto trace (`--trace`), if anywhere.
   public var traceFile: String?
-  /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
-  /// every event (`--no-fast-forward`). The results are byte-identical either way.
+  /// Whether the run skips whole periods of a steady state (see *The fast-forward*); `false`
+  /// simulates every event (`--no-fast-forward`). The results are byte-identical either way.
   public var fastForward = true
   /// Told the simulated time reached, a hundred times over the run (for a progress line).
   public var progress: (@Sendable (_ simulated: TimeSpan) -> Void)?
@@ -33,9 +33,9 @@ public struct RunRequest: Sendable {
   }
 }
 
-/// Runs a scenario and writes its outputs atomically: every file goes to a temporary file and
-/// is renamed into place only when the run has finished and every file is complete, so a failed
-/// or interrupted run leaves earlier results untouched (SPEC section 9).
+/// Runs a scenario and writes its outputs atomically: every file goes to a temporary file and is
+/// renamed into place only when the run has finished and every file is complete, so a failed or
+/// interrupted run leaves earlier results untouched (see *Bad Input, Run Limits and Safe Output*).
 public enum RunPipeline {
   /// The CSV files `--out` writes, in the order they are written.
   public static let outputFiles = [

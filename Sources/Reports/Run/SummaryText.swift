@@ -129,7 +129,7 @@ public enum SummaryText {
   }
 
   /// The apps a scenario declares: each one's energy, time in each phase and held occurrences
-  /// (SPEC 8 [v2]).
+  /// (see *The command line*).
   static func appTable(_ result: RunResult) -> String {
     var table = TextTable(columns: [
       ("app", .left), ("energy", .right), ("share", .right), ("foreground", .right),
@@ -147,7 +147,7 @@ public enum SummaryText {
   }
 
   /// `battery life 1.644 d` — or, when the battery ran out, `battery ran out at 14.29 h (off
-  /// 1.712 h)`: a battery life never hides a flat battery (SPEC 7 [v2]).
+  /// 1.712 h)`: a battery life never hides a flat battery (see *Results and accounting*).
   public static func batteryPhrase(_ battery: BatteryResult) -> String {
     if let ranOut = battery.ranOutAt {
       let at = Units.durationText(TimeSpan(nanoseconds: ranOut.nanosecondsSinceStart))

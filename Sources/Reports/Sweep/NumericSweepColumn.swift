@@ -1,9 +1,9 @@
 import JSONSupport
 import Quantities
 
-/// The numeric column `sweep.csv` gives a parameter whose values carry a unit (SPEC 8 [v2]):
-/// every value in the dimension's base unit, so a sweep of `workloads.sync.every=1 s,500 ms`
-/// has a column `workloads.sync.every_s` with `1` and `0.5` that a plotting tool can use.
+/// The numeric column `sweep.csv` gives a parameter whose values carry a unit (see *The command
+/// line*): every value in the dimension's base unit, so a sweep of `workloads.sync.every=1 s,500
+/// ms` has a column `workloads.sync.every_s` with `1` and `0.5` that a plotting tool can use.
 struct NumericSweepColumn {
   /// The dimension of the parameter's values.
   let dimension: Quantities.Dimension

@@ -53,7 +53,7 @@ public struct SweepRow: Sendable {
   public var batteryMilliampHours = ""
 }
 
-/// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (SPEC section 8, `sweep`).
+/// Runs the points of a ``SweepPlan`` and writes `sweep.csv` (*The command line*, `sweep`).
 public enum Sweep {
   /// The name of the file `sweep --out DIR` writes.
   public static let fileName = "sweep.csv"
@@ -138,12 +138,12 @@ public enum Sweep {
     return scenario.setup.device.components.map(\.name)
   }
 
-  /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``, then
-  /// (SPEC 8 [v2]) `<component>_j` for each of `components`, `wakeups`, the worst
-  /// `latency_p99_s`, and for each parameter whose values carry a unit a numeric column in the
-  /// base unit (`workloads.sync.every_s`), and last `battery_energy_mah`; one row per point. A shard's file has the same header,
-  /// so the whole sweep is the first shard's file followed by every other shard's rows.
-  /// `components` defaults to those of the rows, in order of first appearance.
+  /// `sweep.csv`: `index`, `variant`, one column per parameter, then ``summaryColumns``, then (see
+  /// *The command line*) `<component>_j` for each of `components`, `wakeups`, the worst
+  /// `latency_p99_s`, and for each parameter whose values carry a unit a numeric column in the base
+  /// unit (`workloads.sync.every_s`), and last `battery_energy_mah`; one row per point. A shard's
+  /// file has the same header, so the whole sweep is the first shard's file followed by every other
+  /// shard's rows. `components` defaults to those of the rows, in order of first appearance.
   public static func csv(_ rows: [SweepRow], plan: SweepPlan, components: [String]? = nil)
     -> String
   {

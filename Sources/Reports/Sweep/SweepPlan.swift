@@ -153,7 +153,7 @@ public struct SweepPlan: Sendable {
   /// The run limits each point is checked against before it runs.
   public var limits: RunLimits = .standard
 
-  /// The most points a sweep may have (SPEC section 9).
+  /// The most points a sweep may have (see *Bad Input, Run Limits and Safe Output*).
   public static let maximumPoints = 1_000_000
 
   /// A plan; two parameters may not set the same path, and the product of the numbers of values
@@ -215,9 +215,9 @@ public struct SweepPlan: Sendable {
 }
 
 extension SweepPlan {
-  /// Refuses a `--set` path that the plan's variant also sets (SPEC 8 [v2]): the variant's
-  /// patch applies after `--set`, so the swept values there would be silently ignored. A path
-  /// conflicts when the patch sets it, an object above it to something that is not an object
+  /// Refuses a `--set` path that the plan's variant also sets (see *The command line*): the
+  /// variant's patch applies after `--set`, so the swept values there would be silently ignored. A
+  /// path conflicts when the patch sets it, an object above it to something that is not an object
   /// (or deletes it), or a key below it.
   public func checkVariant(of document: ScenarioDocument) throws(SweepArgumentError) {
     guard let patch = document.variants.first(where: { $0.name == variant })?.patch else {

@@ -18,7 +18,7 @@ import Quantities
 /// - when the scenario declares apps, one thread per app (`app <name>`) after the nodes, with a
 ///   slice per phase of its lifecycle (`foreground`, `background`, `suspended`), and an instant
 ///   event `push <workload>` when the push service delivers held low-priority pushes;
-/// - an async track `Low Power Mode` with a slice while it is on (SPEC 6.6 [v2]);
+/// - an async track `Low Power Mode` with a slice while it is on (see *Apps and push delivery*);
 /// - counter tracks `<component> power (W)` per component, sampled when it changes, and
 ///   `total power (W)`.
 ///

@@ -1,7 +1,7 @@
 extension BuiltInDevices {
   /// A 13-inch laptop: a 60 Hz LCD, efficiency and performance cores, an NVMe SSD, Wi-Fi, audio,
-  /// Bluetooth, a video decoder and the platform. Every number's source or calibration target is in its `x-source` note and in the
-  /// documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
+  /// Bluetooth, a video decoder and the platform. Every number's source or calibration target is in
+  /// its `x-source` note and in the documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let laptopProfile = #"""
     {
       "name": "laptop",
@@ -17,7 +17,7 @@ extension BuiltInDevices {
         "background_time": "unlimited",
         "x-source-background_time": "macOS does not suspend a hidden app (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: App Nap throttles it instead)",
         "timer_leeway": "10 s",
-        "x-source-timer_leeway": "App Nap's timer throttling (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: it reduces the frequency with which a napping app's timers fire); 10 s is SPEC 6.4's calibration choice, no published figure"
+        "x-source-timer_leeway": "App Nap's timer throttling (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: it reduces the frequency with which a napping app's timers fire); 10 s is *Apps and push delivery*'s calibration choice, no published figure"
       },
       "low_power": {
         "max_frequency": "70%", "timer_leeway": "1 s",
@@ -40,7 +40,7 @@ extension BuiltInDevices {
         "cpu": {
           "type": "cpu",
           "dispatch_cost": "50 us",
-          "x-source-dispatch_cost": "SPEC 5.2 default",
+          "x-source-dispatch_cost": "*The platform* default",
           "clusters": [
             {
               "name": "efficiency", "cores": 4, "ipc": 1,
@@ -62,7 +62,7 @@ extension BuiltInDevices {
               ],
               "states": [
                 { "name": "on", "power": "120 mW",
-                  "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, SPEC 11)" },
+                  "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, *Built-in devices*)" },
                 { "name": "clock-gated", "power": "60 mW", "min_residency": "0 s", "x-source": "calibration target (as on)" },
                 { "name": "off", "power": "40 mW", "wake_latency": "200 us", "min_residency": "800 us",
                   "x-source": "Skylake C8 exit 200 us, target residency 800 us (Linux intel_idle.c); power a calibration target (as on)" }
@@ -143,7 +143,7 @@ extension BuiltInDevices {
           "parent": "none",
           "x-source-parent": "Intel Panel Self Refresh: with a static image the panel refreshes itself from its own buffer, and the package reaches its deep C-states (PC8 and below) with the screen on, so the lit display does not hold the platform awake as a phone's does",
           "refresh_rates": ["60 Hz"], "idle_refresh": "60 Hz",
-          "x-source-refresh": "a fixed 60 Hz panel (SPEC 5.7)",
+          "x-source-refresh": "a fixed 60 Hz panel (see *The display*)",
           "panel_power": "600 mW", "per_hz": "5 mW",
           "x-source-panel": "calibration target: 0.9 W of panel electronics at 60 Hz for a 13-inch LCD",
           "backlight_power": "3 W",

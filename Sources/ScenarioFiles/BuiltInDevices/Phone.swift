@@ -1,6 +1,7 @@
 extension BuiltInDevices {
-  /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi,
-  /// a GPU, satellite location, audio, Bluetooth and a video decoder, with location recipes. Every number's source is in its `x-source` note and in the documentation
+  /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi, a
+  /// GPU, satellite location, audio, Bluetooth and a video decoder, with location recipes. Every
+  /// number's source is in its `x-source` note and in the documentation
   /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
@@ -40,7 +41,7 @@ extension BuiltInDevices {
         "cpu": {
           "type": "cpu",
           "dispatch_cost": "50 us",
-          "x-source-dispatch_cost": "SPEC 5.2 default",
+          "x-source-dispatch_cost": "*The platform* default",
           "display_latency_limit": "300 us",
           "x-source-display_latency_limit": "Qualcomm's SDE display driver requests a CPU DMA latency of 300 us (qcom,sde-qos-cpu-dma-latency in its device tree; sde_encoder.c) while it pushes frames; applied whenever the screen is on (a modelling choice), it keeps clusters out of their 6.6 ms power collapse under a lit screen",
           "clusters": [
@@ -56,10 +57,10 @@ extension BuiltInDevices {
                 { "name": "wfi", "power": "4 mW", "min_residency": "0 s",
                   "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU" },
                 { "name": "off", "power": "1 mW", "suspended_power": "0 W", "wake_latency": "160 us", "wake_power": "50 mW", "min_residency": "2 ms",
-                  "x-source": "exit latency 160 us and min residency 2000 us: gs101 A55 (Linux gs101.dtsi); power (leakage while the SoC is awake) and wake_power are calibration choices pinned by the CPU ratios of SPEC 11 (ReferenceFigureTests.cpuPowerAgainstUtilization); 0 W while suspended, as the platform's floor counts it" }
+                  "x-source": "exit latency 160 us and min residency 2000 us: gs101 A55 (Linux gs101.dtsi); power (leakage while the SoC is awake) and wake_power are calibration choices pinned by the CPU ratios of *Built-in devices* (ReferenceFigureTests.cpuPowerAgainstUtilization); 0 W while suspended, as the platform's floor counts it" }
               ],
               "states": [
-                { "name": "on", "power": "30 mW", "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, SPEC 11)" },
+                { "name": "on", "power": "30 mW", "x-source": "calibration target: CPU at 1%/10%/100% of one reference core = 1.1x/2x/10x the idle CPU (platform energy guidance, *Built-in devices*)" },
                 { "name": "clock-gated", "power": "6 mW", "min_residency": "0 s", "x-source": "calibration choice (as on); no latency, so chosen for any idle time, and the cluster's idle state under a lit screen" },
                 { "name": "off", "power": "2 mW", "suspended_power": "0 W", "wake_latency": "6562 us", "wake_power": "30 mW", "min_residency": "9987 us",
                   "x-source": "cluster sleep exit 6562 us, min residency 9987 us: Snapdragon 865 (Linux sm8250.dtsi); power a calibration target" }
@@ -171,7 +172,7 @@ extension BuiltInDevices {
         "gpu": {
           "type": "gpu",
           "frequency": "governor",
-          "x-source-frequency": "SPEC 5.6: a devfreq governor raises the clock for heavier frames; the phone's default",
+          "x-source-frequency": "*The GPU*: a devfreq governor raises the clock for heavier frames; the phone's default",
           "opps": [
             { "freq": "257 MHz", "power": "325.3 mW",
               "x-source": "Adreno 640 operating point (Linux sm8150.dtsi gpu_opp_table); power derived: the top point scaled by (257/585)^3, dynamic power cubic in frequency (P = C V^2 f with V roughly proportional to f; Qualcomm publishes no GPU voltages)" },
@@ -248,9 +249,9 @@ extension BuiltInDevices {
       },
       "recipes": {
         "location-best": { "gnss": "6 s", "cpu": "20 ms",
-          "x-source": "a satellite fix (about 5 m): gnss 6 s of tracking, the upper end of the 1-5 s hot-start time to first fix plus a 1 s fix epoch to refine it; cpu 20 ms, SPEC 5.8's example (a calibration choice: the location stack handling the fix)" },
+          "x-source": "a satellite fix (about 5 m): gnss 6 s of tracking, the upper end of the 1-5 s hot-start time to first fix plus a 1 s fix epoch to refine it; cpu 20 ms, *Peripherals and recipes*'s example (a calibration choice: the location stack handling the fix)" },
         "location-100m": { "cpu": "20 ms", "wifi": "1.5 s", "upload": "1 KB", "download": "2 KB", "via": "wifi",
-          "x-source": "a Wi-Fi location (about 100 m): an active scan, wifi 1.5 s (SPEC 5.8's example; about 40 ms of probe and listen per channel, droidboy.cz 'Looking under the hood of WiFi scans' 2015, over the 13 channels of 2.4 GHz and about 24 of 5 GHz), at the radio's active power (an upper bound: the model has no separate scan power); the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, SPEC 5.8's example); cpu 20 ms as location-best" },
+          "x-source": "a Wi-Fi location (about 100 m): an active scan, wifi 1.5 s (*Peripherals and recipes*'s example; about 40 ms of probe and listen per channel, droidboy.cz 'Looking under the hood of WiFi scans' 2015, over the 13 channels of 2.4 GHz and about 24 of 5 GHz), at the radio's active power (an upper bound: the model has no separate scan power); the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, *Peripherals and recipes*'s example); cpu 20 ms as location-best" },
         "location-3km": { "cpu": "20 ms", "download": "2 KB", "via": "cellular",
           "x-source": "a cell-tower location (about 3 km): a small lookup of the serving cell's position over LTE (2 KB, as location-100m's answer; calibration choice); cpu 20 ms as location-best" }
       }

@@ -2,9 +2,9 @@ package import JSONSupport
 import Quantities
 
 /// Reads the members of one JSON object, checking its keys before any of its values: a typo must
-/// not silently change a result (SPEC section 3), and it is reported as itself — with the key it
-/// most likely meant — rather than as what it caused (a required key that looks missing, a
-/// choice of keys that looks empty).
+/// not silently change a result (see *Scenario file reference*), and it is reported as itself —
+/// with the key it most likely meant — rather than as what it caused (a required key that looks
+/// missing, a choice of keys that looks empty).
 ///
 /// Keys starting with `$` (editors add `"$schema"`) or `x-` (users' own notes) are always
 /// allowed. The reader remembers which keys it used, so that ``rejectUnusedKeys()`` can catch a

@@ -87,7 +87,7 @@ package struct ValueReader {
   }
 
   /// ` (it rounds to 0 ns)` when `value` is not written as zero but rounds to zero `unit`s: times
-  /// are whole nanoseconds and sizes whole bytes (SPEC section 2).
+  /// are whole nanoseconds and sizes whole bytes (see *Quantities and units*).
   private func roundsToZero(_ value: JSONValue, unit: String) -> String {
     let text: String
     switch value {
@@ -104,8 +104,8 @@ package struct ValueReader {
     Instant(nanosecondsSinceStart: try time(value, path).nanoseconds)
   }
 
-  /// A power, held as whole nanowatts (SPEC 5.1): a power not written as zero that rounds to
-  /// 0 nW is an error, not a silent zero.
+  /// A power, held as whole nanowatts (see *The power-state ladder*): a power not written as zero
+  /// that rounds to 0 nW is an error, not a silent zero.
   package func power(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Power {
     let power = try parse(value, path, .power, QuantityParser.power)
     let roundedAway = power.nanowatts == 0 ? roundsToZero(value, unit: "nW") : ""

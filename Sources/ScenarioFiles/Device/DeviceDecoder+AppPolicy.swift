@@ -3,9 +3,9 @@ import JSONSupport
 import Quantities
 
 extension DeviceDecoder {
-  /// Reads `app_policy` (SPEC 6.4 [v2]): the defaults of the apps a scenario declares on this
-  /// device — `background_time` (a duration or `"unlimited"`) and `timer_leeway` — each
-  /// defaulting to the standard policy (`AppPolicySpec.standard`: 30 s, no leeway).
+  /// Reads `app_policy` (see *Apps and push delivery*): the defaults of the apps a scenario
+  /// declares on this device — `background_time` (a duration or `"unlimited"`) and `timer_leeway` —
+  /// each defaulting to the standard policy (`AppPolicySpec.standard`: 30 s, no leeway).
   func decodeAppPolicy(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> AppPolicySpec
   {

@@ -3,7 +3,7 @@ import JSONSupport
 import Quantities
 
 extension DeviceDecoder {
-  /// The default dispatch cost of an occurrence on the CPU (SPEC 5.2).
+  /// The default dispatch cost of an occurrence on the CPU (see *The platform*).
   static let defaultDispatchCost = TimeSpan.microseconds(50)
 
   /// Reads a CPU: `clusters` (the first is the reference core), `dispatch_cost`, `qos_policy`,

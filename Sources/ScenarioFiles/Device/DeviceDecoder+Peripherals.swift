@@ -3,7 +3,7 @@ import JSONSupport
 import Quantities
 
 extension DeviceDecoder {
-  /// Reads flash storage (SPEC 5.4).
+  /// Reads flash storage (see *Flash storage*).
   func decodeStorage(_ object: inout ObjectReader) throws(InputError) -> StorageSpec {
     let ladder = try decodeLadder(&object, defaultPolicy: .timeout)
     let floor = ladder.states[ladder.deepestIndex].power
@@ -25,9 +25,9 @@ extension DeviceDecoder {
     return spec
   }
 
-  /// Reads a radio (SPEC 5.5): `transfer_power` is a power, or
+  /// Reads a radio (see *Radios*): `transfer_power` is a power, or
   /// `{ "base", "per_mbit_down", "per_mbit_up" }` with the per-Mbit terms in watts per Mbit/s;
-  /// `signal_power` (optional, [v2]) is `{ "good", "fair", "poor" }`, factors of at least 1 on
+  /// `signal_power` (optional) is `{ "good", "fair", "poor" }`, factors of at least 1 on
   /// the transfer power at each signal level (a level left out: 1).
   func decodeRadio(_ object: inout ObjectReader, named name: String) throws(InputError)
     -> RadioSpec
@@ -93,7 +93,7 @@ extension DeviceDecoder {
     return power
   }
 
-  /// Reads a GPU (SPEC 5.6).
+  /// Reads a GPU (see *The GPU*).
   func decodeGPU(_ object: inout ObjectReader) throws(InputError) -> GPUSpec {
     let ladder = try decodeLadder(&object, defaultPolicy: .timeout)
     let points = try decodeOperatingPoints(
@@ -105,7 +105,7 @@ extension DeviceDecoder {
     return GPUSpec(ladder: ladder, operatingPoints: points, frequency: frequency)
   }
 
-  /// Reads a display (SPEC 5.7).
+  /// Reads a display (see *The display*).
   func decodeDisplay(_ object: inout ObjectReader) throws(InputError) -> DisplaySpec {
     let technology = try reader.choice(
       try object.required("technology"), object.path("technology"), DisplayTechnology.self)
@@ -150,7 +150,7 @@ extension DeviceDecoder {
     return spec
   }
 
-  /// Reads `brightness_curve` (SPEC 5.7): `"android"` or `{ "gamma": N }` with N > 0; or
+  /// Reads `brightness_curve` (see *The display*): `"android"` or `{ "gamma": N }` with N > 0; or
   /// `brightness_gamma: N`, its older spelling, which device files written before it still use.
   /// Gamma 2.2 when neither is given.
   private func decodeBrightnessCurve(_ object: inout ObjectReader) throws(InputError)

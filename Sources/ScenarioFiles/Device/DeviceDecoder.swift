@@ -2,7 +2,7 @@ import DeviceModels
 import JSONSupport
 import Quantities
 
-/// Decodes a device object (SPEC section 4) into a validated `DeviceSpec`.
+/// Decodes a device object (see *Device files*) into a validated `DeviceSpec`.
 ///
 /// `extends` must already have been resolved (see ``DeviceResolver``): this sees one merged
 /// object. Every number is checked here, so the simulator can trust what it gets.
@@ -78,9 +78,9 @@ struct DeviceDecoder {
     return device
   }
 
-  /// Decodes `recipes` (SPEC 5.8): named work objects whose steps run on this device's
-  /// components. A recipe that names a component the device lacks (the phone without its radios)
-  /// is set aside with the reason, an error only if work names it.
+  /// Decodes `recipes` (see *Peripherals and recipes*): named work objects whose steps run on this
+  /// device's components. A recipe that names a component the device lacks (the phone without its
+  /// radios) is set aside with the reason, an error only if work names it.
   private func decodeRecipes(_ value: JSONValue, at path: JSONPath, device: DeviceSpec)
     throws(InputError) -> (usable: [String: WorkRecipe], unusable: [String: String])
   {
@@ -114,8 +114,9 @@ struct DeviceDecoder {
     }
   }
 
-  /// Decodes `low_power` (SPEC 6.6 [v2]): `max_frequency`, a fraction above 0 of each
-  /// cluster's and the GPU's highest clock, and `timer_leeway`, the least tolerance of a timer.
+  /// Decodes `low_power` (see *Apps and push delivery*): `max_frequency`, a fraction above 0 of
+  /// each cluster's and the GPU's highest clock, and `timer_leeway`, the least tolerance of a
+  /// timer.
   private func decodeLowPower(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> LowPowerSpec
   {

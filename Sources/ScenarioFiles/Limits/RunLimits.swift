@@ -4,7 +4,7 @@ import Quantities
 
 /// How much work one run may take, checked before it starts, so that a scenario that would run
 /// for hours, days or for ever — or fill memory with work that can never be served — is refused
-/// with a message saying what to change (SPEC section 9).
+/// with a message saying what to change (see *Bad Input, Run Limits and Safe Output*).
 ///
 /// The check estimates, from the workloads alone, how many events the engine would take off its
 /// queue (an occurrence costs a few events, plus one per CPU thread, per storage request and per
@@ -176,9 +176,9 @@ public struct RunLimits: Sendable, Hashable {
   }
 }
 
-/// The runs of one `compare` or `sweep` (or of one `--shard` of a sweep), each within the
-/// limits, that together are estimated to take more events than ``RunLimits/maximumEvents``
-/// (SPEC section 9: `compare` and `sweep` are limited in total over all their runs).
+/// The runs of one `compare` or `sweep` (or of one `--shard` of a sweep), each within the limits,
+/// that together are estimated to take more events than ``RunLimits/maximumEvents`` (*Bad Input,
+/// Run Limits and Safe Output*: `compare` and `sweep` are limited in total over all their runs).
 public struct TotalRunLimitError: Error, Sendable, CustomStringConvertible {
   /// The scenario file the runs come from, when they all come from one.
   public var file: String?

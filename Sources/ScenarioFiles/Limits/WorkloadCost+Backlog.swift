@@ -6,7 +6,7 @@ import Quantities
 /// workloads ask for against the time the run has (times the component's lanes), and how many
 /// occurrences would be left waiting at the end.
 ///
-/// Frames are dropped rather than queued (SPEC 6.1), a debounced workload has at most one
+/// Frames are dropped rather than queued (see *OS policies*), a debounced workload has at most one
 /// occurrence pending, and a single occurrence cannot pile up, so none of those count.
 extension WorkloadCost {
   /// The component with the most occurrences left waiting, if any component is overloaded.

@@ -63,7 +63,7 @@ struct WorkloadCost {
     guard occurrences > 0 else { return 0 }
     let ladderSteps =
       demotions(of: workload, occurrences: occurrences, stretches: stretches) / occurrences
-    // A push's downlink is one more transfer before the work (SPEC 6.5 [v2]).
+    // A push's downlink is one more transfer before the work (see *Apps and push delivery*).
     let push = workload.push == nil ? 0 : 2 + radioSegments(nil)
     guard case .trace(let rows) = workload.timing else {
       return events(of: workload.work) + ladderSteps + push

@@ -5,9 +5,9 @@ import Synchronization
 ///
 /// Every variant of a scenario (and every point of a sweep) is decoded from the same files: a
 /// device file or a trace shared by a thousand variants is read from disk, and a device file
-/// parsed, once, by its resolved path (SPEC section 9), so decoding stays linear in the input
-/// and every variant sees the same contents even if a file changes meanwhile. A file that cannot
-/// be read is not remembered: each asker gets the error afresh.
+/// parsed, once, by its resolved path (see *Bad Input, Run Limits and Safe Output*), so decoding
+/// stays linear in the input and every variant sees the same contents even if a file changes
+/// meanwhile. A file that cannot be read is not remembered: each asker gets the error afresh.
 ///
 /// Safe to share between the threads of a parallel sweep: the first asker reads a file while the
 /// others wait for it.

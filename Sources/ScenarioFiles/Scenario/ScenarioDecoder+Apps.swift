@@ -2,7 +2,8 @@ import DeviceModels
 import JSONSupport
 import Quantities
 
-/// Apps (SPEC 6.4 [v2]) and push delivery (SPEC 6.5 [v2]) in a scenario file.
+/// Apps (see *Apps and push delivery*) and push delivery (see *Apps and push delivery*) in a
+/// scenario file.
 ///
 /// When the scenario has no `apps`, every workload belongs to the implicit app `app`, in the
 /// foreground during `visibility` and never suspended: such a scenario runs as it did before apps
@@ -74,8 +75,8 @@ extension ScenarioDecoder {
     return try reader.time(value, path)
   }
 
-  /// Checks that every workload names a declared app (SPEC 6.4 [v2]); `members` gives the
-  /// workloads' JSON, to point at their `app` key.
+  /// Checks that every workload names a declared app (see *Apps and push delivery*); `members`
+  /// gives the workloads' JSON, to point at their `app` key.
   func checkAppNames(
     _ workloads: [WorkloadSpec], apps: [AppSpec], workloadsValue: JSONValue, at path: JSONPath
   ) throws(InputError) {
@@ -113,7 +114,7 @@ extension ScenarioDecoder {
     }
   }
 
-  /// Reads a workload's push keys (SPEC 6.5 [v2]), given its timing kind.
+  /// Reads a workload's push keys (see *Apps and push delivery*), given its timing kind.
   func decodePush(_ object: inout ObjectReader, kind: String, hasNetwork: Bool)
     throws(InputError) -> PushSpec?
   {

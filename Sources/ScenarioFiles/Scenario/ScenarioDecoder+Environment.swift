@@ -4,7 +4,7 @@ import Quantities
 
 extension ScenarioDecoder {
   /// Reads `environment`: `network` (a radio's name, or intervals of a radio or `"offline"`, each
-  /// with optional `downlink`, `uplink`, `rtt` and `signal`: SPEC 5.5 [v2]), `charging`,
+  /// with optional `downlink`, `uplink`, `rtt` and `signal`: *Radios*), `charging`,
   /// `battery_start`.
   func decodeEnvironment(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
     -> EnvironmentSpec
@@ -40,8 +40,8 @@ extension ScenarioDecoder {
     return environment
   }
 
-  /// Reads `environment.low_power` (SPEC 6.6 [v2]): intervals, validated as `charging`'s, or
-  /// `{ "below": FRACTION }`.
+  /// Reads `environment.low_power` (see *Apps and push delivery*): intervals, validated as
+  /// `charging`'s, or `{ "below": FRACTION }`.
   private func decodeLowPower(_ value: JSONValue, at path: JSONPath, context: ScenarioContext)
     throws(InputError) -> LowPowerSchedule
   {

@@ -164,7 +164,7 @@ extension ScenarioDecoder {
   }
 
   /// Reads `requires`: one condition, or a non-empty list of conditions that must all hold
-  /// (SPEC 6.1 [v2]). An empty list is an error: leaving `requires` out says "none".
+  /// (see *OS policies*). An empty list is an error: leaving `requires` out says "none".
   func decodeRequirements(_ value: JSONValue?, at path: JSONPath) throws(InputError)
     -> DeferralConditions
   {

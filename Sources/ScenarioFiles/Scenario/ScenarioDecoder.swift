@@ -5,12 +5,12 @@ import Quantities
 /// Decodes one scenario object (a variant already patched in) into a validated ``Scenario``.
 ///
 /// Given the decoded parts of the baseline and the variant's patch (``previous``), it takes over
-/// every part the patch leaves alone and whose inputs are unchanged — the device, the
-/// environment, the display and visibility intervals, each workload — instead of decoding it
-/// again, so that a thousand variants that each change one of ten thousand workloads cost ten
-/// thousand workload decodings and a thousand, not ten million (SPEC section 9). A part is only
-/// taken over when it would decode the same: the same JSON (the patch does not reach it) in the
-/// same context (the same device and duration, and for workloads, a network or none alike), so
+/// every part the patch leaves alone and whose inputs are unchanged — the device, the environment,
+/// the display and visibility intervals, each workload — instead of decoding it again, so that a
+/// thousand variants that each change one of ten thousand workloads cost ten thousand workload
+/// decodings and a thousand, not ten million (see *Bad Input, Run Limits and Safe Output*). A part
+/// is only taken over when it would decode the same: the same JSON (the patch does not reach it) in
+/// the same context (the same device and duration, and for workloads, a network or none alike), so
 /// results and error messages are those of a full decoding.
 struct ScenarioDecoder {
   let file: String

@@ -6,7 +6,7 @@ import Synchronization
 /// A scenario file, read and checked for syntax, from which each variant can be decoded.
 ///
 /// Variants are JSON Merge Patches (RFC 7396) over the scenario without its `variants`; the
-/// scenario itself is the variant named `baseline` (SPEC section 3).
+/// scenario itself is the variant named `baseline` (see *Scenario file reference*).
 ///
 /// Decoding stays linear in the input however many variants there are: the device and trace
 /// files are read once for all of them, and once the baseline is decoded, each variant decodes

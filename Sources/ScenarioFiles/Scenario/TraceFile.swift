@@ -2,8 +2,8 @@ import DeviceModels
 import JSONSupport
 import Quantities
 
-/// A trace replay (SPEC 6.1): a CSV file, one row per occurrence, with a `time` column and any
-/// work-step columns (`cpu`, `threads`, `qos`, `read`, `write`, `write_size`, `download`,
+/// A trace replay (see *OS policies*): a CSV file, one row per occurrence, with a `time` column and
+/// any work-step columns (`cpu`, `threads`, `qos`, `read`, `write`, `write_size`, `download`,
 /// `upload`, `via`, `gpu`, a generic component's name…). Empty cells are absent steps. Values are
 /// read as in scenario files: a bare number in base units or a string with a unit. Rows must be in
 /// time order, at times inside the run.

@@ -2,11 +2,11 @@ import DeviceModels
 import JSONSupport
 import Quantities
 
-/// Reads `work` (SPEC 6.2): an object or a list of objects, each with optional steps `cpu`
+/// Reads `work` (see *OS policies*): an object or a list of objects, each with optional steps `cpu`
 /// (+ `threads`, `qos`, `parallel_efficiency`), `read`, `write` (+ `write_size`), `download`,
-/// `upload` (+ `via`), `gpu`, and generic components by name, or `recipe`, the name of one of
-/// the device's recipes (SPEC 5.8), whose steps it runs with any others it gives. Each step must
-/// have a component of the device to run on.
+/// `upload` (+ `via`), `gpu`, and generic components by name, or `recipe`, the name of one of the
+/// device's recipes (see *Peripherals and recipes*), whose steps it runs with any others it gives.
+/// Each step must have a component of the device to run on.
 struct WorkDecoder {
   let file: String
   let context: ScenarioContext
@@ -21,8 +21,8 @@ struct WorkDecoder {
 
   var reader: ValueReader { ValueReader(file: file) }
 
-  /// Names of the components a work object keeps active for a time by naming them (`"gnss":
-  /// "2 s"`, `"wifi": "1.5 s"`): the device's generic components and its radios (SPEC 5.8 [v2]:
+  /// Names of the components a work object keeps active for a time by naming them (`"gnss": "2 s"`,
+  /// `"wifi": "1.5 s"`): the device's generic components and its radios (*Peripherals and recipes*:
   /// radio time, such as a Wi-Fi scan), in device order.
   var timedComponentNames: [String] {
     context.device.components.compactMap { component in
@@ -105,9 +105,9 @@ struct WorkDecoder {
     return step
   }
 
-  /// Decodes a device's recipe (SPEC 5.8): the steps of a work object, without `qos` (the work
-  /// object naming the recipe gives it) or another recipe. Every key must be a work step or a
-  /// generic component of the device.
+  /// Decodes a device's recipe (see *Peripherals and recipes*): the steps of a work object, without
+  /// `qos` (the work object naming the recipe gives it) or another recipe. Every key must be a work
+  /// step or a generic component of the device.
   func decodeRecipe(_ value: JSONValue, named name: String, at path: JSONPath) throws(InputError)
     -> WorkRecipe
   {
@@ -149,8 +149,8 @@ struct WorkDecoder {
     return WorkRecipe(steps: steps, keys: keys)
   }
 
-  /// Why recipe `name` cannot run on this device — a component it names is missing — or `nil`.
-  /// Keys that are no work step nor component name at all are left to ``decodeRecipe(_:named:at:)``.
+  /// Why recipe `name` cannot run on this device — a component it names is missing — or `nil`. Keys
+  /// that are no work step nor component name at all are left to ``decodeRecipe(_:named:at:)``.
   func missingComponent(inRecipe value: JSONValue, named name: String) -> String? {
     guard case .object(let members) = value else { return nil }
     let componentNames = Set(context.device.components.map(\.name))
@@ -276,7 +276,7 @@ struct WorkDecoder {
 
 extension WorkStepSpec {
   /// Adds the steps of `recipe`, which gives none of the steps this object gives; generic steps
-  /// run in `genericOrder`, the device's order (SPEC 6.2).
+  /// run in `genericOrder`, the device's order (see *OS policies*).
   mutating func merge(_ recipe: WorkStepSpec, genericOrder: [String]) {
     if let cpu = recipe.cpu {
       self.cpu = cpu

@@ -5,9 +5,9 @@ import Reports
 import TestSupport
 import Testing
 
-/// `run --plot` on SPEC 5.1's worked example beside a constant 50 mW sensor, whose power at any
-/// time is known by hand: sensor 50 mW throughout; gps 0 before 2 s, 200 mW waking 2–2.8 s,
-/// 300 mW 2.8–5.5 s, 60 mW 5.5–10.5 s, 0 after.
+/// `run --plot` on *The power-state ladder*'s worked example beside a constant 50 mW sensor, whose
+/// power at any time is known by hand: sensor 50 mW throughout; gps 0 before 2 s, 200 mW waking
+/// 2–2.8 s, 300 mW 2.8–5.5 s, 60 mW 5.5–10.5 s, 0 after.
 @Suite struct StackedPowerPlotTests {
   /// The chart's fixed layout (``ChartStyle``): the power panel spans x 76…600 and y 80…360;
   /// the battery panel y 384…474. The run is 20 s (a seconds axis); the stack peaks at 350 mW,

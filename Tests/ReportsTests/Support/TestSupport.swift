@@ -16,10 +16,10 @@ func scenario(_ json: String, in directory: TemporaryDirectory, variant: String 
   return try ScenarioDocument.load(path).scenario(variant: variant)
 }
 
-/// SPEC 5.1's worked example on a bench with a 50 mW sensor and a 1 Wh battery: the GPS (active
-/// 300 mW; hot 60 mW after 1 s, 20 ms wake; off 0 W after 6 s, 800 ms wake at 200 mW) serves
-/// 500 ms at 2 s and 4 s over 20 s. By hand: off 0–2 s, waking 2–2.8 s, active 2.8–5.5 s (serving
-/// 2.8–3.3 and 4–4.5), hot 5.5–10.5 s, off 10.5–20 s; gps 1.27 J, sensor 1 J.
+/// *The power-state ladder*'s worked example on a bench with a 50 mW sensor and a 1 Wh battery: the
+/// GPS (active 300 mW; hot 60 mW after 1 s, 20 ms wake; off 0 W after 6 s, 800 ms wake at 200 mW)
+/// serves 500 ms at 2 s and 4 s over 20 s. By hand: off 0–2 s, waking 2–2.8 s, active 2.8–5.5 s
+/// (serving 2.8–3.3 and 4–4.5), hot 5.5–10.5 s, off 10.5–20 s; gps 1.27 J, sensor 1 J.
 let workedExample = """
   {
     "name": "GPS worked example",

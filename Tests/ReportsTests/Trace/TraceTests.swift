@@ -3,8 +3,9 @@ import Foundation
 import Reports
 import Testing
 
-/// `run --trace` on SPEC 5.1's worked example (see `workedExample`): every slice, counter and
-/// timestamp below is the hand computation of the specification's table, in microseconds.
+/// `run --trace` on *The power-state ladder*'s worked example (see `workedExample`): every slice,
+/// counter and timestamp below is the hand computation of the specification's table, in
+/// microseconds.
 @Suite struct TraceTests {
   typealias Slice = ParsedTrace.Slice
 

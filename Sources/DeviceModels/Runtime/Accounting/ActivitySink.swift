@@ -41,16 +41,16 @@ public struct ActivityEvent: Sendable, Hashable {
     /// completed (``ActivityEvent/detail`` 1), or was cut off by the end of the window or run (0).
     case occurrenceEnd
     /// App ``ActivityEvent/subject`` entered phase ``ActivityEvent/detail`` (an index into
-    /// ``ActivityLayout/appPhases``), leaving the phase it was in (SPEC 6.4 [v2]).
+    /// ``ActivityLayout/appPhases``), leaving the phase it was in (see *Apps and push delivery*).
     case appPhase
     /// App ``ActivityEvent/subject``'s interval in phase ``ActivityEvent/detail`` ends here, at
     /// the end of the window or run.
     case appPhaseEnd
     /// The push service delivered a push of workload ``ActivityEvent/subject`` sent at
-    /// ``ActivityEvent/due`` (SPEC 6.5 [v2]); an instant.
+    /// ``ActivityEvent/due`` (see *Apps and push delivery*); an instant.
     case pushDelivered
     /// Low Power Mode switched on (``ActivityEvent/detail`` 1) or off (0), or its interval ends
-    /// at the end of the window or run (0) (SPEC 6.6 [v2]).
+    /// at the end of the window or run (0) (see *Apps and push delivery*).
     case lowPower
   }
 

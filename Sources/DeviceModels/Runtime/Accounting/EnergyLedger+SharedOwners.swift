@@ -1,5 +1,5 @@
 /// Shared owners: a busy host (the platform, a CPU cluster) works for every workload its
-/// children work for, and its energy is shared among them equally (SPEC 7).
+/// children work for, and its energy is shared among them equally (see *Results and accounting*).
 ///
 /// The platform of a busy device may share among dozens of workloads, and its owners change at
 /// almost every event while its power does not. Splitting each of its segments among them, as

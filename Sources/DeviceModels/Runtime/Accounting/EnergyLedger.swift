@@ -2,11 +2,11 @@
 /// fixed and dynamic parts, per state, per component and per workload.
 ///
 /// The models announce every change of a node's power, state or owners with
-/// ``update(node:at:power:dynamicPower:slot:owner:)``; the ledger closes the node's current
-/// segment — `power × duration` in attojoules, exact in `Int128` — and opens the next. Nothing
-/// samples: the energy is the integral of the curve the models drew. Because the arithmetic is
-/// integer, the invariants of SPEC section 7 (components add up to the total, floor + fixed +
-/// dynamic to each component, attribution to the total) hold exactly, not merely to 1e-9.
+/// ``update(node:at:power:dynamicPower:slot:owner:)``; the ledger closes the node's current segment
+/// — `power × duration` in attojoules, exact in `Int128` — and opens the next. Nothing samples: the
+/// energy is the integral of the curve the models drew. Because the arithmetic is integer, the
+/// invariants of *Results and accounting* (components add up to the total, floor + fixed + dynamic
+/// to each component, attribution to the total) hold exactly, not merely to 1e-9.
 ///
 /// A segment's energy splits as
 /// - floor: the node's deepest-state power × duration, always unattributed;
@@ -79,10 +79,11 @@ final class EnergyLedger {
   /// ``clock``, for the check every event makes (see ``DeviceShutdown``).
   @exclusivity(unchecked) private(set) var batteryCharge: Int128 = .max
   /// The battery level (attojoules) the check every event makes counts down to: 0 (running out)
-  /// unless a higher level is watched (Low Power Mode's `below`, the ok level of deferrable
-  /// work: SPEC 6.1, 6.6 [v2]); ``batteryCharge`` is then the charge left above it.
+  /// unless a higher level is watched (Low Power Mode's `below`, the ok level of deferrable work:
+  /// *OS policies* and *Apps and push delivery*); ``batteryCharge`` is then the charge left above
+  /// it.
   @exclusivity(unchecked) private(set) var batteryWatchLevel: Int128 = 0
-  /// The highest total power held for a non-zero time, nW (SPEC 7 [v2]).
+  /// The highest total power held for a non-zero time, nW (see *Results and accounting*).
   @exclusivity(unchecked) var peakPower: Int64 = 0
   /// Whether the device is shut down (see ``DeviceShutdown``): its nodes draw nothing and their
   /// segments wait, unbooked, for the restart.
@@ -348,8 +349,8 @@ final class EnergyLedger {
     return nanoseconds >= Int128(Int64.max - clock) ? .max : clock + Int64(nanoseconds)
   }
 
-  /// The device shuts down at `time` (SPEC 7 [v2]): every node's segment closes there, the
-  /// shared owner sets empty, and every node draws nothing until ``restart(at:)``.
+  /// The device shuts down at `time` (see *Results and accounting*): every node's segment closes
+  /// there, the shared owner sets empty, and every node draws nothing until ``restart(at:)``.
   func shutDown(at time: Int64) {
     advance(to: time)
     recorder.battery?.markEmpty(at: time)

@@ -1,5 +1,5 @@
-/// Exact latency samples are limited to a million in total over all workloads (SPEC 7 [v2]), so
-/// a run's memory is bounded by what it keeps, not by its number of workloads.
+/// Exact latency samples are limited to a million in total over all workloads (see *Results and
+/// accounting*), so a run's memory is bounded by what it keeps, not by its number of workloads.
 ///
 /// Which workloads keep exact samples follows only from how many latencies each recorded in the
 /// whole run — not from the order they came in, nor from when the log was drained, nor from the

@@ -1,7 +1,8 @@
 import Quantities
 
 extension DeviceSimulation {
-  /// The name of the pseudo-state that holds a node's time shut down (SPEC 7 [v2]).
+  /// The name of the pseudo-state that holds a node's time shut down (see *Results and
+  /// accounting*).
   static let shutDownStateName = "shut down"
 
   /// Assembles the account once the ledger is closed.
@@ -112,7 +113,8 @@ extension DeviceSimulation {
           energy: Energy(attojoules: ledger.slotEnergy[slot]), wakeups: ledger.slotWakeups[slot]))
     }
     if ledger.offTime > 0 {
-      // The time the device was shut down is no state of the ladder's (SPEC 7 [v2]).
+      // The time the device was shut down is no state of the ladder's (see *Results and
+      // accounting*).
       states.append(
         StateResult(
           name: Self.shutDownStateName, residency: .nanoseconds(ledger.offTime), energy: .zero,

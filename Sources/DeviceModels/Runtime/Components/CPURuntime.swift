@@ -98,7 +98,7 @@ struct CPURuntime {
   }
 
   /// The operating point of `cluster` that `choice` selects. `efficient` minimises the energy per
-  /// cycle of the core and the hosts it keeps awake (SPEC 5.3):
+  /// cycle of the core and the hosts it keeps awake (see *The CPU*):
   /// (core power + `hostPower`) ÷ (frequency × ipc), so that where the hosts' power is large,
   /// finishing fast costs less. The first of equal costs (the lowest frequency) wins.
   static func operatingPointIndex(
@@ -124,7 +124,7 @@ struct CPURuntime {
 
 extension DeviceBuilder {
   /// Per CPU cluster, the active power (nW) of the hosts one of its busy cores keeps awake, for
-  /// the `efficient` choice (SPEC 5.3): the cluster's active power (`states[0]`), and each
+  /// the `efficient` choice (see *The CPU*): the cluster's active power (`states[0]`), and each
   /// further host up the parent chain (the platform, by default) above its floor (deepest
   /// state) — its floor is drawn whether the work runs or not. Needs the parents resolved.
   func clusterHostPowers() -> [Int64] {

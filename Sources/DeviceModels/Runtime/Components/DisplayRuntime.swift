@@ -13,7 +13,7 @@ struct DisplayRuntime {
   /// The index of the supported refresh rate the panel runs at: the lowest at or above the
   /// fastest animation, the highest if none is fast enough, or the idle rate with no animation.
   ///
-  /// In Low Power Mode (`isCapped`, SPEC 6.6 [v2]) the panel runs at most at
+  /// In Low Power Mode (`isCapped`, *Apps and push delivery*) the panel runs at most at
   /// ``LowPowerSpec/refreshCap``: the lowest supported rate at or above the rate asked for, or
   /// the cap if that is lower; when that rate is above the cap, the highest supported rate at or
   /// below the cap (the lowest rate when none is).
@@ -34,9 +34,9 @@ struct DisplayRuntime {
     return rates.lastIndex { $0 <= cap } ?? 0
   }
 
-  /// Power while showing `session` at refresh index `refresh` (SPEC 5.7), and two parts of it:
-  /// the emission, which is dynamic cost (SPEC 7 [v2]: panel and refresh are fixed), and the
-  /// refresh above the idle rate, which the animations that ask for it own.
+  /// Power while showing `session` at refresh index `refresh` (see *The display*), and two parts of
+  /// it: the emission, which is dynamic cost (*Results and accounting*: panel and refresh are
+  /// fixed), and the refresh above the idle rate, which the animations that ask for it own.
   func power(session: DisplaySession, refresh: Int) -> (
     total: Int64, emission: Int64, extraRefresh: Int64
   ) {
@@ -66,8 +66,8 @@ struct DisplayRuntime {
 
 extension DeviceSimulation {
   /// Tells the ledger what the display draws now: its emission is dynamic, its panel and refresh
-  /// fixed (SPEC 7 [v2]); the refresh above the idle rate belongs to the fastest animations, the
-  /// rest of its energy to nobody.
+  /// fixed (see *Results and accounting*); the refresh above the idle rate belongs to the fastest
+  /// animations, the rest of its energy to nobody.
   func recordDisplay(at time: Int64? = nil) {
     guard let display else { return }
     let now = time ?? self.now

@@ -3,8 +3,9 @@ struct LinkTransfer {
   /// The job (a download or upload step part).
   var job: Int32
   var isDownload: Bool
-  /// Whether it moves data; radio time (a Wi-Fi scan, SPEC 5.8 [v2]) is all round trip: it keeps
-  /// the radio active for its duration, at the draw of a round trip, and takes no bandwidth.
+  /// Whether it moves data; radio time (a Wi-Fi scan, *Peripherals and recipes*) is all round trip:
+  /// it keeps the radio active for its duration, at the draw of a round trip, and takes no
+  /// bandwidth.
   var carriesData: Bool
   /// Round-trip time still to wait before its data flows, ns (0: its data flows).
   var roundTripLeft: Int64
@@ -13,7 +14,7 @@ struct LinkTransfer {
   var remaining: Int128
 }
 
-/// A radio's shared link (SPEC 5.5 [v2]): every transfer the radio carries at once, sharing its
+/// A radio's shared link (see *Radios*): every transfer the radio carries at once, sharing its
 /// bandwidth equally among those whose data flows (processor sharing), downlink and uplink
 /// separately.
 ///
@@ -24,11 +25,11 @@ struct LinkTransfer {
 /// 1…16), and *t* nanoseconds move `R × L × t` units in all, an equal `⌊R × L × t ÷ n⌋` for each
 /// transfer and the one-unit remainders to the first transfers in join order. So the link moves
 /// exactly its bandwidth whatever *n*, and each transfer its equal share to within a unit (a
-/// 720720-billionth of a bit) per change of the link; for up to 16 transfers one way the shares
-/// are always equal (*n* divides `R × L`). A lone transfer so takes exactly `B × 8 × 10⁹ / R` ns,
+/// 720720-billionth of a bit) per change of the link; for up to 16 transfers one way the shares are
+/// always equal (*n* divides `R × L`). A lone transfer so takes exactly `B × 8 × 10⁹ / R` ns,
 /// rounded up. The link's next event is the earliest end of a round trip or of a transfer, the
-/// latter `⌈remaining × n ÷ (R × L)⌉` ns ahead: rounded up to a whole nanosecond as SPEC 2
-/// says; the others are charged for that fraction of a nanosecond too, so nothing is lost.
+/// latter `⌈remaining × n ÷ (R × L)⌉` ns ahead: rounded up to a whole nanosecond as *Quantities and
+/// units* says; the others are charged for that fraction of a nanosecond too, so nothing is lost.
 /// Completions are recomputed exactly whenever a transfer starts or ends or the network's quality
 /// changes (the remaining bytes of each transfer go on at the new rate).
 ///
@@ -37,7 +38,7 @@ struct LinkTransfer {
 ///
 /// The radio's draw follows the total throughput: the transfer power for the directions with
 /// data flowing (see ``LinkQuality``), its base while only round trips are in flight. Its energy
-/// is shared equally among the workloads of the transfers in flight (SPEC 7).
+/// is shared equally among the workloads of the transfers in flight (see *Results and accounting*).
 struct SharedLinkRuntime {
   /// Shares of a bit per bit per nanosecond: lcm(1…16).
   static let shareUnit: Int128 = 720_720
@@ -345,7 +346,7 @@ extension DeviceSimulation {
   }
 
   /// A transfer is through: its occurrence hands on its next step once every completion of the
-  /// instant is in (SPEC 5.1).
+  /// instant is in (see *The power-state ladder*).
   private func finishTransfer(_ job: Int32, on node: Int) {
     let occurrence = jobs[job].occurrence
     nodes[node].lastServed = occurrences[occurrence].workload

@@ -1,6 +1,7 @@
-/// The CPU (SPEC 5.3): parts of CPU steps go to a core of the first cluster in their QoS class's
-/// preference that has a free core, else wait, highest class first; a cluster runs at the highest
-/// operating point any of its running parts asks for, and re-times the others when that changes.
+/// The CPU (see *The CPU*): parts of CPU steps go to a core of the first cluster in their QoS
+/// class's preference that has a free core, else wait, highest class first; a cluster runs at the
+/// highest operating point any of its running parts asks for, and re-times the others when that
+/// changes.
 ///
 /// The constant tables (cores, operating points, QoS rules) are read from ``CPUTables``; the
 /// run-time state (operating points, queues) from `cpu` in place, element by element: a loop
@@ -53,7 +54,7 @@ extension DeviceSimulation {
   }
 
   /// Gives `core` the part `job`, asking its class's operating point for the core's cluster —
-  /// at most the cluster's Low Power Mode cap while that is on (SPEC 6.6 [v2]).
+  /// at most the cluster's Low Power Mode cap while that is on (see *Apps and push delivery*).
   @inline(__always)
   func assignCore(_ job: Int32, to core: Int) {
     let cluster = Int(cpuTables.clusterOfNode[core])
@@ -131,9 +132,9 @@ extension DeviceSimulation {
       rank: EventRank.completion)
   }
 
-  /// A model-derived duration rounded up to a whole nanosecond (SPEC section 2), ignoring the
-  /// last bits of floating-point noise so that exact work stays exact: 1 050 000.0000001 ns of
-  /// work is 1 050 000 ns, not 1 050 001.
+  /// A model-derived duration rounded up to a whole nanosecond (see *Quantities and units*),
+  /// ignoring the last bits of floating-point noise so that exact work stays exact: 1 050
+  /// 000.0000001 ns of work is 1 050 000 ns, not 1 050 001.
   @inline(__always)
   static func nanosecondsRoundedUp(_ value: Double) -> Int64 {
     let (nearest, up): (Double, Double)
@@ -166,7 +167,7 @@ extension DeviceSimulation {
   }
 }
 
-/// The display's CPU latency request (SPEC 5.3; see ``CPUSpec/displayLatencyLimit``): while the
+/// The display's CPU latency request (*The CPU*; see ``CPUSpec/displayLatencyLimit``): while the
 /// display is on, the idle governor keeps cores and clusters out of states slower to leave
 /// than the limit, so that frames do not wait for a cluster to power up.
 extension DeviceSimulation {

@@ -152,7 +152,7 @@ struct DeviceBuilder {
       case .named(let name):
         parent = nodeForComponent[name] ?? -1
       case .platform:
-        // The display too (SPEC 5.2 [v2]): a lit screen keeps the platform up.
+        // The display too (see *The platform*): a lit screen keeps the platform up.
         if let platformIndex, platformIndex != componentIndex {
           parent = nodeForComponent[setup.device.components[platformIndex].name] ?? -1
         }
@@ -167,8 +167,8 @@ struct DeviceBuilder {
     var layout = LedgerLayout(componentCount: components.count)
     layout.slotCount = slotNames.count
     var capacities = Array(repeating: Int32(1), count: nodes.count)
-    // A radio shares its energy among the workloads of the transfers it carries (SPEC 7): at
-    // most every workload, and nobody.
+    // A radio shares its energy among the workloads of the transfers it carries (see *Results and
+    // accounting*): at most every workload, and nobody.
     for node in radioSpecs.keys { capacities[Int(node)] = Int32(workloadCount + 1) }
     // Children come after their parents except for named parents; iterate to a fixed point.
     var changed = true

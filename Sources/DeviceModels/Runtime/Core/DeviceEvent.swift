@@ -36,17 +36,17 @@ enum DeviceEvent {
   /// The push service must deliver the low-priority pushes it holds (see
   /// ``PushDeliveryRuntime``).
   case pushDeadline(generation: UInt32)
-  /// A charging battery reaches the level at which deferrable work finds it ok (SPEC 6.1 [v2]),
+  /// A charging battery reaches the level at which deferrable work finds it ok (see *OS policies*),
   /// unless the charger was unplugged since (then `generation` is stale).
   case batteryLevel(generation: UInt32)
 }
 
-/// The rank of each kind of event among those due at one instant (SPEC 5.1): wake completions,
-/// then work completions, then demotions, then environment changes (with apps' grant expiries
-/// and the push service's deadlines, in the order they were scheduled), then workload events in
-/// workload-name order, then predictive nodes' checks for a missed wake-up. So an app whose grant
-/// expires at an occurrence's due time is suspended before the occurrence is due (it is held),
-/// and work completing at that instant completes.
+/// The rank of each kind of event among those due at one instant (see *The power-state ladder*):
+/// wake completions, then work completions, then demotions, then environment changes (with apps'
+/// grant expiries and the push service's deadlines, in the order they were scheduled), then
+/// workload events in workload-name order, then predictive nodes' checks for a missed wake-up. So
+/// an app whose grant expires at an occurrence's due time is suspended before the occurrence is due
+/// (it is held), and work completing at that instant completes.
 enum EventRank {
   static let wake: UInt32 = 0
   static let completion: UInt32 = 1

@@ -1,5 +1,5 @@
-/// The power-state ladder (SPEC 5.1): waking along the parent chain, serving, holding, and
-/// stepping down by timeout or prediction.
+/// The power-state ladder (see *The power-state ladder*): waking along the parent chain, serving,
+/// holding, and stepping down by timeout or prediction.
 ///
 /// ```
 ///            ┌───────────── wake(): parent awake? ──── no ──▶ waitingForParent ─┐
@@ -256,8 +256,8 @@ extension DeviceSimulation {
       owner = item.wakeCause
     case .active:
       if item.role == .host && item.busyChildren > 0 {
-        // Busy for its children, a host's power above its floor is fixed cost (SPEC 7 [v2]:
-        // the bottom half), shared among the workloads its children work for.
+        // Busy for its children, a host's power above its floor is fixed cost (*Results and
+        // accounting*: the bottom half), shared among the workloads its children work for.
         ledger.updateShared(
           node: node, at: now, power: table.power[0], dynamicPower: 0, slot: slot)
         return
@@ -266,7 +266,8 @@ extension DeviceSimulation {
         power = item.servingPower
         dynamic = power - floor
         if nodeLink[node] >= 0 {
-          // A radio's link shares its energy among the workloads of its transfers (SPEC 7).
+          // A radio's link shares its energy among the workloads of its transfers (see *Results and
+          // accounting*).
           ledger.updateShared(
             node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
           return

@@ -1,8 +1,8 @@
 import Quantities
 
-/// Lanes: one job at a time per node, FIFO within a QoS priority, higher priorities first; a job
-/// is cut into segments of constant power (SPEC 5.4 and 5.6 for storage and GPUs). Radios carry
-/// several transfers at once instead (see ``SharedLinkRuntime``); their queues hold transfers
+/// Lanes: one job at a time per node, FIFO within a QoS priority, higher priorities first; a job is
+/// cut into segments of constant power (*Flash storage* and *The GPU* for storage and GPUs). Radios
+/// carry several transfers at once instead (see ``SharedLinkRuntime``); their queues hold transfers
 /// only while the radio wakes or has no network.
 extension DeviceSimulation {
   /// Queues `job` on lane `node`, starting it if the lane is free.
@@ -147,11 +147,11 @@ extension DeviceSimulation {
   }
 
   /// A GPU step's duration and power: its time at the highest frequency, scaled by the highest
-  /// frequency over the chosen one (SPEC 5.6). The governor runs a frame's GPU step at the lowest
-  /// operating point that finishes it by the frame's deadline, counted from now (when the step
-  /// starts), else at the highest; any other GPU work at the highest. In Low Power Mode (SPEC
-  /// 6.6 [v2]) the highest allowed is the GPU's cap: the governor picks among the points up to
-  /// it, and a fixed choice above it runs at it.
+  /// frequency over the chosen one (see *The GPU*). The governor runs a frame's GPU step at the
+  /// lowest operating point that finishes it by the frame's deadline, counted from now (when the
+  /// step starts), else at the highest; any other GPU work at the highest. In Low Power Mode (see
+  /// *Apps and push delivery*) the highest allowed is the GPU's cap: the governor picks among the
+  /// points up to it, and a fixed choice above it runs at it.
   private func gpuSegment(_ step: CompiledStep, job: Int32) -> (Int64, Int64) {
     guard let gpu = gpuSpec else { preconditionFailure("GPU work without a GPU") }
     let points = gpu.operatingPoints

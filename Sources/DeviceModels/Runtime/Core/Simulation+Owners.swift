@@ -9,8 +9,8 @@ enum OwnerContribution: UInt8 {
   case hostOwners
 }
 
-/// Whom a busy parent works for (SPEC 7: a platform or a CPU cluster that is busy for its
-/// children shares its energy among the workloads they work for), kept up to date as the
+/// Whom a busy parent works for (*Results and accounting*: a platform or a CPU cluster that is busy
+/// for its children shares its energy among the workloads they work for), kept up to date as the
 /// children change rather than gathered from them at every change.
 ///
 /// A node's *contribution* to its parent's owner set is: nothing while it is neither waking nor
@@ -153,9 +153,9 @@ extension DeviceSimulation {
     return Array(Set(owners)).sorted()
   }
 
-  /// A transfer of `owner` joined radio `node`'s shared link: the radio works for one more use
-  /// of it (SPEC 7: its energy is shared equally among the workloads of the transfers it
-  /// carries), and so do its parents while the radio gives them its set.
+  /// A transfer of `owner` joined radio `node`'s shared link: the radio works for one more use of
+  /// it (*Results and accounting*: its energy is shared equally among the workloads of the
+  /// transfers it carries), and so do its parents while the radio gives them its set.
   func countTransferOwner(_ owner: Int32, onRadio node: Int) { addOwner(owner, to: node) }
 
   /// A transfer of `owner` left radio `node`'s shared link (see

@@ -1,6 +1,6 @@
-/// What the work completions of one instant leave to do once they are all in (SPEC 5.1):
-/// the occurrences whose step ended hand on their next steps, in the order they were due, and
-/// only then do the lanes left with nothing to serve enter idle.
+/// What the work completions of one instant leave to do once they are all in (see *The power-state
+/// ladder*): the occurrences whose step ended hand on their next steps, in the order they were due,
+/// and only then do the lanes left with nothing to serve enter idle.
 ///
 /// So the outcome does not depend on which of two completions at one instant the queue hands
 /// over first: a step handed on to a component that finished at the same instant finds it still

@@ -1,9 +1,9 @@
-/// The device suspended (SPEC 5.2): while the platform is in its deepest state, its power is
-/// the whole suspended device's, so parts whose idle draw that floor already counts (CPU cores
+/// The device suspended (see *The platform*): while the platform is in its deepest state, its power
+/// is the whole suspended device's, so parts whose idle draw that floor already counts (CPU cores
 /// and clusters power-collapsed, a power-gated GPU, hibernating flash) draw only their
-/// `suspended_power` (usually zero) on top of it. While the platform is awake — the screen on,
-/// work running — the same idle states draw their `power`: the leakage of an awake SoC, which is
-/// what an idle CPU costs on an awake device (the CPU ratios of SPEC 11 are measured so).
+/// `suspended_power` (usually zero) on top of it. While the platform is awake — the screen on, work
+/// running — the same idle states draw their `power`: the leakage of an awake SoC, which is what an
+/// idle CPU costs on an awake device (the CPU ratios of *Built-in devices* are measured so).
 extension DeviceSimulation {
   /// Whether the device is suspended: its platform is idle in its deepest state.
   @inline(__always)

@@ -14,10 +14,11 @@ public struct RecordingOptions {
   public var activitySink: (any ActivitySink)?
   /// Limits what ``activitySink`` receives to this slice of the run; `nil`: the whole run.
   public var activityWindow: TimeRange?
-  /// Whether the run skips whole periods of a steady state (SPEC 10 [v2]); `false` simulates
-  /// every event (`--no-fast-forward`). The results are byte-identical either way.
+  /// Whether the run skips whole periods of a steady state (see *The fast-forward*); `false`
+  /// simulates every event (`--no-fast-forward`). The results are byte-identical either way.
   public var fastForward: Bool
-  /// Exact latency samples kept in total over all workloads (SPEC 7 [v2]; smaller in tests).
+  /// Exact latency samples kept in total over all workloads (*Results and accounting*; smaller in
+  /// tests).
   var exactLatencySamples = LatencyRecorder.exactLimit
 
   /// Options; the default records nothing but the summary.
@@ -58,7 +59,7 @@ public final class Simulation {
 
 /// The device simulation behind ``Simulation``. The simulation is a
 /// tree of nodes — the platform, CPU clusters and cores, storage, radios, the GPU, generic
-/// components and the display — each a power-state machine (SPEC section 5). Workloads fire
+/// components and the display — each a power-state machine (see *Device files*). Workloads fire
 /// occurrences whose steps queue on the nodes' lanes; nodes wake, serve, hold and step down their
 /// ladders; every change of power goes to an ``EnergyLedger`` that integrates it exactly.
 ///
@@ -109,7 +110,7 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var radioSpecs: [Int32: RadioSpec] = [:]
   @exclusivity(unchecked) var storageSpec: StorageSpec?
   @exclusivity(unchecked) var gpuSpec: GPUSpec?
-  /// Each radio's shared link (SPEC 5.5 [v2]), and each node's link index (-1: not a radio).
+  /// Each radio's shared link (see *Radios*), and each node's link index (-1: not a radio).
   @exclusivity(unchecked) var links: [SharedLinkRuntime] = []
   @exclusivity(unchecked) var nodeLink: [Int32] = []
   /// What each radio's network offers now, and the spells of `environment.network`.
@@ -124,33 +125,35 @@ final class DeviceSimulation: SimulationModel {
   /// The nodes marked by ``ownerStateChanged(_:)`` since the owner sets last settled, each once.
   let unsettledOwnerNodes: UnsafeMutableBufferPointer<Int32>
   @exclusivity(unchecked) var unsettledOwnerCount = 0
-  /// Next known wake-up of every workload whose due times the OS knows (SPEC 5.1).
+  /// Next known wake-up of every workload whose due times the OS knows (see *The power-state
+  /// ladder*).
   let knownWakes: IndexedMinHeap
-  /// Open times of range timers waiting to fire (SPEC 6.3).
+  /// Open times of range timers waiting to fire (see *OS policies*).
   let pendingRangeTimers: IndexedMinHeap
   /// The CPU started an item, or a range timer reached its deadline: open range timers fire.
   @exclusivity(unchecked) var rangeTimerCheckPending = false
   @exclusivity(unchecked) var deferralCheckPending = false
   @exclusivity(unchecked) var pendingDeferrals: [Int32] = []
-  /// What the completions of the current instant left to do once they are all in (SPEC 5.1).
+  /// What the completions of the current instant left to do once they are all in (see *The
+  /// power-state ladder*).
   @exclusivity(unchecked) var completionsThisInstant = SameInstantCompletions()
 
   // The environment and the display.
   @exclusivity(unchecked) var environment: EnvironmentRuntime
   @exclusivity(unchecked) var display: DisplayRuntime?
-  /// The device shut down by a flat battery, and how it restarts (SPEC 7 [v2]).
+  /// The device shut down by a flat battery, and how it restarts (see *Results and accounting*).
   @exclusivity(unchecked) var shutdown: DeviceShutdown
-  /// The apps and their lifecycles (SPEC 6.4 [v2]).
+  /// The apps and their lifecycles (see *Apps and push delivery*).
   @exclusivity(unchecked) var apps = AppLifecycleRuntime()
-  /// The push service's held low-priority pushes (SPEC 6.5 [v2]).
+  /// The push service's held low-priority pushes (see *Apps and push delivery*).
   @exclusivity(unchecked) var push = PushDeliveryRuntime()
-  /// Low Power Mode: on or off, its limits, the time spent in it (SPEC 6.6 [v2]).
+  /// Low Power Mode: on or off, its limits, the time spent in it (see *Apps and push delivery*).
   @exclusivity(unchecked) var lowPower: LowPowerModeRuntime
-  /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (SPEC
-  /// 6.1 [v2]).
+  /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (see
+  /// *OS policies*).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
 
-  /// The fast-forward's bookkeeping (SPEC 10 [v2]; no simulation state).
+  /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
 
   /// Prepares a run of `setup`.
@@ -301,7 +304,7 @@ final class DeviceSimulation: SimulationModel {
       guard workloads[Int(workload)].timerGeneration == generation else { return }
       fireRangeTimer(workload)
       // The OS's timer interrupt: every other range timer whose window has opened fires with it,
-      // whether or not the firing starts CPU work (SPEC 6.3).
+      // whether or not the firing starts CPU work (see *OS policies*).
       rangeTimerCheckPending = true
     case .debounceExpiry(let workload, let generation):
       guard workloads[Int(workload)].debounceGeneration == generation else { return }

@@ -1,11 +1,11 @@
-/// The device shut down by a flat battery (SPEC 7 [v2]): at 0% while unplugged every component
-/// draws nothing, work in progress is cut off (counted `unfinished`) wherever it is — served,
-/// queued on a lane or the CPU, carried or waiting for a network, paused between steps — and
-/// occurrences falling due are lost (counted `held`), as are those an app's suspension held and
+/// The device shut down by a flat battery (see *Results and accounting*): at 0% while unplugged
+/// every component draws nothing, work in progress is cut off (counted `unfinished`) wherever it is
+/// — served, queued on a lane or the CPU, carried or waiting for a network, paused between steps —
+/// and occurrences falling due are lost (counted `held`), as are those an app's suspension held and
 /// the low-priority pushes the push service held; when charging starts the device starts again,
-/// every component in its deepest state, the workloads on their schedules (a deferrable
-/// instance waiting for its conditions still waits: the OS's job scheduler keeps its requests
-/// across a restart).
+/// every component in its deepest state, the workloads on their schedules (a deferrable instance
+/// waiting for its conditions still waits: the OS's job scheduler keeps its requests across a
+/// restart).
 ///
 /// The battery runs out at the first nanosecond at which the energy drawn since the ledger's last
 /// change reaches the charge left: `clock + ⌈charge ÷ power⌉`. Nothing is scheduled for it (a

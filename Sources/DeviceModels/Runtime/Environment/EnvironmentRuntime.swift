@@ -6,8 +6,8 @@ enum EnvironmentChange {
   case chargingStopped
   /// Spell `index` of `environment.network` starts (see ``NetworkQualityRuntime``).
   case network(spell: Int32)
-  /// App `app` comes to the foreground (SPEC 6.4 [v2]; the implicit app's foreground is the
-  /// visibility intervals).
+  /// App `app` comes to the foreground (*Apps and push delivery*; the implicit app's foreground is
+  /// the visibility intervals).
   case foregroundStarted(app: Int32)
   /// App `app` leaves the foreground.
   case foregroundEnded(app: Int32)
@@ -105,7 +105,7 @@ struct EnvironmentRuntime {
     }
   }
 
-  /// The idle spells, when a workload waits for `idle` (SPEC 6.1 [v2]): the device becomes idle
+  /// The idle spells, when a workload waits for `idle` (see *OS policies*): the device becomes idle
   /// once the display has been off for ``DeferralConditions/idleAfter`` — counted from time 0
   /// when the run starts with it off — and stops being idle when it turns on. A display off for
   /// exactly that long never makes it idle (it turns on at the instant idleness would begin).
@@ -190,8 +190,8 @@ extension DeviceSimulation {
       display?.session = session
       if !shutdown.isOff {
         displayTurned(on: true)
-        // The device is awake anyway: the push service delivers what it holds (SPEC 6.5),
-        // unless Low Power Mode holds it on (6.6).
+        // The device is awake anyway: the push service delivers what it holds (see *Apps and push
+        // delivery*), unless Low Power Mode holds it on (6.6).
         if push.isHolding && !lowPower.isOn { deliverHeldPushes() }
       }
     case .displayOff:

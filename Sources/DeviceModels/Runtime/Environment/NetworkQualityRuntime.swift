@@ -1,7 +1,7 @@
 import Quantities
 import SimulationEngine
 
-/// What one radio's network offers right now (SPEC 5.5 [v2]): bandwidths, round-trip time,
+/// What one radio's network offers right now (see *Radios*): bandwidths, round-trip time,
 /// whether there is a network at all, and the draw of its transfers at the current signal level.
 struct LinkQuality: Equatable {
   /// Bandwidths in whole bits per second (the decoded rate, rounded to the nearest bit/s; at
@@ -78,17 +78,17 @@ struct NetworkSpell {
   var signal: SignalLevel
 }
 
-/// Network quality over time (SPEC 5.5 [v2]): the spells of `environment.network` and what each
+/// Network quality over time (see *Radios*): the spells of `environment.network` and what each
 /// radio's network offers now.
 ///
-/// The spell's radio gets the spell's bandwidths, round-trip time and signal; every other radio
-/// has its own figures at a good signal. An offline spell takes every radio's network away:
-/// transfers that start wait in ``waitingForNetwork`` until a spell names a radio (then they join
-/// the queue of the radio their `via` names, or of the network's) — and transfers in flight pause
-/// with their progress kept (``SharedLinkRuntime/paused``), the radio leaving its transfer power
-/// to follow its ladder as if idle, until a network is back: then the radio wakes for them (a
-/// promotion from idle) and they resume with what they had left. The changes come from the environment's timeline (see
-/// ``EnvironmentRuntime``); ``DeviceSimulation/networkSpellStarted(_:)`` applies them.
+/// The spell's radio gets the spell's bandwidths, round-trip time and signal; every other radio has
+/// its own figures at a good signal. An offline spell takes every radio's network away: transfers
+/// that start wait in ``waitingForNetwork`` until a spell names a radio (then they join the queue
+/// of the radio their `via` names, or of the network's) — and transfers in flight pause with their
+/// progress kept (``SharedLinkRuntime/paused``), the radio leaving its transfer power to follow its
+/// ladder as if idle, until a network is back: then the radio wakes for them (a promotion from
+/// idle) and they resume with what they had left. The changes come from the environment's timeline
+/// (see ``EnvironmentRuntime``); ``DeviceSimulation/networkSpellStarted(_:)`` applies them.
 struct NetworkQualityRuntime {
   /// The spells, in time order.
   var spells: [NetworkSpell] = []

@@ -1,7 +1,7 @@
-/// One period of the components' power curve, as the fast-forward saw it (SPEC 10 [v2]): each
-/// component's power from the period's start, piecewise constant, repeated period after period.
-/// It gives the exact integer energy of any stretch of the repeated curve, so that bins and the
-/// battery come out as if every change had been booked one by one.
+/// One period of the components' power curve, as the fast-forward saw it (see *The fast-forward*):
+/// each component's power from the period's start, piecewise constant, repeated period after
+/// period. It gives the exact integer energy of any stretch of the repeated curve, so that bins and
+/// the battery come out as if every change had been booked one by one.
 struct PeriodPowerCurve {
   let period: Int64
   /// Per component: the power at the period's start, then each change (time from the start,
@@ -129,7 +129,8 @@ extension PowerRecorder {
 extension BatteryTracker {
   /// Books `duration` ns during which the device drew `energy` in all, never reaching empty (the
   /// fast-forward stops before any battery threshold, see
-  /// ``DeviceSimulation/batteryThresholds(capacity:)``): the same sums as booking it piece by piece.
+  /// ``DeviceSimulation/batteryThresholds(capacity:)``): the same sums as booking it piece by
+  /// piece.
   mutating func fastForward(energy: Int128, duration: Int64) {
     guard duration > 0 else { return }
     if isCharging {

@@ -1,8 +1,8 @@
 import Quantities
 import SimulationEngine
 
-/// The fast-forward's bookkeeping (SPEC 10 [v2]): which period it watches, the state at the
-/// last boundaries, and when it looks next. It changes no result: a run with it and a run
+/// The fast-forward's bookkeeping (see *The fast-forward*): which period it watches, the state at
+/// the last boundaries, and when it looks next. It changes no result: a run with it and a run
 /// without it give byte-identical outputs.
 ///
 /// ```
@@ -79,11 +79,11 @@ extension DeviceSimulation {
   /// here whenever behaviour starts to depend on the charge: this is the one list of them.
   func batteryThresholds(capacity: Int128) -> [Int128] {
     var levels: [Int128] = [0, capacity]
-    // Low Power Mode switching on below its level (SPEC 6.6 [v2]).
+    // Low Power Mode switching on below its level (see *Apps and push delivery*).
     if let below = lowPower.belowLevel, let level = batteryCharge(atFraction: below) {
       levels.append(level)
     }
-    // `battery-ok` (SPEC 6.1 [v2]): at least the level, so both sides of it.
+    // `battery-ok` (see *OS policies*): at least the level, so both sides of it.
     if tasks.watchesBatteryLevel,
       let level = batteryCharge(atFraction: DeferralConditions.batteryOKLevel.value)
     {

@@ -1,7 +1,7 @@
 import SimulationEngine
 
-/// The one place that enumerates the simulation's state (SPEC 10 [v2]): every mutable stored
-/// property of ``DeviceSimulation`` is handed to a ``SteadyStateVisitor`` here, or named in
+/// The one place that enumerates the simulation's state (see *The fast-forward*): every mutable
+/// stored property of ``DeviceSimulation`` is handed to a ``SteadyStateVisitor`` here, or named in
 /// ``DeviceSimulation/stateNotVisited`` with the reason it needs no visit. A test enumerates the
 /// stored properties with `Mirror` and fails on one named in neither list, so that state added
 /// later cannot be forgotten by the fast-forward.

@@ -1,12 +1,13 @@
 import Quantities
 import SimulationEngine
 
-/// What the simulation's state enumeration (``DeviceSimulation/visitSteadyState(_:)``) hands
-/// each piece of mutable state to, by the role the piece plays in a steady state (SPEC 10
-/// [v2]). One enumeration serves both visitors: ``SteadyStateCapture``, which takes the state at
+/// What the simulation's state enumeration (``DeviceSimulation/visitSteadyState(_:)``) hands each
+/// piece of mutable state to, by the role the piece plays in a steady state (see *The
+/// fast-forward*)
+///. One enumeration serves both visitors: ``SteadyStateCapture``, which takes the state at
 /// a period boundary (to compare with the states one and two cycles earlier), and
-/// ``SteadyStateSkip``, which moves the state on by whole cycles — so a time that is compared is also moved, and a sum that is
-/// extrapolated is also left out of the comparison.
+/// ``SteadyStateSkip``, which moves the state on by whole cycles — so a time that is compared is
+/// also moved, and a sum that is extrapolated is also left out of the comparison.
 protocol SteadyStateVisitor {
   /// The boundary, the period of the sources, how far back instants are compared, and the
   /// horizon, ns.

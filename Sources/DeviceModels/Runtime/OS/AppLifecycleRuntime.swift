@@ -1,6 +1,6 @@
 import Quantities
 
-/// Where an app is in its lifecycle (SPEC 6.4 [v2]).
+/// Where an app is in its lifecycle (see *Apps and push delivery*).
 enum AppPhase: UInt8, Equatable {
   /// On screen: its workloads run, `when: "visible"` ones included.
   case foreground
@@ -10,7 +10,7 @@ enum AppPhase: UInt8, Equatable {
   case suspended
 }
 
-/// The apps of a run and their lifecycles (SPEC 6.4 [v2]):
+/// The apps of a run and their lifecycles (see *Apps and push delivery*):
 ///
 /// ```
 ///              foreground starts                     grant expires

@@ -1,6 +1,6 @@
 import Quantities
 
-/// Deferrable work at run time (SPEC 6.1 [v2]): the conditions the OS tracks for it, each
+/// Deferrable work at run time (see *OS policies*): the conditions the OS tracks for it, each
 /// deferrable workload's waiting instance, and the interruptible occurrences paused between
 /// steps.
 ///
@@ -18,7 +18,7 @@ import Quantities
 /// never run two instances of one periodic task at once): one that falls due while the previous
 /// still runs waits for it to finish, even past its deadline (it then runs as soon as the
 /// previous finishes); one that becomes eligible while the previous still waits replaces it.
-/// Repeating tasks also wait while Low Power Mode is on (SPEC 6.6).
+/// Repeating tasks also wait while Low Power Mode is on (see *Apps and push delivery*).
 ///
 /// An interruptible occurrence whose conditions no longer hold when a step ends waits there —
 /// paused — until they hold again or its deadline comes; from its deadline on it runs to the end.

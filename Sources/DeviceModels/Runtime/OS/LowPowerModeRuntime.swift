@@ -1,7 +1,7 @@
 import Quantities
 
-/// Low Power Mode at run time (SPEC 6.6 [v2]): whether it is on, the limits it sets, and the
-/// time spent in it.
+/// Low Power Mode at run time (see *Apps and push delivery*): whether it is on, the limits it sets,
+/// and the time spent in it.
 ///
 /// ```
 ///          interval starts, or an unplugged battery falls to `below`
@@ -39,7 +39,8 @@ struct LowPowerModeRuntime: Equatable {
   var onSince: Int64 = 0
   /// Time spent on before ``onSince``, ns.
   var timeOn: Int64 = 0
-  /// Whether the device is shut down (SPEC 7 [v2]): the time off is not time in Low Power Mode.
+  /// Whether the device is shut down (see *Results and accounting*): the time off is not time in
+  /// Low Power Mode.
   var isDeviceOff = false
 
   /// Low Power Mode of `setup`'s device and environment.

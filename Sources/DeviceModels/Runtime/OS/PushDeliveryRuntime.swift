@@ -1,4 +1,4 @@
-/// The push service's queue of low-priority pushes (SPEC 6.5 [v2]):
+/// The push service's queue of low-priority pushes (see *Apps and push delivery*):
 ///
 /// ```
 ///            a low push is sent                    the device is awake anyway

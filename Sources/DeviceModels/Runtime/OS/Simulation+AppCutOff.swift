@@ -1,14 +1,13 @@
 import SimulationEngine
 
-/// Work cut off when its app is suspended (SPEC 6.4 [v2]), as a shutdown cuts off all work
-/// (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at once;
-/// its parts still waiting — in a lane's queue, the CPU's queues, for a network or paused on a
-/// link by an offline spell — are removed,
-/// its parts being served on a core, flash, the GPU or a generic component, or carried on a
-/// radio's shared link, stop now (the lane takes its next item or goes idle, as when a part
-/// completes; the link carries its other transfers on), and no further step starts. A part whose
-/// component is still waking for it runs to its end, as the hardware finishes what it was
-/// handed. Then the occurrence is discarded, out of latency.
+/// Work cut off when its app is suspended (see *Apps and push delivery*), as a shutdown cuts off
+/// all work (``DeviceShutdown``) but for one app's occurrences only: each counts as `unfinished` at
+/// once; its parts still waiting — in a lane's queue, the CPU's queues, for a network or paused on
+/// a link by an offline spell — are removed, its parts being served on a core, flash, the GPU or a
+/// generic component, or carried on a radio's shared link, stop now (the lane takes its next item
+/// or goes idle, as when a part completes; the link carries its other transfers on), and no further
+/// step starts. A part whose component is still waking for it runs to its end, as the hardware
+/// finishes what it was handed. Then the occurrence is discarded, out of latency.
 extension DeviceSimulation {
   /// Cuts off every occurrence of app `app`'s workloads in progress.
   func cutOffWork(of app: Int32) {

@@ -1,4 +1,4 @@
-/// Apps and their lifecycle (SPEC 6.4 [v2]): the calls the simulation makes into
+/// Apps and their lifecycle (see *Apps and push delivery*): the calls the simulation makes into
 /// ``AppLifecycleRuntime`` — an app comes to or leaves the foreground, its background grant
 /// expires, a push or a deferrable task runs it in the background — and what they do to its
 /// workloads (held occurrences, work cut off).

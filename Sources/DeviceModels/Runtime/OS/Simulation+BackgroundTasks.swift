@@ -1,4 +1,4 @@
-/// Deferrable work (SPEC 6.1 [v2], 6.3): a `window` runs once inside `[earliest, deadline]`, a
+/// Deferrable work (*OS policies*, 6.3): a `window` runs once inside `[earliest, deadline]`, a
 /// repeating task's instances each inside their own window, as soon as every condition they
 /// require holds, or at the deadline; interruptible ones pause between steps when their
 /// conditions stop holding. The states and the rules are drawn in ``BackgroundTaskRuntime``.
@@ -94,12 +94,12 @@ extension DeviceSimulation {
     if mayStartDeferred(workload) { runDeferred(workload) }
   }
 
-  /// A deadline came: the waiting instance runs now, or, while the previous instance still runs,
-  /// as soon as it finishes (its deadline is then no longer a known wake-up: the predictive idle
+  /// A deadline came: the waiting instance runs now, or, while the previous instance still runs, as
+  /// soon as it finishes (its deadline is then no longer a known wake-up: the predictive idle
   /// policy must not aim at an instant gone by) — unless the workload runs only while the app is
   /// visible and it is not: then, as every `when: "visible"` workload outside the visibility
-  /// intervals, it does nothing (SPEC 3), and the window passes without an occurrence. Paused
-  /// occurrences whose deadline it is go on.
+  /// intervals, it does nothing (see *Scenario file reference*), and the window passes without an
+  /// occurrence. Paused occurrences whose deadline it is go on.
   func windowDeadlineReached(_ workload: Int32) {
     let index = Int(workload)
     if !tasks.paused.isEmpty { resumePausedOccurrences() }

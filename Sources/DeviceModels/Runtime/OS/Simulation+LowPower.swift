@@ -1,8 +1,8 @@
 import Quantities
 
-/// Low Power Mode (SPEC 6.6 [v2]) and the battery levels deferrable work watches: switching the
-/// mode on and off, the limits it puts on clocks, refresh and frames, and the exact instants the
-/// battery falls to a watched level. The states are drawn in ``LowPowerModeRuntime``.
+/// Low Power Mode (see *Apps and push delivery*) and the battery levels deferrable work watches:
+/// switching the mode on and off, the limits it puts on clocks, refresh and frames, and the exact
+/// instants the battery falls to a watched level. The states are drawn in ``LowPowerModeRuntime``.
 extension DeviceSimulation {
   /// Charge, in attojoules, at `fraction` of the battery's capacity (rounded as the charge at
   /// time 0 is), or `nil` without a battery.

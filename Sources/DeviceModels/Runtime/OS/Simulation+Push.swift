@@ -1,8 +1,8 @@
-/// Push delivery (SPEC 6.5 [v2]): the calls the simulation makes into ``PushDeliveryRuntime``.
-/// A push workload's program starts with the push's downlink on the current network (compiled
-/// in by ``DeviceSimulation/makeWorkload(_:index:compiler:)``), so a delivered push wakes the
-/// radio with its promotion and tail, waits for a network when offline, and its energy goes to
-/// the workload, like any download.
+/// Push delivery (see *Apps and push delivery*): the calls the simulation makes into
+/// ``PushDeliveryRuntime``. A push workload's program starts with the push's downlink on the
+/// current network (compiled in by ``DeviceSimulation/makeWorkload(_:index:compiler:)``), so a
+/// delivered push wakes the radio with its promotion and tail, waits for a network when offline,
+/// and its energy goes to the workload, like any download.
 extension DeviceSimulation {
   /// A low-priority push of `workload` was sent now: delivered at once when the device is
   /// awake, held otherwise.
@@ -26,7 +26,7 @@ extension DeviceSimulation {
   }
 
   /// Whether the push service delivers the low-priority pushes it holds now, before their
-  /// `max_delay`: the device is awake anyway and Low Power Mode is off (SPEC 6.6 [v2]:
+  /// `max_delay`: the device is awake anyway and Low Power Mode is off (*Apps and push delivery*:
   /// low-priority pushes wait until it ends, or their deadline).
   var mayDeliverHeldPushes: Bool { !lowPower.isOn && isDeviceAwakeForPush }
 

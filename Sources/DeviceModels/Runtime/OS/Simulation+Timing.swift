@@ -1,7 +1,8 @@
 import Quantities
 
-/// When occurrences are due (SPEC 6.1) and the OS policies that move them (SPEC 6.3): range
-/// timers that coalesce, debouncing, deferral to a better moment, and the visibility rule.
+/// When occurrences are due (see *OS policies*) and the OS policies that move them (see *OS
+/// policies*): range timers that coalesce, debouncing, deferral to a better moment, and the
+/// visibility rule.
 extension DeviceSimulation {
   /// Schedules a workload's first event.
   func startWorkload(_ workload: Int32) {
@@ -82,7 +83,7 @@ extension DeviceSimulation {
     let index = Int(workload)
     if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
     if shutdown.isOff {
-      // Lost: the device is shut down (SPEC 7 [v2]).
+      // Lost: the device is shut down (see *Results and accounting*).
       workloads[index].stats.held += 1
       return
     }
@@ -119,8 +120,8 @@ extension DeviceSimulation {
   }
 
   /// Instant `k` of a repetition, `start + k·every` (a timer's due times, a repeating task's
-  /// eligibility, SPEC 6.1), or `nil` when it is not before `end`, `k` is not below `count`, or
-  /// it is not before the end of the run (or overflows).
+  /// eligibility, *OS policies*), or `nil` when it is not before `end`, `k` is not below `count`,
+  /// or it is not before the end of the run (or overflows).
   func repeatingInstant(
     _ k: Int, every: TimeSpan, start: Instant, end: Instant?, count: Int?
   ) -> Int64? {
@@ -133,9 +134,9 @@ extension DeviceSimulation {
     return due < endTime ? due : nil
   }
 
-  /// The tolerance of `workload`'s timer now: its own, or more — its app's `timer_leeway` while
-  /// the app is not in the foreground (SPEC 6.4 [v2]), Low Power Mode's `timer_leeway` while it
-  /// is on (6.6): the largest of those that apply.
+  /// The tolerance of `workload`'s timer now: its own, or more — its app's `timer_leeway` while the
+  /// app is not in the foreground (see *Apps and push delivery*), Low Power Mode's `timer_leeway`
+  /// while it is on (6.6): the largest of those that apply.
   @inline(__always)
   func timerTolerance(_ workload: Int, own: TimeSpan) -> TimeSpan {
     var tolerance = own.nanoseconds
@@ -263,12 +264,12 @@ extension DeviceSimulation {
     scheduleArrival(workload, at: frameDue(workload, workloads[index].nextIndex) ?? .max)
   }
 
-  /// A frame is due (frame `nextIndex - 1`). Frames are a pipeline (SPEC 6.1): a frame's CPU
-  /// stage, then its GPU step and any others, the next frame's CPU stage overlapping this
-  /// frame's GPU step. So the frame is dropped — counted, no work done — while the previous
-  /// frame is still in its CPU stage (running or waiting for a core), or while two earlier
-  /// frames are still in flight; otherwise it starts, its deadline one frame interval after its
-  /// due time (a miss when it completes after that).
+  /// A frame is due (frame `nextIndex - 1`). Frames are a pipeline (see *OS policies*): a frame's
+  /// CPU stage, then its GPU step and any others, the next frame's CPU stage overlapping this
+  /// frame's GPU step. So the frame is dropped — counted, no work done — while the previous frame
+  /// is still in its CPU stage (running or waiting for a core), or while two earlier frames are
+  /// still in flight; otherwise it starts, its deadline one frame interval after its due time (a
+  /// miss when it completes after that).
   func frameDue(_ workload: Int32) {
     let index = Int(workload)
     if shutdown.isOff {

@@ -2,20 +2,20 @@
 /// occurrence completes when its last step does, and its latency is completion minus due time.
 extension DeviceSimulation {
   /// Starts an occurrence of `workload` due at `due`, running steps `start ..< end`; a frame of
-  /// an animation (`isFrame`) enters its CPU stage (SPEC 6.1).
+  /// an animation (`isFrame`) enters its CPU stage (see *OS policies*).
   func startOccurrence(
     _ workload: Int32, due: Int64, steps start: Int32, _ end: Int32, deadline: Int64 = .max,
     isFrame: Bool = false
   ) {
     if shutdown.isOff {
-      // Lost: the device is shut down (SPEC 7 [v2]).
+      // Lost: the device is shut down (see *Results and accounting*).
       workloads[Int(workload)].stats.held += 1
       return
     }
     let suspendableApp = workloads[Int(workload)].suspendableApp
     if suspendableApp >= 0 && apps.isSuspended(suspendableApp) {
-      // SPEC 6.4 [v2]: a push delivery or a deferrable task runs the app in the background;
-      // anything else is held until the app next runs.
+      // *Apps and push delivery*: a push delivery or a deferrable task runs the app in the
+      // background; anything else is held until the app next runs.
       guard workloads[Int(workload)].wakesSuspendedApp else {
         holdOccurrence(workload, due: due, steps: start, end, deadline: deadline, isFrame: isFrame)
         return
@@ -103,7 +103,7 @@ extension DeviceSimulation {
     }
     occurrences[occurrence].step += 1
     if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
-      // A frame leaves its CPU stage: the animation's next frame may start (SPEC 6.1).
+      // A frame leaves its CPU stage: the animation's next frame may start (see *OS policies*).
       workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false
     }
     if occurrences[occurrence].step < occurrences[occurrence].stepEnd {

@@ -1,7 +1,7 @@
 /// The kind of a compiled work step.
 enum StepKind: UInt8 {
   case cpu, read, write, download, upload, gpu, generic
-  /// Time a radio spends active carrying no data (SPEC 5.8 [v2]: a Wi-Fi scan,
+  /// Time a radio spends active carrying no data (*Peripherals and recipes*: a Wi-Fi scan,
   /// `"wifi": "1.5 s"`): served on the radio's shared link like a transfer that is all round trip.
   case radioTime
 }
@@ -40,8 +40,8 @@ struct WorkCompiler {
     for object in work { append(object, to: &steps) }
     let priority = UInt8(work.first?.qos.priority ?? QoSClass.default.priority)
     if let push {
-      // The push's downlink on the current network comes first (SPEC 6.5 [v2]), at the work's
-      // QoS, before the CPU's dispatch of the occurrence.
+      // The push's downlink on the current network comes first (see *Apps and push delivery*), at
+      // the work's QoS, before the CPU's dispatch of the occurrence.
       let delivery = CompiledStep(
         kind: .download, node: -1, amount: push.size.bytes, threads: 1, priority: priority,
         parallelEfficiency: 1, requestSize: 0)
@@ -123,14 +123,14 @@ struct Occurrence {
   /// The deadline of deferrable work, or `Int64.max`.
   var deadline: Int64
   /// Which occurrence of its workload it is (0 for the first): with `due` and `workload`, it
-  /// orders steps that reach one component at one instant (SPEC 5.1).
+  /// orders steps that reach one component at one instant (see *The power-state ladder*).
   var number: Int64
   /// For a frame of an animation, the index of its first step after the CPU steps it starts
-  /// with (its CPU stage, SPEC 6.1); -1 for any other occurrence.
+  /// with (its CPU stage, *OS policies*); -1 for any other occurrence.
   var frameCPUEnd: Int32 = -1
   var isLive = true
-  /// Its app was suspended while it ran (SPEC 6.4 [v2]): it is already counted unfinished, no
-  /// further step starts, and it is discarded when its running parts end.
+  /// Its app was suspended while it ran (see *Apps and push delivery*): it is already counted
+  /// unfinished, no further step starts, and it is discarded when its running parts end.
   var isCutOff = false
 
   /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
@@ -193,7 +193,7 @@ final class Pool<Element: BitwiseCopyable> {
   /// How many slots have ever been used: every live index is below it.
   var slotCount: Int { usedCount }
 
-  /// Frees every slot (the device shut down, SPEC 7 [v2]).
+  /// Frees every slot (the device shut down, *Results and accounting*).
   func removeAll() {
     usedCount = 0
     freeCount = 0

@@ -7,7 +7,7 @@ struct WorkloadStats {
   var droppedFrames = 0
   var deadlineMisses = 0
   var coalescedFirings = 0
-  /// Occurrences that fell due while the device was shut down (SPEC 7 [v2]).
+  /// Occurrences that fell due while the device was shut down (see *Results and accounting*).
   var held = 0
   /// Occurrences cut off by a shutdown (unfinished).
   var cutOff = 0
@@ -39,13 +39,13 @@ struct WorkloadRuntime {
   var inFlight: Int32 = 0
   /// Guards range-timer deadlines: a timer that fired early leaves a stale deadline behind.
   var timerGeneration: UInt32 = 0
-  /// An animation's frame pipeline (SPEC 6.1): the index of the first step after the CPU steps
-  /// a frame starts with (its CPU stage); -1 for other workloads.
+  /// An animation's frame pipeline (see *OS policies*): the index of the first step after the CPU
+  /// steps a frame starts with (its CPU stage); -1 for other workloads.
   let frameCPUEnd: Int32
   let onlyWhenVisible: Bool
-  /// How its occurrences reach the device (SPEC 6.5 [v2]): pushed at low priority (held by the
-  /// push service), or not (high-priority pushes start at once like any occurrence; their
-  /// program starts with the push's downlink).
+  /// How its occurrences reach the device (see *Apps and push delivery*): pushed at low priority
+  /// (held by the push service), or not (high-priority pushes start at once like any occurrence;
+  /// their program starts with the push's downlink).
   let isLowPriorityPush: Bool
   /// Whether the OS knows its due times in advance and they are not debounced: its next due
   /// time is a known wake-up (`timing.isKnownInAdvance`, looked up once, not per arrival).
@@ -59,7 +59,7 @@ struct WorkloadRuntime {
   /// frame due now is dropped.
   var frameInCPUStage = false
   var stats = WorkloadStats()
-  /// The workload's app (an index into the run's apps, SPEC 6.4 [v2]).
+  /// The workload's app (an index into the run's apps, *Apps and push delivery*).
   let app: Int32
   /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
   let priority: Int
@@ -144,8 +144,8 @@ extension DeviceSimulation {
   }
 }
 
-/// When the frames of an animation are due: frame `k` at `start + ⌊k · 10⁹ / rate⌋` ns (SPEC
-/// section 2), exactly in integers for a whole frame rate.
+/// When the frames of an animation are due: frame `k` at `start + ⌊k · 10⁹ / rate⌋` ns (see
+/// *Quantities and units*), exactly in integers for a whole frame rate.
 struct FrameClock {
   let rate: Double
   /// The rate in hertz when it is a whole number from 1 to 10¹⁸, else 0.
