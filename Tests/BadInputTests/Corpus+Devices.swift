@@ -17,7 +17,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/device-number.json",
-      #"devices/device-number.json: device: expected a device: a built-in name ("devboard", "laptop" or "phone"), a path to a device file, or an object; found a number"#
+      #"devices/device-number.json: device: expected a device: a built-in name ("devboard", "iphone", "laptop", "macbook" or "phone"), a path to a device file, or an object; found a number"#
     ),
     BadInput(
       "devices/device-special-file.json",
@@ -81,7 +81,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/unknown-built-in.json",
-      #"devices/unknown-built-in.json: device: expected a built-in device ("devboard", "laptop" or "phone") or a path to a device file ending in .json, found "phon" (did you mean "phone"?)"#
+      #"devices/unknown-built-in.json: device: expected a built-in device ("devboard", "iphone", "laptop", "macbook" or "phone") or a path to a device file ending in .json, found "phon" (did you mean "phone"?)"#
     ),
     BadInput(
       "devices/patch-capacity-overflow.json",

@@ -6,7 +6,7 @@ import Testing
   static let runUsage =
     "powersim run SCENARIO [--variant NAME] [--out DIR] [--resolution DUR] [--exact] "
     + "[--window FROM,TO] [--json] [--no-fast-forward] [--plot FILE.svg] [--trace FILE.json] "
-    + "[--max-events N]"
+    + "[--measured FILE.csv] [--measured-voltage V] [--measured-offset DUR] [--max-events N]"
 
   static let runHelp = """
     OVERVIEW: Simulates a scenario and prints its energy account.
@@ -37,6 +37,13 @@ import Testing
                               to standard output instead of the summary).
       --trace FILE.json       Writes a Chrome/Perfetto trace with a track per component and a slice per
                               state and work item (- writes it to standard output).
+      --measured FILE.csv     Compares the run with a measured power trace (time_s,power_w, or a
+                              Monsoon, PPK2 or Joulescope export): energy error and, per window of
+                              --resolution, MAE and MAPE.
+      --measured-voltage V    Multiplies a measured trace of current alone by this voltage (default: the
+                              battery's nominal voltage, else 3.85 V).
+      --measured-offset DUR   Skips this much of the measured trace: its time DUR after its first sample
+                              is the run's time 0.
       --max-events N          Refuses a run estimated to take more than N events, a decimal integer
                               (default: 1000000000), or to leave more than N/1000 occurrences waiting
                               (at most 10 million).
@@ -51,12 +58,14 @@ import Testing
     first problem in each file with its file, JSON path and what was expected. Exits with status 1 if
     any file has a problem.
 
-    USAGE: powersim validate SCENARIO… [--max-events N]
+    USAGE: powersim validate SCENARIO… [--strict] [--max-events N]
 
     ARGUMENTS:
       SCENARIO                The scenario files to check.
 
     OPTIONS:
+      --strict                Flags bare numbers for times, powers, energies, sizes, rates and
+                              frequencies, and fails a file with any warning.
       --max-events N          Refuses a run estimated to take more than N events, a decimal integer
                               (default: 1000000000), or to leave more than N/1000 occurrences waiting
                               (at most 10 million).
@@ -158,7 +167,8 @@ import Testing
 
   @Test func otherCommandsUsageErrors() {
     let (status, text) = Self.usageError(
-      ["validate"], usage: "powersim validate SCENARIO… [--max-events N]", command: "validate")
+      ["validate"], usage: "powersim validate SCENARIO… [--strict] [--max-events N]",
+      command: "validate")
     #expect(status == 64)
     #expect(text == "Error: missing expected argument 'SCENARIO'")
     let (devicesStatus, devicesText) = Self.usageError(

@@ -130,7 +130,7 @@ import Testing
   @Test func versionPrintsTheVersion() {
     let outcome = CLI.run(["--version"])
     #expect(outcome.status == 0)
-    #expect(outcome.output.hasPrefix("powersim 2."))
+    #expect(outcome.output.hasPrefix("powersim 3."))
     #expect(outcome.output.hasSuffix("\n"))
   }
 

@@ -37,8 +37,8 @@ import Testing
     let result = Simulation(setup: scenario.setup).run()
     #expect(result.lowPowerTime == .seconds(15))
     let summary = ResultCSV.summary(result, variant: "saver").split(separator: "\r\n")
-    #expect(summary[0].hasSuffix(",min_charge,low_power_s"))
-    #expect(summary[1].hasSuffix(",15"))
+    #expect(summary[0].hasSuffix(",min_charge,low_power_s,battery_energy_mah"))
+    #expect(summary[1].hasSuffix(",15,"))  // no mAh: the battery gives no voltage
     #expect(
       ResultJSON.summary(result, variant: "saver").serialized().contains("\"low_power_s\":15"))
     #expect(SummaryText.render(result, scenario: scenario).contains("in Low Power Mode 15 s"))
@@ -49,12 +49,13 @@ import Testing
   @Test func compareShowsItOnlyWhenItDiffers() throws {
     let differing = try Self.comparison(["baseline", "saver"])
     let lines = ComparisonCSV.render(differing).split(separator: "\r\n")
-    #expect(lines[0].hasSuffix(",held,low_power_s"))
-    #expect(lines[1].hasSuffix(",0,0"))
-    #expect(lines[2].hasSuffix(",0,15"))
+    #expect(lines[0].hasSuffix(",held,low_power_s,battery_energy_mah"))
+    #expect(lines[1].hasSuffix(",0,0,"))
+    #expect(lines[2].hasSuffix(",0,15,"))
     #expect(ComparisonText.render(differing).contains("in Low Power Mode"))
     let same = try Self.comparison(["baseline", "same"])
-    #expect(ComparisonCSV.render(same).split(separator: "\r\n")[0].hasSuffix(",held"))
+    #expect(
+      ComparisonCSV.render(same).split(separator: "\r\n")[0].hasSuffix(",held,battery_energy_mah"))
     #expect(!ComparisonText.render(same).contains("in Low Power Mode"))
   }
 }

@@ -98,7 +98,8 @@ import Testing
     ])
     #expect(
       ComparisonText.headline(comparison)
-        == #"Largest saving: 日本\u202E, −210 mJ (−16.5%) vs base\tline, mostly gps fixed cost"#)
+        == #"Largest saving: 日本\u202E, −210 mJ (−16.5%) vs base\tline, mostly gps fixed cost"#
+        + "; at a cost: worst p99 latency 1.8 s in fix (+500 ms)")
     let expected = #"""
                                  base\tline     日本\u202E     vs base\tline
       ────────────────────────────────────────────────────────────────────

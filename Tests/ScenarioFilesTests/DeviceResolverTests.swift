@@ -105,11 +105,11 @@ import Testing
   @Test func referenceErrors() throws {
     #expect(
       scenarioError(#"{ "device": "phnoe", "duration": "1 s" }"#)
-        == #"test.json: device: expected a built-in device ("devboard", "laptop" or "phone") or a path to a device file ending in .json, found "phnoe" (did you mean "phone"?)"#
+        == #"test.json: device: expected a built-in device ("devboard", "iphone", "laptop", "macbook" or "phone") or a path to a device file ending in .json, found "phnoe" (did you mean "phone"?)"#
     )
     #expect(
       scenarioError(#"{ "device": 3, "duration": "1 s" }"#)
-        == #"test.json: device: expected a device: a built-in name ("devboard", "laptop" or "phone"), a path to a device file, or an object; found a number"#
+        == #"test.json: device: expected a device: a built-in name ("devboard", "iphone", "laptop", "macbook" or "phone"), a path to a device file, or an object; found a number"#
     )
     #expect(
       scenarioError(#"{ "device": { "extends": 5 }, "duration": "1 s" }"#)

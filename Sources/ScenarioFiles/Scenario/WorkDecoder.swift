@@ -42,24 +42,31 @@ struct WorkDecoder {
       }
       var objects: WorkSpec = []
       for (index, item) in items.enumerated() {
+        try refuseEmptyWork(item, at: path.appending(index: index))
         objects.append(
           try decodeObject(item, at: path.appending(index: index), defaultQoS: defaultQoS))
       }
       return objects
     }
+    try refuseEmptyWork(value, at: path)
     return [try decodeObject(value, at: path, defaultQoS: defaultQoS)]
   }
 
-  func decodeObject(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass)
-    throws(InputError) -> WorkStepSpec
-  {
-    // Work with no step takes no time: a zero-length occurrence that costs nothing is a mistake.
+  /// Refuses a work object with no step: it takes no time, and a zero-length occurrence that
+  /// costs nothing is a mistake. (A trace row's empty cells are not: the row is an occurrence
+  /// with its dispatch only, so trace rows do not pass here.)
+  func refuseEmptyWork(_ value: JSONValue, at path: JSONPath) throws(InputError) {
     if case .object(let members) = value, members.isEmpty {
       throw reader.error(
         path,
         "expected work with at least one step (cpu, a component's time, download, upload or a recipe), found an empty object (zero-length work)"
       )
     }
+  }
+
+  func decodeObject(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass)
+    throws(InputError) -> WorkStepSpec
+  {
     var object = try ObjectReader(
       value, at: path, in: file, what: ScenarioLanguage.workItem.phrase,
       known: Self.stepKeys + timedComponentNames + ["recipe"])
