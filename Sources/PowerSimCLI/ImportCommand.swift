@@ -67,15 +67,15 @@ enum ImportCommand: Command {
     switch kind {
     case "power-profile":
       if let out = arguments.value("--out") { try OutputTransaction.check([out, file]) }
-      let profile = try PowerProfileDocument(bytes: try DeviceFiles.read(file), file: file)
+      let profile = try PowerProfileDocument(bytes: try DeviceFileAccess.read(file), file: file)
       let reference = arguments.value("--extends") ?? "phone"
-      let base = try DeviceFiles.resolve(reference)
+      let base = try DeviceFileAccess.resolve(reference)
       let name = arguments.value("--name") ?? defaultName(file)
       let importer = try PowerProfileImporter(
         profile: profile, voltage: voltage, baseReference: reference, base: base.json, name: name)
       let result = importer.run()
       // The printed device always validates: checked here as a scenario would check it.
-      _ = try DeviceFiles.check(result.device, file: arguments.value("--out") ?? "imported device")
+      _ = try DeviceFileAccess.check(result.device, file: arguments.value("--out") ?? "imported device")
       for warning in result.warnings {
         console.writeError("warning: \(JSONText.printable(warning))\n")
       }

@@ -54,7 +54,7 @@ import Testing
   static func measuredTrace(in directory: TemporaryDirectory, sigma: Double, seed: UInt64) throws
     -> String
   {
-    var device = try DeviceFiles.resolve("phone").json
+    var device = try DeviceFileAccess.resolve("phone").json
     for (path, value) in zip(paths, truth) {
       device = try device.setting(.string("\(value * 1000) mW"), at: JSONPath(dotted: path)!)
     }
@@ -138,7 +138,7 @@ import Testing
     }
     #expect(note.hasPrefix("calibrated to measured.csv by powersim calibrate: 40 mW"))
     // The file is a valid device, and it is the fitted one.
-    let spec = try DeviceFiles.check(file, file: directory.path("fitted.json"))
+    let spec = try DeviceFileAccess.check(file, file: directory.path("fitted.json"))
     #expect(spec.name == "phone-calibrated")
   }
 

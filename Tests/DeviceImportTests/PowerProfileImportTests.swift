@@ -27,8 +27,8 @@ import Testing
     -> PowerProfileImporter.Result
   {
     let profile = try PowerProfileDocument(
-      bytes: try DeviceFiles.read(path(name)), file: name + ".xml")
-    let base = try DeviceFiles.resolve(reference)
+      bytes: try DeviceFileAccess.read(path(name)), file: name + ".xml")
+    let base = try DeviceFileAccess.resolve(reference)
     return try PowerProfileImporter(
       profile: profile, baseReference: reference, base: base.json, name: name
     ).run()
@@ -46,7 +46,7 @@ import Testing
 
   @Test(arguments: names) func everyFixtureImportsIntoAValidDevice(_ name: String) throws {
     let result = try Self.importing(name)
-    _ = try DeviceFiles.check(result.device, file: name + ".json")
+    _ = try DeviceFileAccess.check(result.device, file: name + ".json")
     // Every imported power names the file and the key it came from.
     let text = result.device.serialized()
     #expect(text.contains("\(name).xml: "))
@@ -125,7 +125,7 @@ import Testing
   @Test func currentsInMicroampsAreReadAsSuch() throws {
     let xml = "<device><item name=\"screen.on\">98000</item></device>"
     let profile = try PowerProfileDocument(bytes: Array(xml.utf8), file: "u.xml")
-    let base = try DeviceFiles.resolve("phone")
+    let base = try DeviceFileAccess.resolve("phone")
     let result = try PowerProfileImporter(
       profile: profile, baseReference: "phone", base: base.json, name: "u"
     ).run()

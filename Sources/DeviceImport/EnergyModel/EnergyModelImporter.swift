@@ -44,7 +44,7 @@ public struct EnergyModelImporter: Sendable {
         file: path, path: nil, message: "cannot read the file: no such file or directory")
     }
     if isDirectory.boolValue { return try readDebugfs(path) }
-    let bytes = try DeviceFiles.read(path)
+    let bytes = try DeviceFileAccess.read(path)
     return try DeviceTreeEnergyModel.read(bytes, file: path)
   }
 
@@ -164,7 +164,7 @@ public struct EnergyModelImporter: Sendable {
   }
 
   static func readSmall(_ path: String) throws(InputError) -> String {
-    let bytes = try DeviceFiles.read(path)
+    let bytes = try DeviceFileAccess.read(path)
     guard bytes.count <= 4096 else {
       throw InputError(
         file: path, path: nil, message: "expected a short sysfs value, found \(bytes.count) bytes")

@@ -9,7 +9,7 @@ import Quantities
 /// thread, a storage write one or two per request (two with a command latency), a transfer a
 /// second segment after its round trip; then every step down the ladders of the components the
 /// occurrence kept busy, and of the components they hang from, that the gap to the next
-/// occurrence leaves time for (see ``demotions(of:occurrences:)``). Measured against the engine
+/// occurrence leaves time for (see ``demotions(of:occurrences:stretches:)``). Measured against the engine
 /// on the built-in phone and on ladders of thousands of states, the estimate is within a factor
 /// of three (it counts a little high).
 struct WorkloadCost {

@@ -4,7 +4,7 @@ public import JSONSupport
 /// Device files as importers and calibration see them: a reference (a built-in name or a path)
 /// resolved to the whole device, `extends` followed, and a device checked as a scenario would
 /// check it.
-public enum DeviceFiles {
+public enum DeviceFileAccess {
   /// The device `reference` names (a built-in device or a path to a device file, relative to
   /// the working directory), with its `extends` chain merged in, and the file it came from.
   public static func resolve(_ reference: String) throws(InputError) -> (
@@ -61,7 +61,7 @@ extension ScenarioDocument {
   }
 }
 
-extension DeviceFiles {
+extension DeviceFileAccess {
   /// The bytes of the input file at `path`: a regular file of at most 256 MB, read whole; an
   /// error names the file and why it could not be read.
   public static func read(_ path: String) throws(InputError) -> [UInt8] {
