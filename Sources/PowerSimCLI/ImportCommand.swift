@@ -75,7 +75,8 @@ enum ImportCommand: Command {
         profile: profile, voltage: voltage, baseReference: reference, base: base.json, name: name)
       let result = importer.run()
       // The printed device always validates: checked here as a scenario would check it.
-      _ = try DeviceFileAccess.check(result.device, file: arguments.value("--out") ?? "imported device")
+      _ = try DeviceFileAccess.check(
+        result.device, file: arguments.value("--out") ?? "imported device")
       for warning in result.warnings {
         console.writeError("warning: \(JSONText.printable(warning))\n")
       }
