@@ -25,13 +25,14 @@ build=.build/fuzz
 mkdir -p "$build/modules" fuzz-artifacts
 
 flags=(
-  -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -wmo -g
+  -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -wmo -g -package-name powersim
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -I "$build/modules"
 )
 libraries=()
 stale=false
-for module in Quantities JSONSupport SimulationEngine DeviceModels ScenarioFiles Reports PowerSimCLI; do
+for module in Quantities JSONSupport SimulationEngine DeviceModels ScenarioFiles Reports DeviceImport \
+  PowerSim PowerSimCLI; do
   library="$build/modules/lib$module.a"
   # Rebuilt when a source (or a module it depends on) is newer than the library.
   if $stale || [ ! -f "$library" ] || [ -n "$(find "Sources/$module" -newer "$library")" ]; then
@@ -63,6 +64,9 @@ mkdir -p "$build/corpus" "$build/command-line-corpus"
 find scenarios Tests/BadInputTests/Corpus -type f \( -name '*.json' -o -name '*.csv' \) |
   while read -r seed; do cp "$seed" "$build/corpus/seed-${seed//\//-}"; done
 cp Tests/Fuzz/CommandLineSeeds/*.txt "$build/command-line-corpus/"
+
+# The scenario language's static tables are not leaks (see the file).
+export LSAN_OPTIONS="suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 half=$(( (seconds + 1) / 2 ))
 echo "Fuzzing scenario files for $half s…" >&2
