@@ -16,8 +16,9 @@ import Testing
     var isSourced: Bool
   }
 
-  /// Keys that name or describe rather than parameterize.
-  static let identityKeys: Set<String> = ["name", "description", "type"]
+  /// Keys that name or describe rather than parameterize (`extends`: the device a profile
+  /// borrows the rest from, whose own parameters its section documents).
+  static let identityKeys: Set<String> = ["name", "description", "type", "extends"]
 
   /// The parameters under `value`: object members joined with `.`, array elements that are
   /// objects labelled by their `name` or `freq` (`states[awake].power`), scalar arrays joined
@@ -29,7 +30,9 @@ import Testing
     guard case .object(let object) = value else { return [] }
     let hasNote = object.keys.contains { $0.hasPrefix("x-source") }
     var found: [Parameter] = []
-    for (key, member) in object where !key.hasPrefix("x-") && !identityKeys.contains(key) {
+    // A `null` in a profile that extends another removes the base's key: it sets nothing.
+    for (key, member) in object
+    where !key.hasPrefix("x-") && !identityKeys.contains(key) && member != .null {
       let memberPath = path.isEmpty ? key : path + "." + key
       let sourced = sourcedAbove || object.keys.contains("x-source-" + key)
       switch member {
