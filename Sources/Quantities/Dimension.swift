@@ -30,6 +30,21 @@ public enum Dimension: String, Sendable, CaseIterable {
     }
   }
 
+  /// The unit a bare JSON number of this dimension is read in (`s`, `W`, `B/s`; `1` for a
+  /// fraction).
+  public var baseUnit: String {
+    switch self {
+    case .time: "s"
+    case .power: "W"
+    case .energy: "J"
+    case .dataSize: "B"
+    case .dataRate: "B/s"
+    case .frequency: "Hz"
+    case .fraction: "1"
+    case .voltage: "V"
+    }
+  }
+
   /// The units accepted, in the order *Quantities and units* lists them.
   public var acceptedUnits: [String] { UnitTable.units(of: self).map(\.name) }
 

@@ -34,17 +34,10 @@ public final class BareNumberLog: Sendable {
     return try result!.get()
   }
 
-  /// The base unit a bare number of `dimension` is read in, when a user might mistake it.
+  /// The base unit a bare number of `dimension` is read in, when a user might mistake it (a
+  /// fraction or a voltage has only one reading).
   static func mistakableUnit(_ dimension: Dimension) -> String? {
-    switch dimension {
-    case .time: "s"
-    case .power: "W"
-    case .energy: "J"
-    case .dataSize: "B"
-    case .dataRate: "B/s"
-    case .frequency: "Hz"
-    case .fraction, .voltage: nil
-    }
+    dimension == .fraction || dimension == .voltage ? nil : dimension.baseUnit
   }
 
   /// Records `literal`, read at `path` of `file` for `dimension`, if it needs flagging.

@@ -55,7 +55,7 @@ public enum ScenarioReference {
       let units = dimension.acceptedUnits.map { "`\($0)`" }.joined(separator: ", ")
       let base =
         dimension == .fraction
-        ? "a fraction from 0 to 1" : "`\(ScenarioSchema.baseUnit(dimension))`"
+        ? "a fraction from 0 to 1" : "`\(dimension.baseUnit)`"
       lines.append("| \(quantityName(dimension)) | \(base) | \(units) |")
     }
     return lines + [""]

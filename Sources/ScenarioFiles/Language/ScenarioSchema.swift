@@ -179,20 +179,6 @@ public enum ScenarioSchema {
     }
   }
 
-  /// The base unit a bare number of `dimension` is in.
-  static func baseUnit(_ dimension: Dimension) -> String {
-    switch dimension {
-    case .time: "s"
-    case .power: "W"
-    case .energy: "J"
-    case .dataSize: "B"
-    case .dataRate: "B/s"
-    case .frequency: "Hz"
-    case .fraction: "1"
-    case .voltage: "V"
-    }
-  }
-
   /// One definition per dimension: a bare number in the base unit, or a string with a unit.
   static var quantityDefinitions: [(String, JSONValue)] {
     Dimension.allCases.map { dimension in
@@ -215,7 +201,7 @@ public enum ScenarioSchema {
     let units = dimension.acceptedUnits.joined(separator: ", ")
     return dimension == .fraction
       ? "A fraction: a number from 0 to 1, or a percentage such as \"40%\"."
-      : "\(dimension.phrase.capitalizedFirst): a number in \(baseUnit(dimension)), or a string \"<number> <unit>\" with a unit of \(units)."
+      : "\(dimension.phrase.capitalizedFirst): a number in \(dimension.baseUnit), or a string \"<number> <unit>\" with a unit of \(units)."
   }
 
   // MARK: Builders
