@@ -625,9 +625,8 @@ private struct Work {
       component["x-source-\(key)"] = source(
         fullKey, full, "the screen at full brightness above screen.on")
     }
-    for key in ["ambient.on.display0", "ambient.on"] where profile.value(key) != nil {
-      _ = key  // the display model has no ambient (always-on) mode: reported as unused
-    }
+    // `ambient.on` is left unread: the display model has no ambient (always-on) mode, so the
+    // key is listed with the other unused ones.
     guard !component.isEmpty else { return }
     components["display"] = .object(component)
   }

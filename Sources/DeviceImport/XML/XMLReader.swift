@@ -279,27 +279,27 @@ public struct XMLReader {
   // MARK: Skipping
 
   private mutating func skipComment() throws(XMLSyntaxError) {
-    let (startLine, startColumn) = (line, column)
-    index += 4
-    guard let end = find("-->") else {
-      throw XMLSyntaxError(
-        line: startLine, column: startColumn,
-        message: "expected \"-->\" to end this comment, found the end of the file")
-    }
-    while index < end { step() }
-    index += 3
+    try skip(opening: 4, through: "-->", what: "this comment")
   }
 
   private mutating func skipProcessingInstruction() throws(XMLSyntaxError) {
+    try skip(opening: 2, through: "?>", what: "this declaration")
+  }
+
+  /// Skips an opening of `opening` bytes and everything up to and including `closing`, counting
+  /// lines and columns; an error at the opening when `closing` never comes.
+  private mutating func skip(opening: Int, through closing: StaticString, what: String)
+    throws(XMLSyntaxError)
+  {
     let (startLine, startColumn) = (line, column)
-    index += 2
-    guard let end = find("?>") else {
+    index += opening
+    guard let end = find(closing) else {
       throw XMLSyntaxError(
         line: startLine, column: startColumn,
-        message: "expected \"?>\" to end this declaration, found the end of the file")
+        message: "expected \"\(closing)\" to end \(what), found the end of the file")
     }
     while index < end { step() }
-    index += 2
+    index += closing.utf8CodeUnitCount
   }
 
   /// Skips white space; whether there was any.
