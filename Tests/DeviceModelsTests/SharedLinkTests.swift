@@ -94,6 +94,35 @@ import Testing
     }
   }
 
+  /// Unequal transfers beyond 16 one way: 16 of 1 kB and one of 2 kB at 1 Mbit/s. All 17 share
+  /// the link until the small ones have moved 8 kbit each, 136 kbit in 136 ms (ending at 250 +
+  /// 136 = 386 ms, after the promotion and round trip); the large one then moves its last 8 kbit
+  /// alone in 8 ms (394 ms).
+  @Test func unequalTransfersBeyondSixteenShareExactly() {
+    var workloads = (0..<16).map { Self.download("t\($0)", bytes: 1_000, at: 0) }
+    workloads.append(Self.download("large", bytes: 2_000, at: 0))
+    let result = Self.run(workloads, radio: Self.radio(downlink: 1))
+    for index in 0..<16 {
+      #expect(result.workload("t\(index)").latency?.max == .milliseconds(386))
+    }
+    #expect(result.workload("large").latency?.max == .milliseconds(394))
+  }
+
+  /// A backlog of 100 transfers of 100, 200, …, 10,000 bytes at once at 1 Mbit/s (processor
+  /// sharing, by hand): while 101 − *i* transfers are left, the *i*-th smallest moves its last
+  /// 800 bit more than the (*i* − 1)-th at 1 / (101 − *i*) of the link, in 0.8 × (101 − *i*) ms;
+  /// so it ends 250 ms + 0.8 × (101 *i* − *i*(*i* + 1) / 2) ms after it was due (the last at
+  /// 4.29 s). Past the first half the link drops the places of those that left (the backlog costs
+  /// time linear in the transfers, not quadratic).
+  @Test func aBacklogOfAHundredTransfersSharesExactly() {
+    let workloads = (1...100).map { Self.download("t\($0)", bytes: Int64($0) * 100, at: 0) }
+    let result = Self.run(workloads, radio: Self.radio(downlink: 1))
+    for index in 1...100 {
+      let microseconds = 250_000 + 800 * (101 * index - index * (index + 1) / 2)
+      #expect(result.workload("t\(index)").latency?.max == .microseconds(Int64(microseconds)))
+    }
+  }
+
   /// Radio time (*Peripherals and recipes*, a scan of 1.5 s) keeps the link busy and takes no
   /// bandwidth. A scan alone: promotion 0–0.2 s, active at the 1 W base to 1.7 s (latency 1.7 s).
   /// With a 1.25 MB download due with it, the download's round trip ends at 0.25 s and its 10 Mbit
@@ -194,6 +223,9 @@ import Testing
   /// class, `b` (its promotion is `b`'s), 2.0–2.2 s; both join, wait their round trips to 2.25 s
   /// and share the 10 Mbit/s, 1 Mbit each at 5 Mbit/s: both end at 2.45 s. Latencies 1.95 s and
   /// 1.45 s, and the same account whether or not `a` names `lte`.
+  ///
+  /// A wake or tail left when transfers of several workloads start or end at one instant is
+  /// split equally among them.
   @Test func namingTheNetworksRadioChangesNothing() {
     func run(naming: Bool) -> RunResult {
       let a = WorkloadSpec(
@@ -219,11 +251,12 @@ import Testing
     let states = named.component("lte").nodes[0].states
     #expect(states.map(\.energy) == unnamed.component("lte").nodes[0].states.map(\.energy))
     #expect(states.map(\.residency) == unnamed.component("lte").nodes[0].states.map(\.residency))
-    // Above the 10 mW floor: the promotion, 1.19 W × 0.2 s = 0.238 J, is `b`'s alone; the round
-    // trips (0.99 W × 50 ms) and the data (1.49 W × 0.2 s) are shared, 0.02475 + 0.149 J each;
-    // the hold (0.099 J) and tail (0.49 W × 4.9 s) go to `a`, the last to finish.
-    #expect(named.workload("b").energy == joules(0.41175))
-    #expect(named.workload("a").energy == joules(2.67375))
+    // Above the 10 mW floor: the promotion, 1.19 W × 0.2 s = 0.238 J, is shared by the two
+    // transfers that started together (0.119 J each); the round trips (0.99 W × 50 ms) and the
+    // data (1.49 W × 0.2 s) are shared, 0.02475 + 0.149 J each; the hold (0.99 W × 0.1 s) and the
+    // tail (0.49 W × 4.9 s), 2.5 J, are left by both, ending together: 1.25 J each.
+    #expect(named.workload("b").energy == joules(1.54275))
+    #expect(named.workload("a").energy == joules(1.54275))
   }
 
   /// Boundaries of an offline spell [1 s, 3 s) (*The power-state ladder*: completions, then

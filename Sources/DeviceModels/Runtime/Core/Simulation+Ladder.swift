@@ -21,6 +21,10 @@ extension DeviceSimulation {
   func wake(_ node: Int, cause: Int32) {
     guard nodes[node].phase == .idle else { return }
     disarmIdleTimers(node)
+    if nodeLink[node] >= 0 {
+      nodes[node].wakeCause = cause
+      radioWakeBegins(node)
+    }
     let parent = Int(nodes[node].parent)
     if parent >= 0 && nodes[parent].phase != .active {
       setPhase(node, to: .waitingForParent)
@@ -74,7 +78,9 @@ extension DeviceSimulation {
       if nodes[node].busyChildren == 0 { idleEntry(node) }
     case .lane:
       if nodes[node].laneKind == .radio {
-        if !startQueuedTransfers(node) {
+        let carrying = startQueuedTransfers(node)
+        radioWakeEnded(node)
+        if !carrying {
           recordChange(node)
           idleEntry(node)
         }
@@ -254,6 +260,8 @@ extension DeviceSimulation {
       power = table.wakePower[Int(item.state)]
       slot = item.firstSlot + table.deepest + 1
       owner = item.wakeCause
+    case .active where !item.isServing && radioSharesWakeOrTail(node):
+      power = table.power[0]
     case .active:
       if item.role == .host && item.busyChildren > 0 {
         // Busy for its children, a host's power above its floor is fixed cost (*Results and
@@ -276,6 +284,12 @@ extension DeviceSimulation {
       } else {
         power = table.power[0]
       }
+    }
+    if radioSharesWakeOrTail(node) {
+      // A radio's wake or tail left by transfers of several workloads at one instant is theirs,
+      // equally (see *Radios*).
+      ledger.updateShared(node: node, at: now, power: power, dynamicPower: dynamic, slot: slot)
+      return
     }
     ledger.update(
       node: node, at: now, power: power, dynamicPower: dynamic, slot: slot, owner: owner)

@@ -83,14 +83,13 @@ extension DeviceSimulation {
     switch nodes[node].phase {
     case .idle, .waitingForParent:
       break
+    case .waking where givesOwnerSet(node):
+      kind = .hostOwners
     case .waking:
       kind = .single
       if nodes[node].role != .display { owner = nodes[node].wakeCause }
     case .active:
-      if nodes[node].role == .host && nodes[node].busyChildren > 0 {
-        kind = .hostOwners
-      } else if nodes[node].isServing && nodeLink[node] >= 0 {
-        // A radio carrying transfers works for the workloads of all of them.
+      if givesOwnerSet(node) {
         kind = .hostOwners
       } else {
         kind = .single
@@ -109,6 +108,18 @@ extension DeviceSimulation {
       return
     }
     changeContribution(of: node, to: parent, kind: kind, owner: owner)
+  }
+
+  /// Whether `node`, waking or active, gives its parent its own set of owners: a host busy for
+  /// its children; a radio carrying transfers (it works for the workloads of all of them); a
+  /// radio whose wake or tail several workloads share.
+  @inline(__always)
+  private func givesOwnerSet(_ node: Int) -> Bool {
+    if nodes[node].phase == .active {
+      if nodes[node].role == .host && nodes[node].busyChildren > 0 { return true }
+      if nodes[node].isServing && nodeLink[node] >= 0 { return true }
+    }
+    return radioSharesWakeOrTail(node)
   }
 
   /// Replaces what `node` gives `parent`'s owner set.
@@ -139,10 +150,7 @@ extension DeviceSimulation {
     for child in children[host] {
       let childIndex = Int(child)
       guard nodes[childIndex].isBusy else { continue }
-      if nodes[childIndex].phase == .active
-        && ((nodes[childIndex].role == .host && nodes[childIndex].busyChildren > 0)
-          || (nodes[childIndex].isServing && nodeLink[childIndex] >= 0))
-      {
+      if givesOwnerSet(childIndex) {
         owners += ledger.sharedOwners(of: childIndex)
       } else if nodes[childIndex].role == .display {
         owners.append(-1)

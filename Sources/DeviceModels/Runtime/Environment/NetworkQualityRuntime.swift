@@ -145,7 +145,7 @@ extension DeviceSimulation {
       network.quality[link] = quality
       if !quality.isOnline {
         pauseTransfers(link)
-      } else if !links[link].transfers.isEmpty {
+      } else if links[link].isCarrying {
         settleLink(link)
       }
     }

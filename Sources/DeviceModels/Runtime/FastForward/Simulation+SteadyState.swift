@@ -227,21 +227,7 @@ extension DeviceSimulation {
       visitor.lastSet(&number)
       occurrences[slot].number = Int64(number)
     }
-    for index in links.indices {
-      for transfers in [links[index].transfers, links[index].paused] {
-        visitor.value(Int64(transfers.count))
-        for transfer in transfers {
-          visitor.value(transfer.job)
-          visitor.value(transfer.isDownload)
-          visitor.value(transfer.carriesData)
-          visitor.value(transfer.roundTripLeft)
-          visitor.value(transfer.remaining)
-        }
-      }
-      visitor.instant(&links[index].countedUntil)
-      visitor.value(links[index].downloads)
-      visitor.value(links[index].uploads)
-    }
+    for index in links.indices { links[index].visitSteadyState(&visitor) }
   }
 
   /// Every workload: where it is in its sequence, its timers and its counts (latencies are

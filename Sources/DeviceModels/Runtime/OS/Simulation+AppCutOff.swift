@@ -70,21 +70,18 @@ extension DeviceSimulation {
   /// Takes the cut-off occurrences' transfers off every shared link: the radio carries the others
   /// on, re-timed, or, with none left, enters idle as when its last transfer completes.
   private func cutOffLinkTransfers() {
-    for link in links.indices
-    where links[link].transfers.contains(where: {
-      occurrences[jobs[$0.job].occurrence].isCutOff
-    }) {
+    for link in links.indices where links[link].isCarrying {
+      var touched = false
+      links[link].forEachInFlight { transfer in
+        touched = touched || occurrences[jobs[transfer.job].occurrence].isCutOff
+      }
+      guard touched else { continue }
       let node = Int(links[link].node)
       advanceLink(link)
-      var index = 0
-      while index < links[link].transfers.count {
-        let job = links[link].transfers[index].job
+      links[link].removeAll { job in occurrences[jobs[job].occurrence].isCutOff }
+      for index in links[link].finished.indices {
+        let job = links[link].finished[index].job
         let occurrence = jobs[job].occurrence
-        guard occurrences[occurrence].isCutOff else {
-          index += 1
-          continue
-        }
-        links[link].transfers.remove(at: index)
         uncountTransferOwner(occurrences[occurrence].workload, onRadio: node)
         jobs.remove(job)
         occurrences[occurrence].partsLeft -= 1
