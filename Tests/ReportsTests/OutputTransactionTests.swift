@@ -62,6 +62,82 @@ import Testing
     #expect(left == Set(lookAlikes + [linked, "my-notes.txt"]))
   }
 
+  /// The inode of the file at `path`.
+  static func inode(_ path: String) -> UInt64 {
+    var status = stat()
+    return stat(path, &status) == 0 ? UInt64(status.st_ino) : 0
+  }
+
+  /// Names in `directory` that have the shape of a temporary directory's.
+  static func temporaryDirectories(in directory: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+      TemporaryName.processID(in: $0, suffix: TemporaryName.directorySuffix) != nil
+    }
+  }
+
+  /// Two files committed into one directory replace their old versions at once: the directory
+  /// is exchanged with a copy (a new inode at the same path), which holds the new files and the
+  /// user's own file, by the same inode (a hard link), and no temporary is left anywhere.
+  @Test func aCommitExchangesTheDirectoryAndKeepsTheRest() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.path("out")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    try "old a\n".write(toFile: out + "/a.csv", atomically: false, encoding: .utf8)
+    try "mine\n".write(toFile: out + "/notes.txt", atomically: false, encoding: .utf8)
+    let notes = Self.inode(out + "/notes.txt")
+    let before = Self.inode(out)
+    try OutputTransaction.write([(out + "/a.csv", "new a\n"), (out + "/b.csv", "new b\n")])
+    #expect(Self.inode(out) != before)
+    #expect(try directory.read("out/a.csv") == "new a\n")
+    #expect(try directory.read("out/b.csv") == "new b\n")
+    #expect(try directory.read("out/notes.txt") == "mine\n")
+    #expect(Self.inode(out + "/notes.txt") == notes)
+    #expect(
+      try Set(FileManager.default.contentsOfDirectory(atPath: out)) == [
+        "a.csv", "b.csv", "notes.txt",
+      ])
+    #expect(try Self.temporaryDirectories(in: directory.path).isEmpty)
+  }
+
+  /// A directory with a subdirectory (which cannot be hard-linked into a copy) is not
+  /// exchanged: the files are renamed one by one, and the subdirectory stays.
+  @Test func aDirectoryWithASubdirectoryIsNotExchanged() throws {
+    let directory = try TemporaryDirectory()
+    let out = directory.path("out")
+    try FileManager.default.createDirectory(
+      atPath: out + "/kept", withIntermediateDirectories: true)
+    let before = Self.inode(out)
+    try OutputTransaction.write([(out + "/a.csv", "a\n"), (out + "/b.csv", "b\n")])
+    #expect(Self.inode(out) == before)
+    #expect(try directory.read("out/a.csv") == "a\n")
+    #expect(
+      try Set(FileManager.default.contentsOfDirectory(atPath: out)) == ["a.csv", "b.csv", "kept"])
+    #expect(try Self.temporaryDirectories(in: directory.path).isEmpty)
+  }
+
+  /// A temporary directory a killed run left (its process, 2147483646, gone) is removed with
+  /// its files; a file it held a link to stays in its own directory. One holding a subdirectory
+  /// keeps it and stays (nothing inside a subdirectory is ever removed), and so does one of a
+  /// live process (this one).
+  @Test func staleTemporaryDirectoriesAreRemoved() throws {
+    let directory = try TemporaryDirectory()
+    let stale = directory.path(".powersim-tmp-2147483646-0123456789abcdef.dir")
+    let nested = directory.path(".powersim-tmp-2147483646-fedcba9876543210.dir")
+    let live = directory.path(TemporaryName.make(suffix: TemporaryName.directorySuffix))
+    for path in [stale, nested + "/sub", live] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    try directory.write("mine\n", to: "notes.txt")
+    try FileManager.default.linkItem(
+      atPath: directory.path("notes.txt"), toPath: stale + "/notes.txt")
+    try "old\n".write(toFile: stale + "/power.csv", atomically: false, encoding: .utf8)
+    StaleTemporaries.removeDirectories(in: directory.path)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: nested + "/sub"))
+    #expect(FileManager.default.fileExists(atPath: live))
+    #expect(try directory.read("notes.txt") == "mine\n")
+  }
+
   @Test func pathsAreQuotedShortInMessages() {
     #expect(OutputPath.shown("") == "\"\"")
     #expect(OutputPath.shown("-") == "standard output (-)")

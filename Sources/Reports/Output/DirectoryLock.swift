@@ -22,19 +22,35 @@ struct DirectoryLock {
   static func acquire(_ directories: [String]) -> DirectoryLock {
     var lock = DirectoryLock()
     for directory in directories {
-      let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      var result: Int32
-      repeat {
-        result = flock(descriptor, LOCK_EX)
-      } while result != 0 && errno == EINTR
-      if result == 0 {
-        lock.descriptors.append(descriptor)
-      } else {
+      // A directory another process exchanged for a new copy while this one waited (see
+      // ``DirectorySwap``) is locked again at its new inode, a few times at most.
+      for _ in 0..<8 {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { break }
+        var result: Int32
+        repeat {
+          result = flock(descriptor, LOCK_EX)
+        } while result != 0 && errno == EINTR
+        guard result == 0 else {
+          close(descriptor)
+          break
+        }
+        if isStill(descriptor, at: directory) {
+          lock.descriptors.append(descriptor)
+          break
+        }
         close(descriptor)
       }
     }
     return lock
+  }
+
+  /// Whether the directory open at `descriptor` is still the one at `path`.
+  private static func isStill(_ descriptor: Int32, at path: String) -> Bool {
+    var opened = stat()
+    var current = stat()
+    guard fstat(descriptor, &opened) == 0, stat(path, &current) == 0 else { return true }
+    return opened.st_dev == current.st_dev && opened.st_ino == current.st_ino
   }
 
   /// Releases every lock.

@@ -166,6 +166,15 @@ public final class OutputFile {
     closeDescriptor()
   }
 
+  /// Records that the finished temporary file was renamed onto the destination by someone else
+  /// (``DirectorySwap``), and closes it.
+  func markMovedIntoPlace() {
+    precondition(!isFinished, "an output file moved into place twice")
+    if let temporaryPath { TemporaryFiles.unregister(temporaryPath) }
+    isFinished = true
+    closeDescriptor()
+  }
+
   /// Whether the destination can be replaced by a file: it does not exist or is not a directory.
   func checkDestination() throws(OutputError) {
     guard let replacedPath else { return }

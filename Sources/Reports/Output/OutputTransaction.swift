@@ -20,9 +20,13 @@ import ScenarioFiles
 /// directory itself, so it leaves no lock file behind; on a file system without `flock` on
 /// directories the renames run unlocked, as before.
 ///
-/// The renames themselves happen one after another: if one fails part way (a full disk does not
-/// fail a rename, but a permission change between the checks and the renames could), the files
-/// already renamed stay in place and the error names the one that failed.
+/// Several files going into one directory (`run --out`'s) replace their old versions at once:
+/// the directory is exchanged atomically with a copy holding the new files and links to
+/// everything else in it (see ``DirectorySwap``), so that even a SIGKILL leaves all old files or
+/// all new ones. Where the system cannot exchange directories, the renames happen one after
+/// another: if one fails part way (a full disk does not fail a rename, but a permission change
+/// between the checks and the renames could), the files already renamed stay in place and the
+/// error names the one that failed.
 public final class OutputTransaction {
   private var files: [OutputFile] = []
 
@@ -121,9 +125,24 @@ public final class OutputTransaction {
       files.compactMap(\.replacedPath).map { OutputPath.canonical(OutputPath.directory(of: $0)) })
     let locks = DirectoryLock.acquire(directories.sorted())
     defer { locks.release() }
+    // Where several files go into one directory, they replace their old versions all at once
+    // if the system can exchange the directory with a copy (see ``DirectorySwap``).
+    var byDirectory: [String: [OutputFile]] = [:]
+    for file in files {
+      guard let replaced = file.replacedPath else { continue }
+      byDirectory[OutputPath.canonical(OutputPath.directory(of: replaced)), default: []].append(
+        file)
+    }
     var failure: OutputError?
     TemporaryFiles.blockSignals {
-      for file in files where failure == nil {
+      var swapped = Set<ObjectIdentifier>()
+      for directory in byDirectory.keys.sorted() where byDirectory[directory]!.count > 1 {
+        let group = byDirectory[directory]!
+        if DirectorySwap.replace(directory, with: group) {
+          swapped.formUnion(group.map(ObjectIdentifier.init))
+        }
+      }
+      for file in files where failure == nil && !swapped.contains(ObjectIdentifier(file)) {
         do throws(OutputError) {
           try file.moveIntoPlace()
         } catch {

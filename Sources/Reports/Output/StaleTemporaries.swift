@@ -19,20 +19,24 @@ enum TemporaryName {
   static let prefix = ".powersim-tmp-"
   /// The suffix of every temporary output file's name.
   static let suffix = ".tmp"
-  /// The length of the name ``make()`` returns.
+  /// The suffix of a temporary directory's name (the copy of an output directory that
+  /// ``DirectorySwap`` builds), of the same length as ``suffix``.
+  static let directorySuffix = ".dir"
+  /// The length of the name ``make(suffix:)`` returns.
   static let length = prefix.count + 10 + 1 + 16 + suffix.count
 
-  /// A fresh name for a temporary file of this process.
-  static func make() -> String {
+  /// A fresh name for a temporary file (or, with ``directorySuffix``, directory) of this
+  /// process.
+  static func make(suffix: String = suffix) -> String {
     let pid = String(getpid())
     let random = String(UInt64.random(in: 0...UInt64.max), radix: 16)
     return prefix + String(repeating: "0", count: max(0, 10 - pid.count)) + pid + "-"
       + String(repeating: "0", count: 16 - random.count) + random + suffix
   }
 
-  /// The id of the process that made the temporary file `name`; `nil` unless `name` has
-  /// exactly the shape ``make()`` gives.
-  static func processID(in name: String) -> pid_t? {
+  /// The id of the process that made the temporary file `name` (or directory, with
+  /// ``directorySuffix``); `nil` unless `name` has exactly the shape ``make(suffix:)`` gives.
+  static func processID(in name: String, suffix: String = suffix) -> pid_t? {
     guard name.count == length, name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
     let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
     let pid = middle.prefix(10)
@@ -59,7 +63,8 @@ enum StaleTemporaries {
   nonisolated(unsafe) private static var cleaned: Set<String> = []
   private static let lock = NSLock()
 
-  /// Removes the stale temporary files in `directory`, unless this process already did.
+  /// Removes the stale temporary files in `directory`, and the stale temporary directories
+  /// beside it, unless this process already did.
   static func removeOnce(in directory: String) {
     let key = OutputPath.canonical(directory)
     lock.lock()
@@ -67,6 +72,40 @@ enum StaleTemporaries {
     lock.unlock()
     guard isNew else { return }
     remove(in: directory)
+    removeDirectories(in: OutputPath.directory(of: key))
+  }
+
+  /// Removes the stale temporary directories in `directory`: the copies of output directories
+  /// (or the old directories they replaced) that a killed run left (see ``DirectorySwap``). Only
+  /// a directory of this user with exactly the shape of a temporary directory's name, whose
+  /// process no longer exists; only its regular files and symbolic links are removed (never
+  /// anything inside a subdirectory), then the directory itself if it is empty. Every entry of
+  /// such a directory is a finished output, an old one, or a hard link to a file that stays in
+  /// its output directory.
+  static func removeDirectories(in directory: String) {
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for name in names {
+      guard
+        let owner = TemporaryName.processID(in: name, suffix: TemporaryName.directorySuffix),
+        owner != getpid(), !isAlive(owner)
+      else { continue }
+      let path = (directory == "/" ? "" : directory) + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
+        status.st_uid == geteuid(),
+        let entries = try? FileManager.default.contentsOfDirectory(atPath: path)
+      else { continue }
+      for entry in entries {
+        var entryStatus = stat()
+        let entryPath = path + "/" + entry
+        guard lstat(entryPath, &entryStatus) == 0 else { continue }
+        let kind = entryStatus.st_mode & S_IFMT
+        if kind == S_IFREG || kind == S_IFLNK { unlink(entryPath) }
+      }
+      rmdir(path)
+    }
   }
 
   /// Removes the stale temporary files in `directory`.
