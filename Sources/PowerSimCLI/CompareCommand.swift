@@ -74,9 +74,16 @@ enum CompareCommand: Command {
       }
     }
     console.writeWarnings(alternatives.map(\.scenario))
+    let estimates = alternatives.map { RunLimits.estimate($0.scenario.setup) }
     try limits.checkTotal(
-      events: alternatives.reduce(0) { $0 + RunLimits.estimate($1.scenario.setup).events },
-      runs: alternatives.count, of: "compare", file: files.count == 1 ? files[0] : nil)
+      events: estimates.reduce(0) { $0 + $1.events }, runs: alternatives.count, of: "compare",
+      file: files.count == 1 ? files[0] : nil,
+      largest: .largest(
+        zip(alternatives, estimates).map { alternative, estimate in
+          RunLimits.LargestWorkload(
+            run: "the alternative \"\(alternative.label)\"", setup: alternative.scenario.setup,
+            estimate: estimate)
+        }))
     let plotFile = arguments.value("--plot")
     // Output paths are checked before the alternatives run, against each other and the inputs.
     var paths: [String] = []

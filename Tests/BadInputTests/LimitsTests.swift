@@ -114,7 +114,9 @@ import Testing
     """#
 
   /// `compare` is limited in total over all its runs: three alternatives each within the limit
-  /// are refused together, with a message naming the total and `--max-events`.
+  /// are refused together, with a message naming the total, the workload that needs the most
+  /// events in any one run (4.3e7 ticks in 12 h, about 9 events each) with the key that moves
+  /// it, and `--max-events`.
   @Test func compareIsLimitedInTotalOverItsRuns() throws {
     let directory = try TemporaryDirectory()
     try directory.write(Self.nearTheLimit, to: "ticks.json")
@@ -124,7 +126,7 @@ import Testing
     #expect(outcome.exited(with: 1), "\(outcome)")
     #expect(
       outcome.standardError
-        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1000000000); compare fewer alternatives, or raise the limit with --max-events\n"
+        == "Error: ticks.json: the 3 runs of this compare together need about 1.2e9 events to simulate, more than a compare may take in total (1000000000); the largest part is the workload \"tick\" in the alternative \"baseline\" (about 3.9e8 events): make \"every\" longer or end it sooner with \"until\" or \"count\"; compare fewer alternatives, or raise the limit with --max-events\n"
     )
     #expect(outcome.standardOutput == "")
   }
@@ -138,7 +140,7 @@ import Testing
     #expect(outcome.exited(with: 1), "\(outcome)")
     #expect(
       outcome.standardError
-        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1000000000); sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
+        == "Error: ticks.json: the 3 runs of this sweep together need about 1.2e9 events to simulate, more than a sweep may take in total (1000000000); the largest part is the workload \"tick\" in sweep point 0 (seed=1) (about 3.9e8 events): make \"every\" longer or end it sooner with \"until\" or \"count\"; sweep fewer points or split the sweep with --shard, or raise the limit with --max-events\n"
     )
     #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
   }

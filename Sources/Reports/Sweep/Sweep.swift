@@ -83,12 +83,21 @@ public enum Sweep {
     // Decode every point first, so an invalid point fails the sweep before any simulation; the
     // scenarios are decoded again when run, so memory stays flat however many points there are.
     let estimates = try ParallelMap.map(count: total, jobs: jobs) {
-      (position: Int) throws(SweepPointError) -> Double in
-      let point = try scenario(document, plan: plan, index: plan.shardIndex(at: position))
-      return RunLimits.estimate(point.setup).events
+      (position: Int) throws(SweepPointError) -> (Double, RunLimits.LargestWorkload?) in
+      let index = plan.shardIndex(at: position)
+      let point = try scenario(document, plan: plan, index: index)
+      let estimate = RunLimits.estimate(point.setup)
+      let assignments = zip(plan.parameters, plan.values(at: index)).map { "\($0.name)=\($1.text)" }
+      return (
+        estimate.events,
+        RunLimits.LargestWorkload(
+          run: "sweep point \(index) (\(assignments.joined(separator: ", ")))", setup: point.setup,
+          estimate: estimate)
+      )
     }
     try plan.limits.checkTotal(
-      events: estimates.reduce(0, +), runs: total, of: "sweep", file: document.file)
+      events: estimates.reduce(0) { $0 + $1.0 }, runs: total, of: "sweep", file: document.file,
+      largest: .largest(estimates.map(\.1)))
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress(done, total) } }
     return try ParallelMap.map(count: total, jobs: jobs, progress: report) {

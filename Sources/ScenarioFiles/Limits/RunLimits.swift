@@ -190,27 +190,68 @@ public struct TotalRunLimitError: Error, Sendable, CustomStringConvertible {
   public var events: Double
   /// The limit.
   public var maximumEvents: Double
+  /// The workload that needs the most events in any one run, and what would lighten it.
+  public var largest: RunLimits.LargestWorkload?
 
-  /// What to change: fewer runs, or a higher `--max-events`.
+  /// What to change: the largest workload, fewer runs, or a higher `--max-events`.
   public var description: String {
     let fewer =
       command == "sweep"
       ? "sweep fewer points or split the sweep with --shard"
       : "compare fewer alternatives"
+    let largestClause =
+      largest.map { part in
+        "; the largest part is the workload \"\(part.workload)\" in \(part.run) (about \(Approximate.text(part.events)) events): \(part.advice)"
+      } ?? ""
     return (file.map { "\($0): " } ?? "")
-      + "the \(runs) runs of this \(command) together need about \(Approximate.text(events)) events to simulate, more than a \(command) may take in total (\(Approximate.wholeNumber(maximumEvents))); \(fewer), or raise the limit with --max-events"
+      + "the \(runs) runs of this \(command) together need about \(Approximate.text(events)) events to simulate, more than a \(command) may take in total (\(Approximate.wholeNumber(maximumEvents)))\(largestClause); \(fewer), or raise the limit with --max-events"
   }
 }
 
 extension RunLimits {
   /// Checks that `runs` runs estimated at `events` events in total stay within
   /// ``maximumEvents`` (`command` and, when they come from one, `file` name them in the error).
-  public func checkTotal(events: Double, runs: Int, of command: String, file: String?)
-    throws(TotalRunLimitError)
-  {
+  /// `largest` is the workload needing the most events in any one run, named in the error.
+  public func checkTotal(
+    events: Double, runs: Int, of command: String, file: String?,
+    largest: LargestWorkload? = nil
+  ) throws(TotalRunLimitError) {
     guard events > maximumEvents else { return }
     throw TotalRunLimitError(
-      file: file, command: command, runs: runs, events: events, maximumEvents: maximumEvents)
+      file: file, command: command, runs: runs, events: events, maximumEvents: maximumEvents,
+      largest: largest)
+  }
+
+  /// The workload of one run that needs the most events, for a refusal of several runs together
+  /// to name what to lighten.
+  public struct LargestWorkload: Sendable, Hashable {
+    /// The run, as the message names it (`the alternative "fast"`, `sweep point 3 (seed=3)`).
+    public var run: String
+    /// The workload's name.
+    public var workload: String
+    /// Its estimated events in that run.
+    public var events: Double
+    /// What would make it run less (the key that moves it).
+    public var advice: String
+
+    /// The workload of `setup` (run `run`) with the most events in `estimate`, if any.
+    public init?(run: String, setup: SimulationSetup, estimate: RunEstimate) {
+      guard let worst = estimate.workloads.max(by: { $0.events < $1.events }),
+        let workload = setup.workloads.first(where: { $0.name == worst.name })
+      else { return nil }
+      self.run = run
+      self.workload = worst.name
+      self.events = worst.events
+      self.advice = RunLimits.advice(for: workload.timing).advice
+    }
+
+    /// The one of `parts` with the most events (the first of equals).
+    public static func largest(_ parts: [LargestWorkload?]) -> LargestWorkload? {
+      parts.compactMap { $0 }.reduce(nil) { best, part in
+        guard let best, best.events >= part.events else { return part }
+        return best
+      }
+    }
   }
 }
 
