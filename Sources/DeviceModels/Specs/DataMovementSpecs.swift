@@ -50,8 +50,9 @@ public struct GenericLoadSpec: Sendable, Hashable {
   public var pixelMemory: DataSize?
 
   /// A load model; every part is optional.
-  public init(memoryBandwidth: DataRate? = nil, pixelEnergy: Energy? = nil, pixelMemory: DataSize? = nil)
-  {
+  public init(
+    memoryBandwidth: DataRate? = nil, pixelEnergy: Energy? = nil, pixelMemory: DataSize? = nil
+  ) {
     self.memoryBandwidth = memoryBandwidth
     self.pixelEnergy = pixelEnergy
     self.pixelMemory = pixelMemory

@@ -308,8 +308,7 @@ struct WorkDecoder {
   }
 
   /// A `"WIDTHxHEIGHT"` resolution, each side a whole number of pixels from 1 to 100000.
-  private func resolution(_ value: JSONValue, at path: JSONPath) throws(InputError) -> Resolution
-  {
+  private func resolution(_ value: JSONValue, at path: JSONPath) throws(InputError) -> Resolution {
     let text = try reader.string(value, path)
     let sides = text.split(separator: "x", omittingEmptySubsequences: false)
     if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
