@@ -99,7 +99,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/recipe-unknown.json",
-      #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km" or "location-best"), found "location-10m" (did you mean "location-100m"?)"#
+      #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km", "location-best", "record-4k" or "video-call"), found "location-10m" (did you mean "location-100m"?)"#
     ),
     BadInput(
       "workloads/requires-unknown-condition.json",

@@ -1,12 +1,12 @@
 extension BuiltInDevices {
   /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi, a
-  /// GPU, satellite location, audio, Bluetooth and a video decoder, with location recipes. Every
-  /// number's source is in its `x-source` note and in the documentation
-  /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
+  /// GPU, satellite location, audio, Bluetooth, a video decoder, a camera and an encoder, with
+  /// location, recording and video-call recipes. Every number's source is in its `x-source` note
+  /// and in the documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
       "name": "phone",
-      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth and a video decoder.",
+      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth, a video decoder, a camera and a video encoder.",
       "x-voltage": "Android power_profile.xml currents are converted to watts at an assumed 3.85 V nominal battery voltage.",
       "battery": {
         "capacity_mah": 4000, "voltage": "3.85 V",
