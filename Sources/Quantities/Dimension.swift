@@ -125,7 +125,8 @@ enum UnitTable {
     exact("uW", 1, 3), exact("µW", 1, 3), exact("μW", 1, 3), exact("mW", 1, 6), exact("W", 1, 9),
   ]
   static let energy = [
-    exact("uJ", 1, 12), exact("mJ", 1, 15), exact("J", 1, 18), exact("kJ", 1, 21),
+    exact("pJ", 1, 6), exact("nJ", 1, 9), exact("uJ", 1, 12), exact("mJ", 1, 15), exact("J", 1, 18),
+    exact("kJ", 1, 21),
     exact("mWh", 36, 17), exact("Wh", 36, 20),
   ]
   static let dataSize = [

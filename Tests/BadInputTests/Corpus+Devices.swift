@@ -115,5 +115,38 @@ extension BadInputCorpus {
       "devices/low-power-max-frequency-zero.json",
       #"devices/low-power-max-frequency-zero.json: device.low_power.max_frequency: expected a fraction above 0 of the highest clock (up to 100%), found 0"#
     ),
+    // The cost of moving data and the camera: memory, network stack, pixel loads.
+    BadInput(
+      "devices/memory-power-missing.json",
+      #"devices/memory-power-missing.json: device.components.platform.memory.power_per_gb: unknown key "power_per_gb" in a memory model (did you mean "power_per_gbps"?)"#
+    ),
+    BadInput(
+      "devices/memory-power-too-large.json",
+      #"devices/memory-power-too-large.json: device.components.platform.memory.power_per_gbps: expected at most 100 W per GB/s, found "200 W""#
+    ),
+    BadInput(
+      "devices/memory-bandwidth-zero.json",
+      #"devices/memory-bandwidth-zero.json: device.components.video.memory_bandwidth: expected a data rate greater than zero, found "0 GB/s""#
+    ),
+    BadInput(
+      "devices/pixel-energy-zero.json",
+      #"devices/pixel-energy-zero.json: device.components.camera.pixel_energy: expected an energy per pixel above 0 and at most 1 µJ, found "0 nJ""#
+    ),
+    BadInput(
+      "devices/pixel-memory-huge.json",
+      #"devices/pixel-memory-huge.json: device.components.encoder.pixel_memory: expected at most 1024 B of memory traffic per pixel, found "2 KB""#
+    ),
+    BadInput(
+      "devices/network-stack-too-slow.json",
+      #"devices/network-stack-too-slow.json: device.network_stack.cpu_per_mb: expected at most 1 s of CPU work per megabyte, found "2 s""#
+    ),
+    BadInput(
+      "devices/network-stack-typo.json",
+      #"devices/network-stack-typo.json: device.network_stack.cpu_per_megabyte: unknown key "cpu_per_megabyte" in a network stack (expected one of "cpu_per_mb" or "description")"#
+    ),
+    BadInput(
+      "devices/generic-named-fps.json",
+      #"devices/generic-named-fps.json: device.components.fps: a generic component cannot be named "fps", which is a work step's key"#
+    ),
   ]
 }

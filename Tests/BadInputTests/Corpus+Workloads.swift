@@ -99,7 +99,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/recipe-unknown.json",
-      #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km" or "location-best"), found "location-10m" (did you mean "location-100m"?)"#
+      #"workloads/recipe-unknown.json: workloads.where.work.recipe: expected a recipe of the device ("location-100m", "location-3km", "location-best", "record-4k" or "video-call"), found "location-10m" (did you mean "location-100m"?)"#
     ),
     BadInput(
       "workloads/requires-unknown-condition.json",
@@ -132,6 +132,27 @@ extension BadInputCorpus {
     BadInput(
       "workloads/interruptible-not-boolean.json",
       #"workloads/interruptible-not-boolean.json: workloads.refresh.interruptible: expected true or false, found a string"#
+    ),
+    // A camera or encoder step's resolution and fps.
+    BadInput(
+      "workloads/resolution-without-fps.json",
+      #"workloads/resolution-without-fps.json: workloads.rec.work.resolution: "resolution" goes with "fps", which this work item does not have"#
+    ),
+    BadInput(
+      "workloads/resolution-malformed.json",
+      #"workloads/resolution-malformed.json: workloads.rec.work.resolution: expected a resolution WIDTHxHEIGHT in pixels, each from 1 to 100000 ("3840x2160"), found "4K""#
+    ),
+    BadInput(
+      "workloads/resolution-without-camera.json",
+      #"workloads/resolution-without-camera.json: workloads.rec.work.resolution: "resolution" and "fps" size the pixels of a camera or encoder step; this item has none ("camera" or "encoder")"#
+    ),
+    BadInput(
+      "workloads/fps-too-high.json",
+      #"workloads/fps-too-high.json: workloads.rec.work.fps: expected at most 10000 fps, found "20000 fps""#
+    ),
+    BadInput(
+      "workloads/recipe-resolution-again.json",
+      #"workloads/recipe-resolution-again.json: workloads.rec.work.resolution: recipe "record-4k" gives "resolution" already; a work object may add steps to its recipe but not give the same one again (write a list of work objects to run it twice)"#
     ),
   ]
 }

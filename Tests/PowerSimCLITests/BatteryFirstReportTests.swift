@@ -62,7 +62,7 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.output.contains(
-        "\nLargest battery saving: charging, −24.33 J of battery (−11.7%) vs baseline; the charger pays"
+        "\nLargest battery saving: charging, −24.4 J of battery (−11.7%) vs baseline; the charger pays"
       ))
   }
 

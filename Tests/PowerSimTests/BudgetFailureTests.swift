@@ -9,17 +9,18 @@ import Testing
     .appendingPathComponent("Budgets/too-tight.json")
 
   @Test func aBreachedBudgetFailsTheTestWithItsPowerCSVAttached() throws {
-    // 66.8857… J against 60 J: the one limit is breached by 6.8857… J.
+    // 66.8973… J against 60 J: the one limit is breached by 6.8973… J (the network stack's CPU
+    // work per megabyte included).
     let report = try Budgets(contentsOf: Self.tooTight).check()
     let failure = try #require(report.failures.first)
     #expect(report.results.count == 1 && !report.allHold)
     #expect(failure.limit == 60)
     #expect(failure.margin == 60 - failure.value)
-    #expect(failure.value > 66.88 && failure.value < 66.89)
+    #expect(failure.value > 66.89 && failure.value < 66.90)
     try withKnownIssue("the budget of too-tight.json is breached on purpose") {
       try expectWithinBudgets(Self.tooTight)
     } matching: { issue in
-      issue.description.contains("energy = 66.8857")
+      issue.description.contains("energy = 66.8973")
     }
   }
 }

@@ -83,7 +83,8 @@ func parseError<T>(
 
   @Test(
     arguments: [
-      ("1 uJ", 1_000_000_000_000), ("1 mJ", 1_000_000_000_000_000),
+      ("1 pJ", 1_000_000), ("2 nJ", 2_000_000_000), ("1 uJ", 1_000_000_000_000),
+      ("1 mJ", 1_000_000_000_000_000),
       ("1 J", 1_000_000_000_000_000_000), ("1 kJ", 1_000_000_000_000_000_000_000),
       // 1 mWh = 3.6 J; 1 Wh = 3600 J.
       ("1 mWh", 3_600_000_000_000_000_000), ("1 Wh", 3_600_000_000_000_000_000_000),
@@ -345,7 +346,7 @@ func parseError<T>(
   @Test func acceptedUnitsFollowTheSpecification() {
     #expect(Dimension.time.acceptedUnits == ["ns", "us", "µs", "ms", "s", "min", "h", "d"])
     #expect(Dimension.power.acceptedUnits == ["uW", "µW", "mW", "W"])
-    #expect(Dimension.energy.acceptedUnits == ["uJ", "mJ", "J", "kJ", "mWh", "Wh"])
+    #expect(Dimension.energy.acceptedUnits == ["pJ", "nJ", "uJ", "mJ", "J", "kJ", "mWh", "Wh"])
     #expect(Dimension.dataSize.acceptedUnits == ["B", "KB", "MB", "GB", "KiB", "MiB", "GiB"])
     #expect(
       Dimension.dataRate.acceptedUnits == [

@@ -118,7 +118,7 @@ import Testing
     )
     #expect(
       Self.error(Self.generic("gps", ladder, extra: #", "wake": "1 s""#))
-        == #"test.json: device.components.gps.wake: unknown key "wake" in a component (expected one of "type", "description", "parent", "states" or "idle_policy")"#
+        == #"test.json: device.components.gps.wake: unknown key "wake" in a component (expected one of "type", "description", "parent", "states", "idle_policy", "memory_bandwidth", "pixel_energy" or "pixel_memory")"#
     )
     #expect(
       Self.error(#""gps": { "states": \#(ladder) }"#)

@@ -13,7 +13,7 @@ import Testing
     #expect(
       scenario.setup.device.components.map(\.name) == [
         "platform", "cpu", "storage", "cellular", "wifi", "gpu", "display", "gnss", "audio",
-        "bluetooth", "video",
+        "bluetooth", "video", "camera", "encoder",
       ])
   }
 

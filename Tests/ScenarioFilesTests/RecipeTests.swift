@@ -190,13 +190,17 @@ import Testing
       ])
   }
 
-  /// The built-in phone's three location recipes, as the devices article gives them.
+  /// The built-in phone's three location recipes (beside its recording and video-call recipes),
+  /// as the devices article gives them.
   @Test func thePhonesLocationRecipes() throws {
     let scenario = try decodeScenario(
       #"{ "device": "phone", "duration": "1 min", "environment": { "network": "cellular" }, "workloads": { "w": { "at": "1 s", "work": { "recipe": "location-best" } } } }"#
     )
     let recipes = scenario.setup.device.recipes
-    #expect(recipes.keys.sorted() == ["location-100m", "location-3km", "location-best"])
+    #expect(
+      recipes.keys.sorted() == [
+        "location-100m", "location-3km", "location-best", "record-4k", "video-call",
+      ])
     #expect(recipes["location-best"]?.steps.cpu == .milliseconds(20))
     #expect(
       recipes["location-best"]?.steps.generic == [

@@ -193,7 +193,7 @@ import Testing
     #expect(
       WorkDecoder.stepKeys == [
         "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-        "upload", "via", "gpu",
+        "upload", "via", "gpu", "resolution", "fps",
       ])
     #expect(ScenarioLanguage.recipe.keyNames == WorkDecoder.stepKeys.filter { $0 != "qos" })
     #expect(
@@ -204,7 +204,7 @@ import Testing
     let ladder = common + ["states", "idle_policy"]
     #expect(
       DeviceDecoder.componentKeys == [
-        "platform": ladder,
+        "platform": ladder + ["memory"],
         "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
         "storage": ladder + [
           "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
@@ -219,7 +219,7 @@ import Testing
           "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
           "appearance_apl", "off_power",
         ],
-        "generic": ladder,
+        "generic": ladder + ["memory_bandwidth", "pixel_energy", "pixel_memory"],
       ])
     #expect(DeviceDecoder.activeStateKeys == ["name", "power", "description"])
     #expect(

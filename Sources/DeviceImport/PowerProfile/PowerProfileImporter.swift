@@ -95,6 +95,9 @@ private struct Work {
     importBluetooth()
     importGeneric("audio", keys: ["audio", "dsp.audio"], what: "playing")
     importGeneric("video", keys: ["video", "dsp.video"], what: "decoding")
+    // Android has one video key for the media hardware, decoding or encoding.
+    importGeneric(
+      "encoder", keys: ["video", "dsp.video"], what: "encoding (Android's one video key)")
     device["components"] = .object(components)
     let unused =
       profile.entries.keys.filter { !used.contains($0) }.sorted()

@@ -129,6 +129,14 @@ public struct DeviceSpec: Sendable, Hashable {
   /// What Low Power Mode limits (see *Apps and push delivery*); `nil`: no clock cap and no timer
   /// leeway.
   public var lowPower: LowPowerSpec?
+  /// How DRAM power rises with bandwidth (the platform's `memory`); `nil`: moving data costs
+  /// nothing beyond the components' own power.
+  public var memory: MemorySpec?
+  /// The network stack's CPU work per megabyte received or sent; `nil`: none.
+  public var networkStack: NetworkStackSpec?
+  /// What generic components move and how their power grows with pixels, by component name
+  /// (components without any are absent).
+  public var genericLoads: [String: GenericLoadSpec] = [:]
 
   /// A device.
   public init(

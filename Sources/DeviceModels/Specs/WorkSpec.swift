@@ -30,6 +30,11 @@ public struct WorkStepSpec: Sendable, Hashable {
   /// list them in device order, as a JSON object's keys have no order; a work list orders them
   /// otherwise).
   public var generic: [GenericStep]
+  /// The frame size a camera or encoder step handles (with `frameRate`; see *Peripherals and
+  /// recipes*): the component's power grows with the pixels per second.
+  public var resolution: Resolution? = nil
+  /// The frames per second a camera or encoder step handles (with `resolution`).
+  public var frameRate: Frequency? = nil
 
   /// A work object; every step is optional.
   public init(

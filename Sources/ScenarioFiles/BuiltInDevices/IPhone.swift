@@ -8,7 +8,7 @@ extension BuiltInDevices {
   static let iphoneProfile = #"""
     {
       "name": "iphone",
-      "description": "An iPhone 13 Pro-class phone (Apple A15, 2021): a 10-120 Hz ProMotion OLED, efficiency and performance CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth and a video decoder.",
+      "description": "An iPhone 13 Pro-class phone (Apple A15, 2021): a 10-120 Hz ProMotion OLED, efficiency and performance CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth, a video decoder, and the phone's camera and encoder (borrowed).",
       "extends": "phone",
       "x-source": "Apple publishes few component powers. The CPU's operating points are the energy model of the A15's cores (Blizzard and Avalanche, as in Apple's M2) in Asahi Linux's t8112.dtsi; battery and charging are Apple's figures; the display and platform are tuned to AnandTech's iPhone 13 Pro battery measurements and Apple's video ratings; parts with no published iPhone figure are borrowed from the built-in phone, each saying so.",
       "battery": { "capacity": "11.97 Wh", "charge_power": "11.97 W", "capacity_mah": null, "voltage": null,

@@ -1,12 +1,12 @@
 extension BuiltInDevices {
   /// A 2019-class Android phone: variable-refresh OLED, three CPU clusters, flash, LTE, Wi-Fi, a
-  /// GPU, satellite location, audio, Bluetooth and a video decoder, with location recipes. Every
-  /// number's source is in its `x-source` note and in the documentation
-  /// (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
+  /// GPU, satellite location, audio, Bluetooth, a video decoder, a camera and an encoder, with
+  /// location, recording and video-call recipes. Every number's source is in its `x-source` note
+  /// and in the documentation (`ScenarioFiles.docc/BuiltInDeviceProfiles.md`).
   static let phoneProfile = #"""
     {
       "name": "phone",
-      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth and a video decoder.",
+      "description": "A 2019-2020 Android flagship (Snapdragon 855 class): 120 Hz OLED, little/big/prime CPU clusters, flash storage, LTE, Wi-Fi, a GPU, satellite location (GNSS), audio, Bluetooth, a video decoder, a camera and a video encoder.",
       "x-voltage": "Android power_profile.xml currents are converted to watts at an assumed 3.85 V nominal battery voltage.",
       "battery": {
         "capacity_mah": 4000, "voltage": "3.85 V",
@@ -25,6 +25,10 @@ extension BuiltInDevices {
         "x-source": "Low Power Mode reduces CPU and GPU performance (Apple, Energy Efficiency Guide for iOS Apps, React to Low Power Mode on iPhones); Geekbench 3 single-core scores in Low Power Mode were 63% (iPhone 6 Plus, 1019 / 1606) and 59% (iPhone 5s, 816 / 1386) of normal (MacRumors, 2015): 60% of the top clock. With two operating points per cluster this leaves each cluster its lowest point, the GPU 345 MHz",
         "x-source-timer_leeway": "calibration choice (no published figure): Low Power Mode pauses discretionary and background activity (Apple) and Battery Saver defers jobs and alarms (Android power management); timers get 1 s of leeway so they coalesce"
       },
+      "network_stack": {
+        "cpu_per_mb": "4.48 ms",
+        "x-source": "8 CPU cycles per byte received or sent, the '1 GHz of CPU per Gbit/s' of TCP processing measured by Foong et al., 'TCP performance re-visited' (ISPASS 2003, on x86 servers: borrowed, no ARM phone figure found), at the reference core's 1785.6 MHz: 8 x 10^6 / 1.7856 GHz = 4.48 ms per MB; most of it is copying (60-70% the kernel-NIC copy and 15% the user-kernel copy: Wang and Singh, 'Analysis of TCP's computational energy cost for mobile computing', SIGMETRICS 2003, on an iPAQ and a laptop)"
+      },
       "components": {
         "platform": {
           "type": "platform",
@@ -36,7 +40,11 @@ extension BuiltInDevices {
               "x-source": "the suspended floor plus OnePlus 7 Pro cpu.awake (30.8 mW): awake with DRAM in self-refresh; after and wake_latency are calibration choices (no published figure): the fabric idles 20 ms after the last work and resumes in 0.1 ms" },
             { "name": "suspend", "power": "19.25 mW", "after": "1 s", "wake_latency": "5 ms",
               "x-source": "the whole phone suspended in airplane mode: OnePlus 7 Pro cpu.idle 5 mA x 3.85 V (Android <= 7 key: power collapse; Pixel 4 cpu.suspend 5.6 mA agrees); after and wake_latency are calibration choices (no published figure): the phone suspends 1 s after the last work and resumes in 5 ms" }
-          ]
+          ],
+          "memory": {
+            "power_per_gbps": "40 mW",
+            "x-source": "5 pJ per bit moved (8 x 10^9 bit x 5 pJ = 40 mW per GB/s) for LPDDR4X-class mobile DRAM, interface and array: a calibration choice between HBM2's 3.9 pJ/bit and GDDR5's 14 pJ/bit (O'Connor et al., 'Fine-Grained DRAM', MICRO 2017) and near the low end, as the interface dominates (Li, Reddy and Jacob, 'A Performance & Power Comparison of Modern High-Speed DRAM Architectures', MEMSYS 2018); no phone's own per-GB/s figure found (Android's memory.bandwidths gives a current per bandwidth bucket without the buckets' bounds; its lowest, 22.7 mA, is already in the awake state)"
+          }
         },
         "cpu": {
           "type": "cpu",
@@ -239,11 +247,41 @@ extension BuiltInDevices {
         "video": {
           "type": "generic",
           "description": "Hardware video decoder: active while it decodes, power-collapsed 2 s after.",
+          "memory_bandwidth": "1.5 GB/s",
+          "x-source-memory_bandwidth": "the decoder at full speed: Snapdragon 855 decodes 4K at 60 fps (Qualcomm's product brief), 3840 x 2160 x 60 = 498 Mpixel/s, each pixel written once (1.5 B, 4:2:0) and its reference read once (1.5 B): 3 B x 498 Mpixel/s = 1.5 GB/s while active (a calibration choice of traffic per pixel; a decode step's time is the decoder at full speed)",
           "states": [
             { "name": "active", "power": "231.8 mW",
               "x-source": "the median video (dsp.video) current of Snapdragon 855/865 phones' power_profile.xml: Mi 10 60.2 mA x 3.85 V (the range is 96-316 mW), media hardware decoding, on top of the CPU and display" },
             { "name": "off", "power": "0 W", "after": "2 s", "wake_latency": "10 ms",
               "x-source": "after: Qualcomm's video codec driver autosuspends 2000 ms after its last use (Linux venus vdec/venc, pm_runtime_set_autosuspend_delay 2000); wake latency a calibration choice (no published figure: firmware resume); 0 W, as the suspended phone counts the decoder off" }
+          ]
+        },
+        "camera": {
+          "type": "generic",
+          "description": "Camera: image sensor and image signal processor (ISP), streaming frames while active; a step with resolution and fps adds the energy and memory traffic of its pixels.",
+          "pixel_energy": "2 nJ",
+          "x-source-pixel_energy": "calibration choice pinned by the 4K recording and video call figures (ReferenceFigureTests, BuiltInDeviceProfiles): the ISP's and sensor readout's energy per pixel; image sensors are not energy-proportional, most of their power being fixed (LiKamWa et al., 'Energy characterization and optimization of image sensing toward continuous mobile vision', MobiSys 2013), so the per-pixel part is the smaller: 4K at 30 fps adds 0.5 W, 720p at 30 fps 55 mW",
+          "pixel_memory": "6 B",
+          "x-source-pixel_memory": "each pixel written by the ISP (1.5 B, 4:2:0), read back for the preview and by the encoder (1.5 B each) and its statistics and noise-reduction reference (1.5 B): a calibration choice of traffic per pixel",
+          "states": [
+            { "name": "active", "power": "450 mW",
+              "x-source": "the fixed part of sensor and ISP streaming: Android power_profile camera.avg, the camera subsystem in a typical camera app (preview and about 10 pictures a minute), is 550 mA in AOSP's documented example (frameworks/base power_profile.xml: 'Avg. power use of camera in standard usecases, ~550mA'), 401-900 mA in shipped phones' files; that figure includes the CPU, GPU and display the app keeps busy, so the camera's own fixed share is a calibration choice of 450 mW (PIMRC 2014, 'dissecting smartphone energy when shooting and streaming video': most of the power is drawn already in preview and does not scale with resolution)" },
+            { "name": "off", "power": "0 W", "after": "500 ms", "wake_latency": "300 ms",
+              "x-source": "calibration choices (no published figure): the camera HAL closes the sensor soon after the last frame; opening a camera takes a few hundred ms (Android camera launch latency); 0 W, as the suspended phone counts the camera off" }
+          ]
+        },
+        "encoder": {
+          "type": "generic",
+          "description": "Hardware video encoder: active while it encodes; a step with resolution and fps adds the energy and memory traffic of its pixels.",
+          "pixel_energy": "1 nJ",
+          "x-source-pixel_energy": "calibration choice pinned by the 4K recording figure (ReferenceFigureTests): half the camera's per pixel, as an encoder does less work per pixel than an ISP's pipeline (no published figure found): 4K at 30 fps adds 249 mW",
+          "pixel_memory": "4.5 B",
+          "x-source-pixel_memory": "each pixel read once from the camera's frame (1.5 B), its reference read (1.5 B) and the reconstructed frame written (1.5 B): a calibration choice",
+          "states": [
+            { "name": "active", "power": "231.8 mW",
+              "x-source": "as the decoder: the median video (dsp.video) current of Snapdragon 855/865 phones' power_profile.xml, Mi 10 60.2 mA x 3.85 V; Android's one video key covers the media hardware decoding or encoding (borrowed from the decoder)" },
+            { "name": "off", "power": "0 W", "after": "2 s", "wake_latency": "10 ms",
+              "x-source": "as the decoder: Qualcomm's venus driver autosuspends the encoder 2000 ms after its last use (Linux venc, pm_runtime_set_autosuspend_delay 2000); wake latency a calibration choice" }
           ]
         }
       },
@@ -253,7 +291,11 @@ extension BuiltInDevices {
         "location-100m": { "cpu": "20 ms", "wifi": "1.5 s", "upload": "1 KB", "download": "2 KB", "via": "wifi",
           "x-source": "a Wi-Fi location (about 100 m): an active scan, wifi 1.5 s (*Peripherals and recipes*'s example; about 40 ms of probe and listen per channel, droidboy.cz 'Looking under the hood of WiFi scans' 2015, over the 13 channels of 2.4 GHz and about 24 of 5 GHz), at the radio's active power (an upper bound: the model has no separate scan power); the access points seen, uploaded to a location service (1 KB: calibration choice, 10-20 access points of about 50 bytes each) and the position it returns (2 KB, *Peripherals and recipes*'s example); cpu 20 ms as location-best" },
         "location-3km": { "cpu": "20 ms", "download": "2 KB", "via": "cellular",
-          "x-source": "a cell-tower location (about 3 km): a small lookup of the serving cell's position over LTE (2 KB, as location-100m's answer; calibration choice); cpu 20 ms as location-best" }
+          "x-source": "a cell-tower location (about 3 km): a small lookup of the serving cell's position over LTE (2 KB, as location-100m's answer; calibration choice); cpu 20 ms as location-best" },
+        "record-4k": { "cpu": "60 ms", "write": "6.25 MB", "audio": "1 s", "camera": "1 s", "encoder": "1 s", "resolution": "3840x2160", "fps": "30 fps",
+          "x-source": "one second of 4K video at 30 fps, run every second (each occurrence's steps follow one another, so the camera of one second overlaps the encoder of the one before and both stay busy): the camera and the encoder at 3840x2160 and 30 fps for the whole second, the microphone through the audio path, the file written at 50 Mbit/s (6.25 MB a second: phones record 4K at 30 fps at about 40-55 Mbit/s, Android's CamcorderProfile QUALITY_2160P and Apple's HEVC files), and the camera app's and HAL's CPU work, 60 ms of reference core a second (a calibration choice)" },
+        "video-call": { "cpu": "200 ms", "audio": "1 s", "video": "56 ms", "camera": "1 s", "encoder": "1 s", "resolution": "1280x720", "fps": "30 fps",
+          "x-source": "one second of a 720p, 30 fps video call's media, run every second beside the call's packets (the call step, or a workload sending a frame each way every 33 ms): the camera and encoder at 1280x720 and 30 fps for the whole second, the remote video decoded (27.6 Mpixel at the decoder's 498 Mpixel/s: 56 ms), the audio path both ways, and the call app's CPU work (WebRTC's echo cancellation, jitter buffer, packetizing and rendering), 200 ms of reference core a second (a calibration choice)" }
       }
     }
     """#

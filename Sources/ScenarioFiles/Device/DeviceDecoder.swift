@@ -29,7 +29,7 @@ struct DeviceDecoder {
   /// Keys of a work object that a generic component may not be named after.
   static let reservedNames: Set<String> = [
     "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-    "upload", "via", "gpu", "platform", "recipe",
+    "upload", "via", "gpu", "platform", "recipe", "resolution", "fps",
   ]
 
   func decode(_ value: JSONValue, at path: JSONPath) throws(InputError) -> DeviceSpec {
@@ -51,6 +51,9 @@ struct DeviceDecoder {
     let lowPower = try object.optional("low_power").map { v throws(InputError) in
       try decodeLowPower(v, at: object.path("low_power"))
     }
+    let networkStack = try object.optional("network_stack").map { v throws(InputError) in
+      try decodeNetworkStack(v, at: object.path("network_stack"))
+    }
     let componentsValue = try object.required("components")
     let recipesValue = object.optional("recipes")
     try object.rejectUnusedKeys()
@@ -61,13 +64,18 @@ struct DeviceDecoder {
         "expected an object of components keyed by name, found \(componentsValue.kindPhrase)")
     }
     var components: [ComponentSpec] = []
+    var movement = DataMovement()
     for (componentName, componentValue) in members {
       let componentPath = componentsPath.appending(key: componentName)
       try checkComponentName(componentName, at: componentPath)
       components.append(
-        try decodeComponent(componentValue, named: componentName, at: componentPath))
+        try decodeComponent(
+          componentValue, named: componentName, at: componentPath, movement: &movement))
     }
     var device = DeviceSpec(name: name ?? "device", components: components, battery: battery)
+    device.memory = movement.memory
+    device.genericLoads = movement.genericLoads
+    device.networkStack = networkStack
     if let appPolicy { device.appPolicy = appPolicy }
     device.lowPower = lowPower
     try validateStructure(device, at: componentsPath)
@@ -206,9 +214,9 @@ struct DeviceDecoder {
       capacity: capacity, chargePower: chargePower ?? .zero, nominalVoltage: nominalVoltage)
   }
 
-  private func decodeComponent(_ value: JSONValue, named name: String, at path: JSONPath)
-    throws(InputError) -> ComponentSpec
-  {
+  private func decodeComponent(
+    _ value: JSONValue, named name: String, at path: JSONPath, movement: inout DataMovement
+  ) throws(InputError) -> ComponentSpec {
     var object = try ObjectReader(
       value, at: path, in: reader.file, what: ScenarioLanguage.componentPhrase)
     guard let typeValue = object.optional("type") else {
@@ -236,8 +244,10 @@ struct DeviceDecoder {
     switch type {
     case "platform":
       model = .platform(try decodeLadder(&object, defaultPolicy: .timeout, isPlatform: true))
+      if let memory = try decodeMemory(&object) { movement.memory = memory }
     case "generic":
       model = .generic(try decodeLadder(&object, defaultPolicy: .timeout))
+      if let load = try decodeGenericLoad(&object) { movement.genericLoads[name] = load }
     case "cpu":
       model = .cpu(try decodeCPU(&object))
     case "storage":

@@ -3,8 +3,9 @@ import DeviceModels
 extension ScenarioLanguage {
   /// The objects of a device, in a device file or inline in a scenario.
   static var deviceObjects: [ObjectDescription] {
-    [device, battery, appPolicy, lowPowerLimits, recipe] + components
+    [device, battery, appPolicy, lowPowerLimits, networkStack, recipe] + components
       + [
+        memory,
         ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower,
         gammaCurve, appearanceLevels,
       ]
@@ -63,6 +64,9 @@ extension ScenarioLanguage {
       KeyDescription(
         "low_power", .object("low_power_limits"), default: "no limits",
         "What Low Power Mode limits on this device."),
+      KeyDescription(
+        "network_stack", .object("network_stack"), default: "no CPU work per byte",
+        "The CPU work of the network stack for each megabyte received or sent."),
     ],
     forms: [
       ObjectForm(
@@ -141,6 +145,33 @@ extension ScenarioLanguage {
       { "max_frequency": "60%", "timer_leeway": "1 s" }
       """)
 
+  static let networkStack = ObjectDescription(
+    "network_stack", title: "Network stack", phrase: "a network stack",
+    summary:
+      "The kernel's work for the bytes a radio carries: each download is followed, and each upload preceded, by CPU work of cpu_per_mb per megabyte (10^6 bytes), at the transfer's QoS.",
+    keys: [
+      KeyDescription(
+        "cpu_per_mb", .quantity(.time), required: true,
+        "Reference-core time per megabyte received or sent."),
+      KeyDescription("description", .string, "Notes."),
+    ],
+    example: """
+      { "cpu_per_mb": "4.5 ms" }
+      """)
+
+  static let memory = ObjectDescription(
+    "memory", title: "Memory", phrase: "a memory model",
+    summary:
+      "DRAM power that rises with the bandwidth components move: a generic component's step draws power_per_gbps for each GB/s (10^9 bytes per second) of its memory_bandwidth, or of its pixel_memory at the step's resolution and fps, above its own power.",
+    keys: [
+      KeyDescription(
+        "power_per_gbps", .quantity(.power), required: true, "Power per GB/s moved."),
+      KeyDescription("description", .string, "Notes."),
+    ],
+    example: """
+      { "power_per_gbps": "40 mW" }
+      """)
+
   static let recipe = ObjectDescription(
     "recipe", title: "Recipe", phrase: "a recipe",
     summary:
@@ -184,7 +215,11 @@ extension ScenarioLanguage {
     "platform", title: "Platform component", phrase: componentPhrase,
     summary:
       "The SoC fabric, memory and always-on rail: busy while any component hanging from it is active or waking; its deepest state is the sleep floor.",
-    keys: common("platform") + ladder,
+    keys: common("platform") + ladder + [
+      KeyDescription(
+        "memory", .object("memory"), default: "moving data costs nothing extra",
+        "How DRAM power rises with the bandwidth the components move.")
+    ],
     example: """
       {
         "type": "platform",
@@ -197,7 +232,19 @@ extension ScenarioLanguage {
     "generic", title: "Generic component", phrase: componentPhrase,
     summary:
       "A ladder plus work measured in time (GPS, audio, sensors): a work item's \"<name>\": \"2 s\" keeps it active for 2 s.",
-    keys: common("generic") + ladder,
+    keys: common("generic") + ladder + [
+      KeyDescription(
+        "memory_bandwidth", .quantity(.dataRate), default: "none",
+        "The memory traffic while active (a decoder's frames), priced by the platform's memory."),
+      KeyDescription(
+        "pixel_energy", .quantity(.energy), default: "none",
+        "Energy per pixel handled: a step with resolution and fps draws this times the pixels per second above the active state's power (a camera's sensor and ISP, an encoder)."
+      ),
+      KeyDescription(
+        "pixel_memory", .quantity(.dataSize), default: "none",
+        "Bytes of memory traffic per pixel handled, at a step's resolution and fps; it replaces memory_bandwidth for such a step."
+      ),
+    ],
     example: """
       {
         "type": "generic",

@@ -165,6 +165,13 @@ extension ScenarioLanguage {
         "via", .string, default: "the environment's network",
         "The radio that carries the download or upload."),
       KeyDescription("gpu", .quantity(.time), "GPU work, as time at the highest frequency."),
+      KeyDescription(
+        "resolution", .string,
+        "The frame size, WIDTHxHEIGHT in pixels (\"3840x2160\"), that this item's camera or encoder steps handle: with fps, their power grows with the pixels per second (the component's pixel_energy and pixel_memory)."
+      ),
+      KeyDescription(
+        "fps", .quantity(.frequency),
+        "The frames per second this item's camera or encoder steps handle (with resolution)."),
     ]
   }
 
@@ -188,7 +195,7 @@ extension ScenarioLanguage {
     otherKeys: timedComponentKey,
     rules: [
       .note(
-        "threads and parallel_efficiency need cpu, write_size needs write, via needs download or upload; each step needs a component of the device to run on."
+        "threads and parallel_efficiency need cpu, write_size needs write, via needs download or upload, resolution and fps go together and need a step of a component with pixel_energy or pixel_memory; each step needs a component of the device to run on."
       )
     ],
     example: """

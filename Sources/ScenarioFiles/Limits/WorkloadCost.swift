@@ -63,8 +63,9 @@ struct WorkloadCost {
     guard occurrences > 0 else { return 0 }
     let ladderSteps =
       demotions(of: workload, occurrences: occurrences, stretches: stretches) / occurrences
-    // A push's downlink is one more transfer before the work (see *Apps and push delivery*).
-    let push = workload.push == nil ? 0 : 2 + radioSegments(nil)
+    // A push's downlink is one more transfer before the work (see *Apps and push delivery*),
+    // with its network stack's CPU step.
+    let push = workload.push == nil ? 0 : 2 + radioSegments(nil) + stackEvents
     guard case .trace(let rows) = workload.timing else {
       return events(of: workload.work) + ladderSteps + push
     }
@@ -83,12 +84,16 @@ struct WorkloadCost {
         events += 2 + requests(write, size: step.writeSize) * storageSegments
       }
       let transfers = (step.download != nil ? 1.0 : 0) + (step.upload != nil ? 1 : 0)
-      events += transfers * (2 + radioSegments(step.via))
+      events += transfers * (2 + radioSegments(step.via) + stackEvents)
       if step.gpu != nil { events += 3 }
       events += 3 * Double(step.generic.count)
     }
     return events
   }
+
+  /// Events of the network stack's CPU step after a download or before an upload (see *Peripherals
+  /// and recipes*), as a one-thread CPU step's: none without a stack cost or a CPU.
+  var stackEvents: Double { setup.device.networkStack != nil && cpu != nil ? 3 : 0 }
 
   /// Segments of one storage request: a command, then the transfer.
   var storageSegments: Double { (storage?.commandLatency ?? .zero) > .zero ? 2 : 1 }

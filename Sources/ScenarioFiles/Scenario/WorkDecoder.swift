@@ -261,8 +261,66 @@ struct WorkDecoder {
         GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name)))
       )
     }
+    try decodePixels(&object, into: &step)
     try object.rejectUnusedKeys()
     return step
+  }
+
+  /// The largest width or height a `resolution` may give, and the highest `fps`.
+  static let maximumFrameSide: Int64 = 100_000
+  static let maximumFrameRate = 10_000.0
+
+  /// Decodes `resolution` and `fps` (see *Peripherals and recipes*): both or neither, and only
+  /// with a step of a component whose power grows with pixels.
+  private func decodePixels(_ object: inout ObjectReader, into step: inout WorkStepSpec)
+    throws(InputError)
+  {
+    let resolutionValue = object.optional("resolution")
+    let fpsValue = object.optional("fps")
+    guard resolutionValue != nil || fpsValue != nil else { return }
+    for (key, other) in [("resolution", "fps"), ("fps", "resolution")] where !object.contains(other)
+    {
+      throw object.error(
+        key, "\"\(key)\" goes with \"\(other)\", which this work item does not have")
+    }
+    let loads = context.device.genericLoads
+    guard step.generic.contains(where: { loads[$0.component]?.dependsOnPixels == true }) else {
+      let names = loads.filter(\.value.dependsOnPixels).keys.sorted()
+      throw object.error(
+        "resolution",
+        names.isEmpty
+          ? "\"resolution\" and \"fps\" size the pixels of a camera or encoder step, and the device has no component with pixel_energy or pixel_memory"
+          : "\"resolution\" and \"fps\" size the pixels of a camera or encoder step; this item has none (\(listing(names, conjunction: "or")))"
+      )
+    }
+    if let resolutionValue {
+      step.resolution = try resolution(resolutionValue, at: object.path("resolution"))
+    }
+    if let fpsValue {
+      let path = object.path("fps")
+      let rate = try reader.positiveFrequency(fpsValue, path)
+      guard rate.hertz <= Self.maximumFrameRate else {
+        throw reader.error(
+          path, "expected at most 10000 fps, found \(ValueReader.found(fpsValue))")
+      }
+      step.frameRate = rate
+    }
+  }
+
+  /// A `"WIDTHxHEIGHT"` resolution, each side a whole number of pixels from 1 to 100000.
+  private func resolution(_ value: JSONValue, at path: JSONPath) throws(InputError) -> Resolution {
+    let text = try reader.string(value, path)
+    let sides = text.split(separator: "x", omittingEmptySubsequences: false)
+    if sides.count == 2, sides.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+      let width = Int64(sides[0]), let height = Int64(sides[1]),
+      (1...Self.maximumFrameSide).contains(width), (1...Self.maximumFrameSide).contains(height)
+    {
+      return Resolution(width: width, height: height)
+    }
+    throw reader.error(
+      path,
+      "expected a resolution WIDTHxHEIGHT in pixels, each from 1 to 100000 (\"3840x2160\"), found \(ValueExcerpt.quoted(text))"
+    )
   }
 
   /// A step needs a component of the type its key names.
@@ -299,6 +357,8 @@ extension WorkStepSpec {
     upload = upload ?? recipe.upload
     via = via ?? recipe.via
     gpu = gpu ?? recipe.gpu
+    resolution = resolution ?? recipe.resolution
+    frameRate = frameRate ?? recipe.frameRate
     generic = (generic + recipe.generic).sorted { a, b in
       (genericOrder.firstIndex(of: a.component) ?? 0)
         < (genericOrder.firstIndex(of: b.component) ?? 0)

@@ -136,7 +136,8 @@ extension DeviceSimulation {
     let table = ladders[Int(nodes[node].ladder)]
     switch nodes[node].laneKind {
     case .generic:
-      return (step.amount, table.power[0])
+      let (power, overflow) = table.power[0].addingReportingOverflow(step.extraPower)
+      return (step.amount, overflow ? Saturating.largestPower : power)
     case .gpu:
       return gpuSegment(step, job: job)
     case .storage:

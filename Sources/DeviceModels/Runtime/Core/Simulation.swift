@@ -212,10 +212,15 @@ final class DeviceSimulation: SimulationModel {
     ledger = EnergyLedger(
       layout: ledgerLayout, workloadCount: setup.workloads.count, recorder: recorder,
       activity: activity)
-    let compiler = WorkCompiler(
+    var compiler = WorkCompiler(
       nodeForComponent: builder.nodeForComponent, radioNodes: Set(radioSpecs.keys),
       storageNode: storageNode, gpuNode: gpuNode,
       hasCPU: cpu != nil, dispatchCost: cpu?.dispatchCost ?? 0)
+    compiler.networkStack = setup.device.networkStack
+    compiler.memory = setup.device.memory
+    for (name, load) in setup.device.genericLoads {
+      if let node = builder.nodeForComponent[name] { compiler.genericLoads[node] = load }
+    }
     let appSpecs = setup.runApps
     let appOfWorkload = setup.workloads.map { workload in
       guard let app = appSpecs.firstIndex(where: { $0.name == workload.app }) else {

@@ -21,6 +21,9 @@ struct CompiledStep {
   var parallelEfficiency: Double
   /// Bytes per write request, 0 for all at once.
   var requestSize: Int64
+  /// A generic step's power above its component's active state (a camera's pixels, the memory
+  /// traffic it moves; see *Peripherals and recipes*), in nW; 0 for other steps.
+  var extraPower: Int64 = 0
 }
 
 /// Compiles work specs into flat step lists.
@@ -32,6 +35,13 @@ struct WorkCompiler {
   let gpuNode: Int32
   let hasCPU: Bool
   let dispatchCost: Int64
+  /// The network stack's CPU work per megabyte received or sent (see *Peripherals and
+  /// recipes*), or `nil`.
+  var networkStack: NetworkStackSpec? = nil
+  /// The platform's memory model, pricing the traffic of generic steps, or `nil`.
+  var memory: MemorySpec? = nil
+  /// What generic components move and how their power grows with pixels, by node.
+  var genericLoads: [Int32: GenericLoadSpec] = [:]
 
   /// The steps of one occurrence of `work`, led by the CPU dispatch (merged into the first CPU
   /// step when that step runs on one thread at the same QoS).
@@ -45,9 +55,23 @@ struct WorkCompiler {
       let delivery = CompiledStep(
         kind: .download, node: -1, amount: push.size.bytes, threads: 1, priority: priority,
         parallelEfficiency: 1, requestSize: 0)
-      return [delivery] + withDispatch(steps, priority: priority)
+      return [delivery] + stackWork(for: push.size.bytes, priority: priority)
+        + withDispatch(steps, priority: priority)
     }
     return withDispatch(steps, priority: priority)
+  }
+
+  /// The network stack's CPU work for `bytes` received or sent, at `priority`: one CPU step, or
+  /// none when the device has no stack cost or the work rounds down to 0 ns.
+  private func stackWork(for bytes: Int64, priority: UInt8) -> [CompiledStep] {
+    guard hasCPU, let networkStack else { return [] }
+    let amount = networkStack.nanoseconds(forBytes: bytes)
+    guard amount > 0 else { return [] }
+    return [
+      CompiledStep(
+        kind: .cpu, node: -1, amount: amount, threads: 1, priority: priority,
+        parallelEfficiency: 1, requestSize: 0)
+    ]
   }
 
   /// `steps` led by the CPU dispatch at `priority`.
@@ -82,16 +106,29 @@ struct WorkCompiler {
       steps.append(step(.write, node: storageNode, amount: write.bytes))
     }
     let radio = object.via.map { nodeForComponent[$0] ?? -1 } ?? -1
+    // The network stack handles what a transfer receives after it arrives, and prepares what it
+    // sends before it leaves (see *Peripherals and recipes*).
     if let download = object.download {
       steps.append(step(.download, node: radio, amount: download.bytes))
+      steps += stackWork(for: download.bytes, priority: priority)
     }
-    if let upload = object.upload { steps.append(step(.upload, node: radio, amount: upload.bytes)) }
+    if let upload = object.upload {
+      steps += stackWork(for: upload.bytes, priority: priority)
+      steps.append(step(.upload, node: radio, amount: upload.bytes))
+    }
     if let gpu = object.gpu { steps.append(step(.gpu, node: gpuNode, amount: gpu.nanoseconds)) }
     for generic in object.generic {
       let node = nodeForComponent[generic.component] ?? -1
       precondition(node >= 0, "unknown generic component \(generic.component)")
       let kind = radioNodes.contains(node) ? StepKind.radioTime : .generic
-      steps.append(step(kind, node: node, amount: generic.duration.nanoseconds))
+      var compiled = step(kind, node: node, amount: generic.duration.nanoseconds)
+      if kind == .generic, let load = genericLoads[node] {
+        let pixels = object.resolution.flatMap { resolution in
+          object.frameRate.map { resolution.pixelsPerSecond(at: $0) }
+        }
+        compiled.extraPower = load.extraNanowatts(pixelsPerSecond: pixels, memory: memory)
+      }
+      steps.append(compiled)
     }
   }
 }
