@@ -115,5 +115,13 @@ extension BadInputCorpus {
       "devices/low-power-max-frequency-zero.json",
       #"devices/low-power-max-frequency-zero.json: device.low_power.max_frequency: expected a fraction above 0 of the highest clock (up to 100%), found 0"#
     ),
+    BadInput(
+      "devices/qos-throttle-window-not-time.json",
+      #"devices/qos-throttle-window-not-time.json: device_patch.components.cpu.qos_policy.io_throttle_window: expected a time such as "5 s" or "20 ms", found "500 MB" (a data size)"#
+    ),
+    BadInput(
+      "devices/qos-timer-tolerance-above-one.json",
+      #"devices/qos-timer-tolerance-above-one.json: device_patch.components.cpu.qos_policy.timer_tolerance: expected a fraction between 0 and 1 (or "0%" to "100%"), found "150%""#
+    ),
   ]
 }

@@ -133,5 +133,13 @@ extension BadInputCorpus {
       "workloads/interruptible-not-boolean.json",
       #"workloads/interruptible-not-boolean.json: workloads.refresh.interruptible: expected true or false, found a string"#
     ),
+    BadInput(
+      "workloads/thread-not-main.json",
+      #"workloads/thread-not-main.json: workloads.load.thread: expected "main", found "ui""#
+    ),
+    BadInput(
+      "workloads/thread-on-frames.json",
+      #"workloads/thread-on-frames.json: workloads.scroll.thread: "thread" applies only to "at", "every", "mean_interval", "rate", "times", "trace" or "window" workloads, not to "frames""#
+    ),
   ]
 }
