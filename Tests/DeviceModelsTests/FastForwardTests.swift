@@ -279,8 +279,12 @@ import Testing
       ).run()
       var events = result
       events.processedEvents = 0
+      // A dictionary's order differs from one instance to the next: its entries go in class order.
+      let latencyByQoS = events.latencyByQoS.sorted { $0.key < $1.key }
+      events.latencyByQoS = [:]
       var text = ""
       dump(events, to: &text)
+      dump(latencyByQoS, to: &text)
       dump(collector.bins, to: &text)
       return (text, result.processedEvents)
     }
