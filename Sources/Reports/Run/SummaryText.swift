@@ -99,21 +99,27 @@ public enum SummaryText {
     return table.rendered()
   }
 
-  /// Latency by QoS class: what each class of work waited, next to what it was dropped or late.
+  /// Latency by QoS class: what each class of work waited, next to what it was dropped or late,
+  /// and, on a device whose cores ran any work, the time they spent on each class's.
   static func qosTable(_ result: RunResult) -> String {
-    var table = TextTable(columns: [
+    let showsCPUTime = result.qosClasses.contains { $0.cpuTime > .zero }
+    var columns: [(String, TextTable.Alignment)] = [
       ("qos", .left), ("workloads", .right), ("runs", .right), ("p50 latency", .right),
       ("p99", .right), ("max", .right), ("dropped", .right), ("missed", .right),
-      ("unfinished", .right), ("cpu time", .right),
-    ])
+      ("unfinished", .right),
+    ]
+    if showsCPUTime { columns.append(("cpu time", .right)) }
+    var table = TextTable(columns: columns)
     for entry in result.qosClasses {
-      table.appendRow([
+      var row = [
         entry.qos.rawValue, String(entry.workloads), String(entry.occurrences),
         entry.latency.map { Units.durationText($0.p50) } ?? "–",
         entry.latency.map { Units.durationText($0.p99) } ?? "–",
         entry.latency.map { Units.durationText($0.max) } ?? "–", String(entry.droppedFrames),
-        String(entry.deadlineMisses), String(entry.unfinished), Units.durationText(entry.cpuTime),
-      ])
+        String(entry.deadlineMisses), String(entry.unfinished),
+      ]
+      if showsCPUTime { row.append(Units.durationText(entry.cpuTime)) }
+      table.appendRow(row)
     }
     return table.rendered()
   }

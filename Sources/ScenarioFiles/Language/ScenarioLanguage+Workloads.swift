@@ -67,6 +67,11 @@ extension ScenarioLanguage {
         "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes."
       ),
       KeyDescription(
+        "thread", .choice(["main"]), default: "a thread of its own",
+        forms: arrivalForms + ["window", "repeating_task"],
+        "\"main\": the workload runs on its app's main thread; each occurrence holds the thread from its start to its end (a blocking read included), and the app's frames wait for the thread before their CPU step."
+      ),
+      KeyDescription(
         "when", .choice(["visible"]), default: "whether visible or not",
         "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
       ),
@@ -80,11 +85,6 @@ extension ScenarioLanguage {
           "at", "every", "rate", "mean_interval", "times", "frames", "window", "repeating_task",
         ],
         "What each occurrence does."),
-      KeyDescription(
-        "thread", .choice(["main"]), default: "a thread of its own",
-        forms: arrivalForms + ["window", "repeating_task"],
-        "\"main\": the workload runs on its app's main thread; each occurrence holds the thread from its start to its end (a blocking read included), and the app's frames wait for the thread before their CPU step."
-      ),
       KeyDescription(
         "app", .string, default: "\"app\"",
         "The app the workload belongs to: one declared in \"apps\"."),
