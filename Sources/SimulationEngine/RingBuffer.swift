@@ -33,6 +33,17 @@ public struct RingBuffer<Element> {
     storedCount += 1
   }
 
+  /// Adds `element` at the front: it comes out next (work that gave way, resuming first).
+  ///
+  /// - Complexity: amortized O(1).
+  @inlinable
+  public mutating func prepend(_ element: Element) {
+    if storedCount == storage.count { grow() }
+    head = head == 0 ? storage.count - 1 : head - 1
+    storage[head] = element
+    storedCount += 1
+  }
+
   /// Removes and returns the oldest element, or `nil` when empty.
   ///
   /// - Complexity: O(1).

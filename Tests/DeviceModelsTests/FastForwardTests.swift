@@ -97,7 +97,46 @@ import Testing
         network: [], charging: charging, batteryStart: Fraction(Double(1 + pick(100)) / 100)),
       visibility: visibility, seed: seed)
     addPolicies(to: &setup, seed: seed, duration: duration)
+    addQoSBeyondCPU(to: &setup, seed: seed)
     return setup
+  }
+
+  /// QoS beyond the CPU and the main thread (see *OS policies*), each in about a third of the
+  /// setups, drawn from a stream of their own: some workloads on their app's main thread; the
+  /// flash of ``QoSBeyondCPUTests/flash`` with a user-initiated read every 1 or 2 s and a
+  /// background or utility export of 1–8 MiB in 1 MiB requests every 4 or 8 s, maybe on the
+  /// main thread.
+  static func addQoSBeyondCPU(to setup: inout SimulationSetup, seed: UInt64) {
+    var rng = SplitMix64(seed: seed ^ 0x905)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    if pick(3) == 0 {
+      for index in setup.workloads.indices where pick(2) == 0 {
+        setup.workloads[index].onMainThread = true
+      }
+    }
+    if pick(3) == 0 {
+      setup.device.components.append(QoSBeyondCPUTests.flash)
+      let mebibyte = QoSBeyondCPUTests.mebibyte
+      var export = WorkloadSpec(
+        name: "y-export",
+        timing: .periodic(
+          every: .seconds([4, 8][pick(2)]), start: .start, end: nil, count: nil,
+          tolerance: .zero),
+        work: [
+          WorkStepSpec(
+            qos: pick(2) == 0 ? .background : .utility,
+            write: DataSize(bytes: Int64(1 + pick(8)) * mebibyte.bytes), writeSize: mebibyte)
+        ])
+      export.onMainThread = pick(3) == 0
+      let read = WorkloadSpec(
+        name: "y-read",
+        timing: .periodic(
+          every: .seconds([1, 2][pick(2)]), start: .start, end: nil, count: nil,
+          tolerance: .zero),
+        work: [WorkStepSpec(qos: .userInitiated, read: mebibyte)])
+      // In name order: after "task" and the "w…" workloads, before an edge setup's "z-…" ones.
+      setup.workloads.append(contentsOf: [export, read])
+    }
   }
 
   /// Apps, Low Power Mode and repeating deferrable tasks (*Apps and push delivery*), each in
@@ -240,8 +279,12 @@ import Testing
       ).run()
       var events = result
       events.processedEvents = 0
+      // A dictionary's order differs from one instance to the next: its entries go in class order.
+      let latencyByQoS = events.latencyByQoS.sorted { $0.key < $1.key }
+      events.latencyByQoS = [:]
       var text = ""
       dump(events, to: &text)
+      dump(latencyByQoS, to: &text)
       dump(collector.bins, to: &text)
       return (text, result.processedEvents)
     }

@@ -52,10 +52,16 @@ import Testing
       "qos.csv", [],
       [
         "qos", "workloads", "occurrences", "latency_p50_s", "latency_p99_s", "latency_max_s",
-        "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+        "dropped_frames", "unfinished", "deadline_misses", "coalesced", "cpu_s",
       ]
     ),
-    ("apps.csv", [], ["app", "energy_j", "foreground_s", "background_s", "suspended_s", "held"]),
+    (
+      "apps.csv", [],
+      [
+        "app", "energy_j", "foreground_s", "background_s", "suspended_s", "held", "hitches",
+        "hitch_s", "hitch_ms_per_s", "hangs",
+      ]
+    ),
   ]
 
   @Test func filesAndHeaders() throws {

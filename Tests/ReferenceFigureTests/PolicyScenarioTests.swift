@@ -167,8 +167,11 @@ import Testing
     #expect(fix.max >= TimeSpan.milliseconds(7_020))
     #expect(significant.energy < continuous.energy)
     #expect(stopped.energy < significant.energy)
-    // The receiver tracks the whole half hour but for its first second: at least 163 mW × 1799 s.
-    #expect(continuous.component("gnss").energy >= .joules(0.163 * 1_799))
+    // The fix timer is background work that gives no tolerance: it gets 10% of its 10 s period
+    // (see *OS policies*), and with nothing else to wake the phone the first fix fires at 1 s.
+    // After its 1 s hot start the receiver tracks the rest of the half hour: at least
+    // 163 mW × 1798 s.
+    #expect(continuous.component("gnss").energy >= .joules(0.163 * 1_798))
   }
 
   /// A 1 s sound every 30 s from 10 s for 10 min (20 sounds), screen on. Stopped when silent, the

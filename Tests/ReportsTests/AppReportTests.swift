@@ -35,7 +35,8 @@ import Testing
     let (_, result) = try Self.run()
     #expect(
       ResultCSV.apps(result)
-        == "app,energy_j,foreground_s,background_s,suspended_s,held\r\ntracker,0.91,5,5,10,2\r\n")
+        == "app,energy_j,foreground_s,background_s,suspended_s,held,hitches,hitch_s,hitch_ms_per_s,hangs\r\ntracker,0.91,5,5,10,2,0,0,,0\r\n"
+    )
     let workloads = ResultCSV.workloads(result).split(separator: "\r\n")
     #expect(workloads[1].hasSuffix(",tracker,2"))
   }
@@ -49,7 +50,11 @@ import Testing
       Issue.record("no apps object")
       return
     }
-    #expect(tracker.keys == ["energy_j", "foreground_s", "background_s", "suspended_s", "held"])
+    #expect(
+      tracker.keys == [
+        "energy_j", "foreground_s", "background_s", "suspended_s", "held", "hitches", "hitch_s",
+        "hitch_ms_per_s", "hangs",
+      ])
     #expect(tracker["held"] == .number(JSONNumber(2)))
     #expect(fix["app"] == .string("tracker"))
     #expect(fix["held"] == .number(JSONNumber(2)))

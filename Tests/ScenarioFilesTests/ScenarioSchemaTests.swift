@@ -169,15 +169,16 @@ import Testing
       ])
     #expect(
       ScenarioDecoder.allModifiers == [
-        "from", "until", "count", "tolerance", "for", "requires", "interruptible",
+        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread",
       ])
     let task = ScenarioDecoder.repeatingTaskKind
     #expect(
       ScenarioDecoder.modifiers == [
-        "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
-        "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
-        "window": ["requires", "interruptible"],
-        task: ["from", "until", "count", "requires", "interruptible"],
+        "at": ["thread"], "every": ["from", "until", "count", "tolerance", "thread"],
+        "rate": ["from", "until", "thread"], "mean_interval": ["from", "until", "thread"],
+        "times": ["thread"], "trace": ["thread"], "frames": ["from", "for"],
+        "window": ["requires", "interruptible", "thread"],
+        task: ["from", "until", "count", "requires", "interruptible", "thread"],
       ])
     #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task])
     #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task])

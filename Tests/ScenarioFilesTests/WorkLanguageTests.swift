@@ -97,7 +97,9 @@ import Testing
     #expect(result.workload("get").latency?.max == .milliseconds(200))
   }
 
-  /// A workload's QoS class is its first object's: the list below counts as `utility`.
+  /// A workload's QoS class is its first object's: the list below counts as `utility`. Its
+  /// user-interactive step's CPU time (1 ms at the reference core's 1 GHz) gets a row of its own,
+  /// with no workload.
   @Test func theFirstObjectSetsTheQoSClass() throws {
     let scenario = try ScenarioFixture.scenario(
       ScenarioFixture.text(
@@ -108,12 +110,16 @@ import Testing
           """))
     #expect(scenario.setup.workloads[0].work.map(\.qos) == [.utility, .userInteractive])
     let result = Simulation(setup: scenario.setup).run()
-    #expect(result.qosClasses.map(\.qos) == [.default, .utility])
-    #expect(result.qosClasses.map { $0.latency?.max } == [.milliseconds(10), .milliseconds(2)])
+    #expect(result.qosClasses.map(\.qos) == [.userInteractive, .default, .utility])
+    #expect(
+      result.qosClasses.map { $0.latency?.max } == [nil, .milliseconds(10), .milliseconds(2)])
+    #expect(result.qosClasses.map(\.workloads) == [0, 1, 1])
+    #expect(result.qosClasses[0].cpuTime == .milliseconds(1))
   }
 
   /// A trace has no work of its own: its class is its first row's `qos` column (1 ms of CPU at
-  /// 1 GHz, alone on the core, completes 1 ms after each row).
+  /// 1 GHz, alone on the core, completes 1 ms after each row). The second row's CPU time counts
+  /// as `utility`, in a row with no workload.
   @Test func aTraceTakesItsClassFromItsFirstRow() throws {
     let directory = try TemporaryDirectory()
     try directory.write("time,cpu,qos\n0 s,1 ms,background\n1 s,1 ms,utility\n", to: "t.csv")
@@ -121,9 +127,9 @@ import Testing
       ScenarioFixture.text(workloads: #""t": { "trace": "t.csv" }"#),
       file: directory.path + "/scenario.json")
     let result = Simulation(setup: scenario.setup).run()
-    #expect(result.qosClasses.map(\.qos) == [.background])
-    #expect(result.qosClasses.map(\.occurrences) == [2])
-    #expect(result.qosClasses.map { $0.latency?.max } == [.milliseconds(1)])
+    #expect(result.qosClasses.map(\.qos) == [.utility, .background])
+    #expect(result.qosClasses.map(\.occurrences) == [0, 2])
+    #expect(result.qosClasses.map { $0.latency?.max } == [nil, .milliseconds(1)])
   }
 
   /// Mistakes in work items name the JSON path and say what was expected.

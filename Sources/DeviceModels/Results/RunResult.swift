@@ -129,6 +129,23 @@ public struct AppResult: Sendable {
   /// Occurrences of the app's workloads that fell due and never ran (see
   /// ``WorkloadResult/held``).
   public var held: Int
+  /// Frames that waited for the app's main thread and completed after their deadline (see *OS
+  /// policies*).
+  public var hitches = 0
+  /// The late frames' lateness beyond their deadlines, each stretch counted once.
+  public var hitchTime: TimeSpan = .zero
+  /// The time the app's animations had frames due (each frame's interval, counted once).
+  public var animationTime: TimeSpan = .zero
+  /// Stretches over 250 ms in which the app's main thread was held without a break.
+  public var hangs = 0
+  /// Whether a workload of the app runs on its main thread (`"thread": "main"`).
+  public var usesMainThread = false
+
+  /// Milliseconds of hitch time per second of animation; `nil` without animation time.
+  public var hitchTimeRatio: Double? {
+    guard animationTime > .zero else { return nil }
+    return Double(hitchTime.nanoseconds) / 1e6 / (Double(animationTime.nanoseconds) / 1e9)
+  }
 }
 
 /// The latency account of the workloads of one QoS class (a workload's class is its first work
@@ -151,6 +168,9 @@ public struct QoSResult: Sendable {
   public var coalescedFirings: Int
   /// Latency of every completed occurrence of the class's workloads.
   public var latency: LatencySummary?
+  /// The time cores spent running the class's work (every CPU step of that class, whatever the
+  /// workload's first class), core-seconds: two cores for 1 s are 2 s.
+  public var cpuTime: TimeSpan = .zero
 
   /// An account; every count starts at zero.
   public init(

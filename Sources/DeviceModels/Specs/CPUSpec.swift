@@ -42,6 +42,35 @@ public struct QoSRule: Sendable, Hashable {
   }
 }
 
+/// What a QoS class means beyond the CPU (see *OS policies*): the device's `qos_policy` keys
+/// `io_throttle_window` and `timer_tolerance`.
+public struct QoSBeyondCPU: Sendable, Hashable {
+  /// Darwin's I/O throttling window for `background` work: a background storage request starts
+  /// only after no request of a higher class has been served for this long. XNU's
+  /// `LOWPRI_TIER3_WINDOW_MSECS`, 500 ms (bsd/miscfs/specfs/spec_vnops.c; background QoS is
+  /// throttle tier 3).
+  public static let darwinThrottleWindow = TimeSpan.milliseconds(500)
+  /// The guidance's least timer tolerance, a tenth of the period (Apple, Energy Efficiency
+  /// Guide for Mac Apps, *Minimize Timer Usage*: "set the tolerance to at least 10% of the
+  /// interval").
+  public static let guidanceTimerTolerance = Fraction(0.1)
+
+  /// The throttling window of `background` storage requests.
+  public var ioThrottleWindow: TimeSpan
+  /// The tolerance, as a fraction of the period, of `utility` and `background` repeating timers
+  /// whose workload gives none.
+  public var timerTolerance: Fraction
+
+  /// The published defaults: a 500 ms throttling window, a tolerance of 10% of the period.
+  public init(
+    ioThrottleWindow: TimeSpan = darwinThrottleWindow,
+    timerTolerance: Fraction = guidanceTimerTolerance
+  ) {
+    self.ioThrottleWindow = ioThrottleWindow
+    self.timerTolerance = timerTolerance
+  }
+}
+
 /// A cluster of identical cores sharing a clock.
 public struct ClusterSpec: Sendable, Hashable {
   /// The cluster's name (`big`, `little`).
@@ -81,6 +110,9 @@ public struct CPUSpec: Sendable, Hashable {
   public var dispatchCost: TimeSpan
   /// The rule for each QoS class.
   public var qosPolicy: [QoSClass: QoSRule]
+  /// What QoS means beyond the CPU: storage throttling and timers' default tolerance (see *OS
+  /// policies*).
+  public var qosBeyondCPU = QoSBeyondCPU()
   /// While the display is on, the idle governor chooses no core or cluster state whose wake
   /// latency exceeds this (the display driver's CPU latency request, as Qualcomm's SDE driver
   /// holds one while it pushes frames); `nil`: no limit.

@@ -153,4 +153,13 @@ public struct DeviceSpec: Sendable, Hashable {
   public func component(named name: String) -> ComponentSpec? {
     components.first { $0.name == name }
   }
+
+  /// What QoS means beyond the CPU: the CPU's `qos_policy` values, or the published defaults on
+  /// a device without a CPU (see *OS policies*).
+  public var qosBeyondCPU: QoSBeyondCPU {
+    for component in components {
+      if case .cpu(let cpu) = component.model { return cpu.qosBeyondCPU }
+    }
+    return QoSBeyondCPU()
+  }
 }

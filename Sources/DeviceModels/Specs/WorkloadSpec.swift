@@ -140,6 +140,9 @@ public struct WorkloadSpec: Sendable, Hashable {
   /// For deferrable work (see *OS policies*): whether an occurrence whose conditions stop holding
   /// while it runs waits, between steps, until they hold again or its deadline comes.
   public var isInterruptible = false
+  /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*): each
+  /// occurrence holds the thread from its start to its end, and the app's frames wait for it.
+  public var onMainThread = false
 
   /// A workload.
   public init(

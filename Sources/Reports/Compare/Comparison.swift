@@ -231,6 +231,12 @@ public struct ComparisonEntry: Sendable {
   public var unfinished: Int { result.workloads.reduce(0) { $0 + $1.unfinished } }
   /// Occurrences lost while the device was shut down, over every workload.
   public var held: Int { result.workloads.reduce(0) { $0 + $1.held } }
+  /// Frames late because an app's main thread was busy, over every app (see *OS policies*).
+  public var hitches: Int { result.apps.reduce(0) { $0 + $1.hitches } }
+  /// Main-thread hangs, over every app.
+  public var hangs: Int { result.apps.reduce(0) { $0 + $1.hangs } }
+  /// Whether a workload runs on an app's main thread.
+  public var usesMainThread: Bool { result.apps.contains(where: \.usesMainThread) }
   /// Wake-ups, over every component.
   public var wakeups: Int { result.components.reduce(0) { $0 + $1.wakeups } }
 }

@@ -96,7 +96,7 @@ public enum ComparisonText {
 
   /// What `entry` costs against `baseline`, each item only when it is worse: the worst
   /// 99th-percentile latency (or, when that did not grow, the worst latency) and the workload it
-  /// comes from, then more dropped frames, deadline misses, held and unfinished occurrences; e.g.
+  /// comes from, then more dropped frames, deadline misses, held and unfinished occurrences, hitches and hangs; e.g.
   /// `worst p99 latency 15 min in pushes (+14.98 min)`, `1204 more held (lost, held back or
   /// collapsed)`. Empty when it costs
   /// nothing.
@@ -120,6 +120,8 @@ public enum ComparisonText {
       (entry.deadlineMisses, baseline.deadlineMisses, "deadline misses"),
       (entry.held, baseline.held, "held (lost, held back or collapsed)"),
       (entry.unfinished, baseline.unfinished, "unfinished"),
+      (entry.hitches, baseline.hitches, "hitches"),
+      (entry.hangs, baseline.hangs, "hangs"),
     ]
     for (mine, theirs, what) in counts where mine > theirs {
       costs.append("\(mine - theirs) more \(what)")
@@ -262,6 +264,10 @@ public enum ComparisonText {
       { count($0.deadlineMisses - baseline.deadlineMisses) })
     row("unfinished", { String($0.unfinished) }, { count($0.unfinished - baseline.unfinished) })
     row("held", { String($0.held) }, { count($0.held - baseline.held) })
+    if comparison.entries.contains(where: \.usesMainThread) {
+      row("hitches", { String($0.hitches) }, { count($0.hitches - baseline.hitches) })
+      row("hangs", { String($0.hangs) }, { count($0.hangs - baseline.hangs) })
+    }
     if comparison.lowPowerTimesDiffer {
       row(
         "in Low Power Mode", { Units.durationText($0.result.lowPowerTime) },

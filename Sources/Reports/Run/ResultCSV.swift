@@ -106,27 +106,32 @@ public enum ResultCSV {
   }
 
   /// `apps.csv`: one row per app (the implicit `app` when the scenario declares none), (see *The
-  /// command line*): its workloads' energy, its time in each phase of its lifecycle and its
-  /// workloads' held occurrences.
+  /// command line*): its workloads' energy, its time in each phase of its lifecycle, its
+  /// workloads' held occurrences, and its main thread's hitches, hitch time, hitch-time ratio (ms
+  /// per s of animation; empty without animation) and hangs.
   public static func apps(_ result: RunResult) -> String {
     var csv = CSVWriter(header: [
-      "app", "energy_j", "foreground_s", "background_s", "suspended_s", "held",
+      "app", "energy_j", "foreground_s", "background_s", "suspended_s", "held", "hitches",
+      "hitch_s", "hitch_ms_per_s", "hangs",
     ])
     for app in result.apps {
       csv.appendRow([
         app.name, Units.joules(app.energy), Units.seconds(app.foregroundTime),
         Units.seconds(app.backgroundTime), Units.seconds(app.suspendedTime), String(app.held),
+        String(app.hitches), Units.seconds(app.hitchTime),
+        app.hitchTimeRatio.map(Units.share) ?? "", String(app.hangs),
       ])
     }
     return csv.text
   }
 
   /// `qos.csv`: latency, dropped frames and deadline misses per QoS class, highest class first
-  /// (a workload's class is its first work object's `qos`).
+  /// (a workload's class is its first work object's `qos`), and the core time each class's CPU
+  /// steps ran (`cpu_s`, by the steps' own class).
   public static func qos(_ result: RunResult) -> String {
     var csv = CSVWriter(header: [
       "qos", "workloads", "occurrences", "latency_p50_s", "latency_p99_s", "latency_max_s",
-      "dropped_frames", "unfinished", "deadline_misses", "coalesced",
+      "dropped_frames", "unfinished", "deadline_misses", "coalesced", "cpu_s",
     ])
     for entry in result.qosClasses {
       csv.appendRow([
@@ -135,7 +140,7 @@ public enum ResultCSV {
         entry.latency.map { Units.seconds($0.p99) } ?? "",
         entry.latency.map { Units.seconds($0.max) } ?? "",
         String(entry.droppedFrames), String(entry.unfinished), String(entry.deadlineMisses),
-        String(entry.coalescedFirings),
+        String(entry.coalescedFirings), Units.seconds(entry.cpuTime),
       ])
     }
     return csv.text

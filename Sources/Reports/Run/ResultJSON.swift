@@ -72,6 +72,10 @@ public enum ResultJSON {
       entry["background_s"] = number(Units.seconds(app.backgroundTime))
       entry["suspended_s"] = number(Units.seconds(app.suspendedTime))
       entry["held"] = .number(JSONNumber(app.held))
+      entry["hitches"] = .number(JSONNumber(app.hitches))
+      entry["hitch_s"] = number(Units.seconds(app.hitchTime))
+      entry["hitch_ms_per_s"] = app.hitchTimeRatio.map { number(Units.share($0)) } ?? .null
+      entry["hangs"] = .number(JSONNumber(app.hangs))
       apps[app.name] = .object(entry)
     }
     return apps
@@ -91,6 +95,7 @@ public enum ResultJSON {
       item["unfinished"] = .number(JSONNumber(entry.unfinished))
       item["deadline_misses"] = .number(JSONNumber(entry.deadlineMisses))
       item["coalesced"] = .number(JSONNumber(entry.coalescedFirings))
+      item["cpu_s"] = number(Units.seconds(entry.cpuTime))
       classes[entry.qos.rawValue] = .object(item)
     }
     return classes

@@ -14,7 +14,9 @@ public enum SummaryText {
     var text = header(result, scenario: scenario)
     text += "\n" + componentTable(result) + "\n" + workloadTable(result)
     if !result.qosClasses.isEmpty { text += "\n" + qosTable(result) }
-    if result.declaresApps { text += "\n" + appTable(result) }
+    if result.declaresApps || result.apps.contains(where: \.usesMainThread) {
+      text += "\n" + appTable(result)
+    }
     if let battery = result.battery { text += "\n" + batteryLines(battery) }
     return text
   }
@@ -97,21 +99,27 @@ public enum SummaryText {
     return table.rendered()
   }
 
-  /// Latency by QoS class: what each class of work waited, next to what it was dropped or late.
+  /// Latency by QoS class: what each class of work waited, next to what it was dropped or late,
+  /// and, on a device whose cores ran any work, the time they spent on each class's.
   static func qosTable(_ result: RunResult) -> String {
-    var table = TextTable(columns: [
+    let showsCPUTime = result.qosClasses.contains { $0.cpuTime > .zero }
+    var columns: [(String, TextTable.Alignment)] = [
       ("qos", .left), ("workloads", .right), ("runs", .right), ("p50 latency", .right),
       ("p99", .right), ("max", .right), ("dropped", .right), ("missed", .right),
       ("unfinished", .right),
-    ])
+    ]
+    if showsCPUTime { columns.append(("cpu time", .right)) }
+    var table = TextTable(columns: columns)
     for entry in result.qosClasses {
-      table.appendRow([
+      var row = [
         entry.qos.rawValue, String(entry.workloads), String(entry.occurrences),
         entry.latency.map { Units.durationText($0.p50) } ?? "–",
         entry.latency.map { Units.durationText($0.p99) } ?? "–",
         entry.latency.map { Units.durationText($0.max) } ?? "–", String(entry.droppedFrames),
         String(entry.deadlineMisses), String(entry.unfinished),
-      ])
+      ]
+      if showsCPUTime { row.append(Units.durationText(entry.cpuTime)) }
+      table.appendRow(row)
     }
     return table.rendered()
   }
@@ -133,14 +141,17 @@ public enum SummaryText {
   static func appTable(_ result: RunResult) -> String {
     var table = TextTable(columns: [
       ("app", .left), ("energy", .right), ("share", .right), ("foreground", .right),
-      ("background", .right), ("suspended", .right), ("held", .right),
+      ("background", .right), ("suspended", .right), ("held", .right), ("hitches", .right),
+      ("hitch ms/s", .right), ("hangs", .right),
     ])
     for app in result.apps {
       table.appendRow([
         app.name, Units.energyText(app.energy),
         Units.percentText(ResultCSV.share(app.energy, of: result.energy)),
         Units.durationText(app.foregroundTime), Units.durationText(app.backgroundTime),
-        Units.durationText(app.suspendedTime), String(app.held),
+        Units.durationText(app.suspendedTime), String(app.held), String(app.hitches),
+        app.hitchTimeRatio.map { Units.trimmed(DecimalFormat.fixed($0, places: 1)) } ?? "–",
+        String(app.hangs),
       ])
     }
     return table.rendered()

@@ -33,13 +33,17 @@ extension DeviceDecoder {
       clusters.append(cluster)
     }
     var policy = Self.defaultQoSPolicy(clusters: clusters.map(\.name))
+    var beyondCPU = QoSBeyondCPU()
     if let value = object.optional("qos_policy") {
       try decodeQoSPolicy(
-        value, at: object.path("qos_policy"), clusters: clusters.map(\.name), into: &policy)
+        value, at: object.path("qos_policy"), clusters: clusters.map(\.name), into: &policy,
+        beyondCPU: &beyondCPU)
     }
-    return CPUSpec(
+    var spec = CPUSpec(
       clusters: clusters, dispatchCost: dispatchCost, qosPolicy: policy,
       displayLatencyLimit: displayLatencyLimit)
+    spec.qosBeyondCPU = beyondCPU
+    return spec
   }
 
   /// Where each QoS class runs when the device does not say: the interactive classes and
@@ -82,10 +86,16 @@ extension DeviceDecoder {
 
   private func decodeQoSPolicy(
     _ value: JSONValue, at path: JSONPath, clusters: [String],
-    into policy: inout [QoSClass: QoSRule]
+    into policy: inout [QoSClass: QoSRule], beyondCPU: inout QoSBeyondCPU
   ) throws(InputError) {
     var object = try ObjectReader(
       value, at: path, in: reader.file, as: ScenarioLanguage.qosPolicy)
+    if let window = object.optional("io_throttle_window") {
+      beyondCPU.ioThrottleWindow = try reader.time(window, object.path("io_throttle_window"))
+    }
+    if let tolerance = object.optional("timer_tolerance") {
+      beyondCPU.timerTolerance = try reader.fraction(tolerance, object.path("timer_tolerance"))
+    }
     for qos in QoSClass.allCases {
       guard let ruleValue = object.optional(qos.rawValue) else { continue }
       let rulePath = object.path(qos.rawValue)

@@ -511,7 +511,16 @@ extension ScenarioLanguage {
       KeyDescription(
         qos.rawValue, .object("qos_rule"), default: "the class's default",
         "Where \(qos.rawValue) work runs.")
-    },
+    } + [
+      KeyDescription(
+        "io_throttle_window", .quantity(.time), default: "500 ms",
+        "Background storage requests start only after no request of a higher class has been served for this long (Darwin's I/O throttling; XNU's tier-3 window is 500 ms)."
+      ),
+      KeyDescription(
+        "timer_tolerance", .quantity(.fraction), default: "10%",
+        "The tolerance of utility and background repeating timers that give none, as a fraction of their period (the energy guidance asks for at least 10%)."
+      ),
+    ],
     example: """
       { "utility": { "clusters": ["little"], "frequency": "min" } }
       """)

@@ -49,7 +49,10 @@ extension ScenarioLanguage {
         "count", .integer(minimum: 1, maximum: nil), default: "no limit",
         forms: ["every", "repeating_task"], "How many occurrences at most."),
       KeyDescription(
-        "tolerance", .quantity(.time), default: "0", forms: ["every"],
+        "tolerance", .quantity(.time),
+        default:
+          "0; for utility and background work, the device's qos_policy timer_tolerance of the period",
+        forms: ["every"],
         "How late the timer may fire so the OS can coalesce it with other wake-ups."),
       KeyDescription(
         "for", .quantity(.time), default: "to the end of the run", forms: ["frames"],
@@ -62,6 +65,11 @@ extension ScenarioLanguage {
       KeyDescription(
         "interruptible", .boolean, default: "false", forms: ["window", "repeating_task"],
         "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes."
+      ),
+      KeyDescription(
+        "thread", .choice(["main"]), default: "a thread of its own",
+        forms: arrivalForms + ["window", "repeating_task"],
+        "\"main\": the workload runs on its app's main thread; each occurrence holds the thread from its start to its end (a blocking read included), and the app's frames wait for the thread before their CPU step."
       ),
       KeyDescription(
         "when", .choice(["visible"]), default: "whether visible or not",

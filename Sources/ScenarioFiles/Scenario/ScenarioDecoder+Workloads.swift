@@ -127,7 +127,7 @@ extension ScenarioDecoder {
       try object.optional("app").map { v throws(InputError) in
         try reader.name(v, object.path("app"))
       } ?? AppSpec.implicitName
-    let timing = try decodeTiming(kind, &object, context: context, work: work)
+    var timing = try decodeTiming(kind, &object, context: context, work: work)
     var workSpec: WorkSpec = []
     if kind != "trace" {
       let defaultQoS: QoSClass = kind == "frames" ? .userInteractive : .default
@@ -147,12 +147,38 @@ extension ScenarioDecoder {
         }
         return flag
       } ?? false
+    let onMainThread =
+      try object.optional("thread").map { v throws(InputError) -> Bool in
+        let text = try reader.string(v, object.path("thread"))
+        guard text == "main" else {
+          throw object.error("thread", "expected \"main\", found \(ValueExcerpt.quoted(text))")
+        }
+        return true
+      } ?? false
+    if case .periodic(let every, let start, let end, let count, _) = timing,
+      !object.contains("tolerance"),
+      let qos = workSpec.first?.qos, qos >= .utility
+    {
+      // Utility and background timers get the device's default tolerance (see *OS policies*).
+      timing = .periodic(
+        every: every, start: start, end: end, count: count,
+        tolerance: Self.defaultTolerance(every: every, device: context.device))
+    }
     try object.rejectUnusedKeys()
     var spec = WorkloadSpec(
       name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
       work: workSpec, app: app, push: push)
     spec.isInterruptible = isInterruptible
+    spec.onMainThread = onMainThread
     return spec
+  }
+
+  /// The tolerance a `utility` or `background` timer of period `every` gets when it gives none:
+  /// the device's `qos_policy` `timer_tolerance` of the period, rounded down to a whole ns.
+  static func defaultTolerance(every: TimeSpan, device: DeviceSpec) -> TimeSpan {
+    let fraction = device.qosBeyondCPU.timerTolerance.value
+    let scaled = (Double(every.nanoseconds) * fraction).rounded(.down)
+    return .nanoseconds(scaled < 9.2e18 ? Int64(scaled) : .max)
   }
 
   /// The conditions a deferrable timing waits for (none for any other timing).

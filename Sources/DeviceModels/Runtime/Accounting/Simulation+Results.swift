@@ -59,8 +59,11 @@ extension DeviceSimulation {
       qosClasses[runtime.priority].deadlineMisses += runtime.stats.deadlineMisses
       qosClasses[runtime.priority].coalescedFirings += runtime.stats.coalescedFirings
     }
+    var cpuTimes = cpuTimeByClass
+    countRunningCPUTime(upTo: endTime, into: &cpuTimes)
     var latencyByQoS: [QoSClass: LatencySummary] = [:]
     for qos in QoSClass.allCases {
+      qosClasses[qos.priority].cpuTime = .nanoseconds(Int64(clamping: cpuTimes[qos.priority]))
       if let summary = byQoS[qos.priority]?.summary() {
         latencyByQoS[qos] = summary
         qosClasses[qos.priority].latency = summary
@@ -73,7 +76,8 @@ extension DeviceSimulation {
       unattributedByComponent: (0..<componentCount).map {
         Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: -1, component: $0)])
       },
-      latencyByQoS: latencyByQoS, qosClasses: qosClasses.filter { $0.workloads > 0 },
+      latencyByQoS: latencyByQoS,
+      qosClasses: qosClasses.filter { $0.workloads > 0 || $0.cpuTime > .zero },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
       peakPower: Power(nanowatts: ledger.peakPower), apps: appResults(workloadResults),
       declaresApps: setup.declaresApps)
@@ -89,11 +93,21 @@ extension DeviceSimulation {
       lifecycles.enter(lifecycles.apps[index].phase, app: index, at: endTime)
       let state = lifecycles.apps[index]
       let own = workloadResults.filter { $0.app == spec.name }
-      return AppResult(
+      var result = AppResult(
         name: spec.name, energy: own.reduce(.zero) { $0 + $1.energy },
         foregroundTime: .nanoseconds(state.foregroundTime),
         backgroundTime: .nanoseconds(state.backgroundTime),
         suspendedTime: .nanoseconds(state.suspendedTime), held: own.reduce(0) { $0 + $1.held })
+      // The main thread's counts, a busy stretch still running at the end closed there.
+      var threads = mainThreads
+      threads.endBusyStretch(of: index, at: endTime)
+      let lane = threads.lanes[index]
+      result.hitches = lane.hitches
+      result.hitchTime = .nanoseconds(Int64(clamping: lane.hitchTime))
+      result.animationTime = .nanoseconds(Int64(clamping: lane.animationTime))
+      result.hangs = lane.hangs
+      result.usesMainThread = threads.hasLane[index]
+      return result
     }
   }
 

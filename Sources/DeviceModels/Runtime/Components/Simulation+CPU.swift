@@ -75,11 +75,23 @@ extension DeviceSimulation {
     nodes[core].servingOPP = jobs[job].requestedOPP
     ownerStateChanged(core)
     jobs[job].rateStart = now
+    jobs[job].coreStart = now
     if !updateClusterFrequency(cluster) {
       nodes[core].servingPower =
         cpuTables.power(of: cluster, at: cpu!.clusters[cluster].currentOPP)
       recordChange(core)
       scheduleCoreCompletion(core, cluster: cluster)
+    }
+  }
+
+  /// Adds to `times` (by QoS priority) the core time of every part running on a core from its
+  /// start to `time`: at a shutdown, which cuts them off, and at the end of the run.
+  func countRunningCPUTime(upTo time: Int64, into times: inout [Int128]) {
+    guard cpu != nil else { return }
+    forEachCPUNode { node in
+      guard nodes[node].laneKind == .core, nodes[node].isServing else { return }
+      let job = nodes[node].job
+      times[Int(jobs[job].priority)] += Int128(max(0, time - jobs[job].coreStart))
     }
   }
 

@@ -39,6 +39,9 @@ enum DeviceEvent {
   /// A charging battery reaches the level at which deferrable work finds it ok (see *OS policies*),
   /// unless the charger was unplugged since (then `generation` is stale).
   case batteryLevel(generation: UInt32)
+  /// The throttling window of background storage requests ends (see
+  /// ``StorageQoSRuntime``), unless a later timer replaced it.
+  case ioThrottleEnd(node: Int32, generation: UInt32)
 }
 
 /// The rank of each kind of event among those due at one instant (see *The power-state ladder*):

@@ -8,12 +8,18 @@ extension DeviceSimulation {
   /// Queues `job` on lane `node`, starting it if the lane is free.
   @inline(__always)
   func submit(_ job: Int32, to node: Int) {
-    if nodes[node].job < 0 && nodes[node].queuedPriorities == 0 {
+    let isStorage = nodes[node].laneKind == .storage
+    if nodes[node].job < 0 && nodes[node].queuedPriorities == 0 && !(isStorage && isThrottled(job))
+    {
       assign(job, to: node)
     } else {
       let priority = Int(jobs[job].priority)
       laneQueues[node * 5 + priority].append(job)
       nodes[node].queuedPriorities |= 1 << priority
+      // The free flash may hold a throttled background job: this one may go first, or wait too.
+      if isStorage && nodes[node].job < 0, let next = nextStorageJob(node) {
+        assign(next, to: node)
+      }
     }
   }
 
@@ -48,8 +54,8 @@ extension DeviceSimulation {
     if nodes[node].laneKind == .core {
       startCoreJob(node)
     } else {
-      jobs[job].segment = 0
-      jobs[job].segmentCount = segmentCount(of: job, on: node)
+      // A storage job that gave way between requests resumes at its next segment.
+      if jobs[job].segment == 0 { jobs[job].segmentCount = segmentCount(of: job, on: node) }
       startSegment(on: node)
     }
     activity?.workStarted(node: node, occurrence: jobs[job].occurrence, at: now)
@@ -80,6 +86,12 @@ extension DeviceSimulation {
     let job = nodes[node].job
     jobs[job].segment += 1
     if jobs[job].segment < jobs[job].segmentCount {
+      if nodes[node].laneKind == .storage && higherClassWaits(than: job, on: node)
+        && jobs[job].segment % segmentsPerRequest == 0
+      {
+        yieldStorageLane(node)
+        return
+      }
       startSegment(on: node)
     } else {
       finishJob(on: node)
@@ -93,15 +105,23 @@ extension DeviceSimulation {
     let job = nodes[node].job
     let occurrence = jobs[job].occurrence
     activity?.workFinished(node: node, at: now)
+    let isCore = nodes[node].laneKind == .core
+    if isCore { cpuTimeByClass[Int(jobs[job].priority)] += Int128(now - jobs[job].coreStart) }
+    if nodes[node].laneKind == .storage { storageRequestServed(job) }
     nodes[node].lastServed = occurrences[occurrence].workload
     nodes[node].job = -1
     nodes[node].isServing = false
     nodes[node].servingOPP = 0
     ownerStateChanged(node)
     jobs.remove(job)
-    let isCore = nodes[node].laneKind == .core
     if isCore { coreStoppedServing(node) }
-    if let next = isCore ? dequeueCPUJob(for: node) : dequeueJob(node) {
+    let next: Int32?
+    switch nodes[node].laneKind {
+    case .core: next = dequeueCPUJob(for: node)
+    case .storage: next = nextStorageJob(node)
+    default: next = dequeueJob(node)
+    }
+    if let next {
       if isCore { assignCore(next, to: node) } else { assign(next, to: node) }
     }
     handOn(occurrence, leaving: nodes[node].job < 0 ? node : -1)
@@ -113,12 +133,14 @@ extension DeviceSimulation {
     let step = steps[Int(jobs[job].step)]
     switch nodes[node].laneKind {
     case .storage:
-      let perRequest: Int32 = (storageSpec?.commandLatency.nanoseconds ?? 0) > 0 ? 2 : 1
-      return perRequest * Int32(requestCount(step))
+      return segmentsPerRequest * Int32(requestCount(step))
     default:
       return 1
     }
   }
+
+  /// Segments of one storage request: its command latency, if any, then its transfer.
+  var segmentsPerRequest: Int32 { (storageSpec?.commandLatency.nanoseconds ?? 0) > 0 ? 2 : 1 }
 
   /// The number of storage requests a step makes.
   func requestCount(_ step: CompiledStep) -> Int64 {
@@ -181,7 +203,7 @@ extension DeviceSimulation {
   ) {
     guard let storage = storageSpec else { preconditionFailure("storage work without storage") }
     let command = storage.commandLatency.nanoseconds
-    let perRequest: Int32 = command > 0 ? 2 : 1
+    let perRequest = segmentsPerRequest
     if perRequest == 2 && index % 2 == 0 { return (command, activePower) }
     let request = Int64(index / perRequest)
     var bytes = step.amount

@@ -99,6 +99,8 @@ final class DeviceSimulation: SimulationModel {
   /// Per lane node (not CPU cores): one FIFO per QoS priority, at `node × 5 + priority`.
   @exclusivity(unchecked) var laneQueues: [RingBuffer<Int32>] = []
   @exclusivity(unchecked) var cpu: CPURuntime?
+  /// Core time, ns, spent running each QoS class's parts (by priority), up to their last end.
+  @exclusivity(unchecked) var cpuTimeByClass = [Int128](repeating: 0, count: 5)
   /// The CPU's constant tables, flattened for the hot loop (empty without a CPU).
   let cpuTables: CPUTables
   /// The platform's node, or -1: while it is in its deepest state the device is suspended.
@@ -109,6 +111,8 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var gpuNode: Int32 = -1
   @exclusivity(unchecked) var radioSpecs: [Int32: RadioSpec] = [:]
   @exclusivity(unchecked) var storageSpec: StorageSpec?
+  /// Storage served by QoS between requests, background requests throttled (see *OS policies*).
+  @exclusivity(unchecked) var storageQoS: StorageQoSRuntime
   @exclusivity(unchecked) var gpuSpec: GPUSpec?
   /// Each radio's shared link (see *Radios*), and each node's link index (-1: not a radio).
   @exclusivity(unchecked) var links: [SharedLinkRuntime] = []
@@ -145,6 +149,8 @@ final class DeviceSimulation: SimulationModel {
   @exclusivity(unchecked) var shutdown: DeviceShutdown
   /// The apps and their lifecycles (see *Apps and push delivery*).
   @exclusivity(unchecked) var apps = AppLifecycleRuntime()
+  /// Each app's main thread, its hitches and hangs (see *OS policies*).
+  @exclusivity(unchecked) var mainThreads = MainThreadRuntime()
   /// The push service's held low-priority pushes (see *Apps and push delivery*).
   @exclusivity(unchecked) var push = PushDeliveryRuntime()
   /// Low Power Mode: on or off, its limits, the time spent in it (see *Apps and push delivery*).
@@ -168,6 +174,8 @@ final class DeviceSimulation: SimulationModel {
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     lowPower = LowPowerModeRuntime(setup: setup)
     tasks = BackgroundTaskRuntime(workloads: setup.workloads)
+    storageQoS = StorageQoSRuntime(
+      throttleWindow: setup.device.qosBeyondCPU.ioThrottleWindow.nanoseconds)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -235,6 +243,12 @@ final class DeviceSimulation: SimulationModel {
           appSpec: appSpecs[Int(appOfWorkload[index])]))
     }
     apps = AppLifecycleRuntime(specs: appSpecs, workloadCount: workloads.count)
+    mainThreads = MainThreadRuntime(
+      appCount: appSpecs.count,
+      mainThreadApps: Set(
+        setup.workloads.indices.filter { setup.workloads[$0].onMainThread }.map {
+          appOfWorkload[$0]
+        }))
     nodeLink = Array(repeating: -1, count: nodes.count)
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
@@ -324,6 +338,8 @@ final class DeviceSimulation: SimulationModel {
       pushDeadlineReached(generation: generation)
     case .batteryLevel(let generation):
       batteryRoseToOKLevel(generation: generation)
+    case .ioThrottleEnd(let node, let generation):
+      ioThrottleEnded(Int(node), generation: generation)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)

@@ -70,6 +70,13 @@ extension DeviceSimulation {
       workloads[index].inFlight = 0
       workloads[index].frameInCPUStage = false
     }
+    countRunningCPUTime(upTo: time, into: &cpuTimeByClass)
+    // The main threads are let go: a busy stretch ends at the shutdown.
+    for app in mainThreads.lanes.indices {
+      mainThreads.endBusyStretch(of: app, at: time)
+      mainThreads.lanes[app].holder = -1
+      mainThreads.lanes[app].waiting.removeAll()
+    }
     jobs.removeAll()
     occurrences.removeAll()
     for node in nodes.indices {
@@ -110,6 +117,10 @@ extension DeviceSimulation {
       cpu = fresh
     }
     unsettledOwnerCount = 0
+    // The flash forgets what it served; a pending throttling timer goes stale.
+    var freshStorage = StorageQoSRuntime(throttleWindow: storageQoS.throttleWindow)
+    freshStorage.generation = storageQoS.generation &+ 1
+    storageQoS = freshStorage
   }
 
   /// Charging started while the device was off: it starts again now, every component in its

@@ -19,7 +19,7 @@ extension DeviceSimulation {
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
-    "lowPower", "tasks", "activity",
+    "lowPower", "tasks", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -72,6 +72,10 @@ extension DeviceSimulation {
     visitPushDelivery(&visitor)
     visitor.runtime(lowPower)
     visitor.runtime(tasks)
+    // Storage QoS: the window's start moves with the cycle; its generation is compared through
+    // the timer that carries it.
+    visitor.instant(&storageQoS.lastHigherClassServed)
+    visitMainThreads(&visitor)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
   }
@@ -87,6 +91,22 @@ extension DeviceSimulation {
     visitor.value(push.isHolding ? Int64(bitPattern: push.changes) : 0)
     visitor.value(push.deadline)
     visitor.value(Int64(push.generation))
+  }
+
+  /// Each app's main thread: who holds it and waits for it, compared; its busy stretch and the
+  /// ends of the counted stretches, instants; its counts and times, accumulators.
+  private func visitMainThreads<V: SteadyStateVisitor>(_ visitor: inout V) {
+    for app in mainThreads.lanes.indices {
+      visitor.value(mainThreads.lanes[app].holder)
+      visitor.values(mainThreads.lanes[app].waiting)
+      visitor.instant(&mainThreads.lanes[app].busySince)
+      visitor.instant(&mainThreads.lanes[app].hitchCountedUntil)
+      visitor.instant(&mainThreads.lanes[app].animationCountedUntil)
+      visitor.counter(&mainThreads.lanes[app].hangs)
+      visitor.counter(&mainThreads.lanes[app].hitches)
+      visitor.accumulator(&mainThreads.lanes[app].hitchTime)
+      visitor.accumulator(&mainThreads.lanes[app].animationTime)
+    }
   }
 
   /// The pending events, in the order they will come out, and the two heaps of instants.
@@ -159,6 +179,9 @@ extension DeviceSimulation {
     case .batteryLevel(let generation):
       visitor.value(13)
       visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    case .ioThrottleEnd(let node, let generation):
+      visitor.values(14, node)
+      visitor.generation(generation, current: storageQoS.generation)
     }
   }
 
@@ -193,6 +216,7 @@ extension DeviceSimulation {
     visitor.value(Int64(cpu!.busyCores))
     visitor.instant(&cpu!.allIdleSince)
     visitor.counter(&cpu!.packageWakeups)
+    for index in cpuTimeByClass.indices { visitor.accumulator(&cpuTimeByClass[index]) }
   }
 
   /// The jobs and occurrences in flight (by pool slot: which slots are free, and in which order
@@ -209,6 +233,7 @@ extension DeviceSimulation {
       visitor.value(jobs[slot].requestedOPP)
       visitor.value(jobs[slot].remainingWork)
       visitor.instant(&jobs[slot].rateStart)
+      visitor.instant(&jobs[slot].coreStart)
     }
     visitor.value(Int64(occurrences.usedSlots))
     for slot in occurrences.freeSlots { visitor.value(slot) }
@@ -221,6 +246,7 @@ extension DeviceSimulation {
       visitor.values(occurrence.partsLeft, occurrence.frameCPUEnd)
       visitor.value(occurrence.isLive)
       visitor.value(occurrence.isCutOff)
+      visitor.value(occurrence.waitedForMainThread)
       visitor.instant(&occurrences[slot].due)
       visitor.instant(&occurrences[slot].deadline)
       var number = Int128(occurrence.number)

@@ -108,6 +108,9 @@ extension DeviceSimulation {
   /// An interruptible task paused between steps leaves the paused list, and a repeating task's
   /// instance waiting for this one may start.
   func discardCutOffOccurrence(_ occurrence: Int32) {
+    if mainThreads.hasLane[Int(workloads[Int(occurrences[occurrence].workload)].app)] {
+      releaseMainThread(occurrence)
+    }
     if !tasks.paused.isEmpty { tasks.paused.removeAll { $0 == occurrence } }
     if workloads[Int(occurrences[occurrence].workload)].isDeferred {
       deferredPredecessorFinished()

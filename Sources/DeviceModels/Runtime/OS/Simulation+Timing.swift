@@ -276,6 +276,12 @@ extension DeviceSimulation {
       occurrenceDue(workload)
       return
     }
+    if let clock = workloads[index].frameClock {
+      // Its interval is animation time, whether it is drawn or dropped (see *OS policies*).
+      countAnimationTime(
+        workload, deadline: clock.deadline(ofFrame: workloads[index].nextIndex - 1, before: endTime)
+      )
+    }
     if workloads[index].frameInCPUStage || workloads[index].inFlight >= 2 {
       workloads[index].stats.droppedFrames += 1
       return

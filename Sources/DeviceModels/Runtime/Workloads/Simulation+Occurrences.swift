@@ -38,7 +38,8 @@ extension DeviceSimulation {
     }
     let occurrence = occurrences.insert(started)
     activity?.occurrenceStarted(occurrence, workload: workload, due: due, at: now)
-    startStep(of: occurrence)
+    // On its app's main thread, it starts once it holds the thread (see *OS policies*).
+    if !needsMainThread(occurrence) || takeMainThread(occurrence) { startStep(of: occurrence) }
   }
 
   /// Submits every part of the occurrence's current step.
@@ -105,6 +106,7 @@ extension DeviceSimulation {
     if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
       // A frame leaves its CPU stage: the animation's next frame may start (see *OS policies*).
       workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false
+      releaseMainThreadIfHeld(occurrence)
     }
     if occurrences[occurrence].step < occurrences[occurrence].stepEnd {
       if tasks.hasInterruptible && mustPauseBetweenSteps(occurrence) {
@@ -116,6 +118,8 @@ extension DeviceSimulation {
     }
     let finished = occurrences[occurrence]
     let workload = Int(finished.workload)
+    releaseMainThreadIfHeld(occurrence)
+    if finished.isFrame { frameCompleted(finished) }
     workloads[workload].inFlight -= 1
     if workloads[workload].isDeferred { deferredPredecessorFinished() }
     recordCompletion(of: finished.workload, due: finished.due, deadline: finished.deadline)

@@ -145,6 +145,8 @@ struct Job {
   var remainingWork: Double = 0
   var rateStart: Int64 = 0
   var requestedOPP: Int32 = 0
+  /// CPU: when a core started running the part (its CPU time, by class, counts from here).
+  var coreStart: Int64 = 0
 }
 
 /// An occurrence of a workload in progress.
@@ -169,6 +171,8 @@ struct Occurrence {
   /// Its app was suspended while it ran (see *Apps and push delivery*): it is already counted
   /// unfinished, no further step starts, and it is discarded when its running parts end.
   var isCutOff = false
+  /// It found its app's main thread held and waited for it (see *OS policies*).
+  var waitedForMainThread = false
 
   /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
   /// interval.

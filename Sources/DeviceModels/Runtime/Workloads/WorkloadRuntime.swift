@@ -73,6 +73,8 @@ struct WorkloadRuntime {
   var debounceGeneration: UInt32 = 0
   /// The steps the pending debounce expiry runs: the last trigger's (a trace row's own work).
   var debouncedSteps: (start: Int32, end: Int32) = (0, 0)
+  /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*); set once.
+  var onMainThread = false
 }
 
 extension DeviceSimulation {
@@ -110,7 +112,7 @@ extension DeviceSimulation {
     if case .frames = spec.timing {
       frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
     }
-    return WorkloadRuntime(
+    var runtime = WorkloadRuntime(
       timing: spec.timing, rng: SplitMix64(seed: setup.seed, stream: spec.name),
       debounce: spec.debounce?.nanoseconds ?? 0,
       backgroundLeeway: appSpec.timerLeeway.nanoseconds, programStart: start, programEnd: end,
@@ -121,6 +123,8 @@ extension DeviceSimulation {
       priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1, traceRows: rows,
       frameClock: FrameClock(spec.timing))
+    runtime.onMainThread = spec.onMainThread
+    return runtime
   }
 
   /// The first instant at or after `time` at which `workload`'s app is in the foreground, or
