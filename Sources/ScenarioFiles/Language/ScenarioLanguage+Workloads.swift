@@ -33,6 +33,12 @@ extension ScenarioLanguage {
         "frames", .quantity(.frequency), required: true, forms: ["frames"],
         "The frame rate, such as \"60 fps\"."),
       KeyDescription(
+        "on", .named("system_event"), required: true, forms: ["on"],
+        "The event the workload runs on: one occurrence each time it happens."),
+      KeyDescription(
+        "delay", .quantity(.time), default: "0", forms: ["on"],
+        "How long after the event the occurrence is due."),
+      KeyDescription(
         "window", .array(.quantity(.time), minimum: 2, maximum: 2), required: true,
         forms: ["window"], "[earliest, deadline]: the window the work must run in."),
       KeyDescription(
@@ -64,8 +70,9 @@ extension ScenarioLanguage {
         "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes."
       ),
       KeyDescription(
-        "when", .choice(["visible"]), default: "whether visible or not",
-        "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
+        "when", .oneOf([.named("run_state"), .array(.named("run_state"), minimum: 1)]),
+        default: "always",
+        "One state, or a list that must all hold: while they do not, the workload does nothing (its due occurrences and frames pass; deferrable work waits, and its window passes without it if they do not hold at its deadline). \"visible\": its app is in the foreground (inside the scenario's visibility intervals, without apps)."
       ),
       KeyDescription(
         "debounce", .quantity(.time), forms: arrivalForms,
@@ -75,6 +82,7 @@ extension ScenarioLanguage {
         "work", .named("work"), required: true,
         forms: [
           "at", "every", "rate", "mean_interval", "times", "frames", "window", "repeating_task",
+          "on",
         ],
         "What each occurrence does."),
       KeyDescription(
@@ -119,12 +127,17 @@ extension ScenarioLanguage {
       ObjectForm(
         name: "window", selectedBy: ["window"],
         summary:
-          "Deferrable work: runs once inside its window, as soon as its requirements hold, or at the deadline."
+          "Deferrable work: runs once inside its window, as soon as its requirements hold, or at the deadline; without requirements, the next time the device is awake anyway, or at the deadline."
       ),
       ObjectForm(
         name: "repeating_task", selectedBy: ["every", "window"],
         summary:
           "A repeating deferrable task (a background refresh or processing task): instance k becomes eligible at from + k·every and runs inside [eligible, eligible + window] as soon as its requirements hold, or at its deadline; tasks whose conditions come true at one instant run together; an instance waits for the previous one to finish, and replaces one still waiting; it waits while Low Power Mode is on."
+      ),
+      ObjectForm(
+        name: "on", selectedBy: ["on"],
+        summary:
+          "A reaction: one occurrence each time an event happens (the app leaves the screen, Low Power Mode switches on, the charger is plugged in...), delay after it; several waiting run in order."
       ),
     ],
     rules: [

@@ -152,6 +152,9 @@ final class DeviceSimulation: SimulationModel {
   /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (see
   /// *OS policies*).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
+  /// Reactions to state: the workloads that run on events, their waiting occurrences, the thermal
+  /// state `when` reads (see *OS policies*).
+  @exclusivity(unchecked) var reactions: ReactionRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -168,6 +171,7 @@ final class DeviceSimulation: SimulationModel {
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     lowPower = LowPowerModeRuntime(setup: setup)
     tasks = BackgroundTaskRuntime(workloads: setup.workloads)
+    reactions = ReactionRuntime(workloads: setup.workloads)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -254,6 +258,7 @@ final class DeviceSimulation: SimulationModel {
     startBatteryWatches()
     applyEnvironmentChanges()
     startAppLifecycles()
+    whenStatesChanged()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
     checkBattery(upTo: 0, inclusive: endTime > 0)
