@@ -33,17 +33,14 @@ extension ScenarioLanguage {
         "frames", .quantity(.frequency), required: true, forms: ["frames"],
         "The frame rate, such as \"60 fps\"."),
       KeyDescription(
-        "on", .named("system_event"), required: true, forms: ["on"],
-        "The event the workload runs on: one occurrence each time it happens."),
-      KeyDescription(
-        "delay", .quantity(.time), default: "0", forms: ["on"],
-        "How long after the event the occurrence is due."),
-      KeyDescription(
         "window", .array(.quantity(.time), minimum: 2, maximum: 2), required: true,
         forms: ["window"], "[earliest, deadline]: the window the work must run in."),
       KeyDescription(
         "window", .quantity(.time), required: true, forms: ["repeating_task"],
         "How long each instance may wait for its conditions (at most \"every\")."),
+      KeyDescription(
+        "on", .named("system_event"), required: true, forms: ["on"],
+        "The event the workload runs on: one occurrence each time it happens."),
       KeyDescription(
         "from", .quantity(.time), default: "0",
         forms: ["every", "rate", "mean_interval", "frames", "repeating_task"],
@@ -69,6 +66,9 @@ extension ScenarioLanguage {
         "interruptible", .boolean, default: "false", forms: ["window", "repeating_task"],
         "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes."
       ),
+      KeyDescription(
+        "delay", .quantity(.time), default: "0", forms: ["on"],
+        "How long after the event the occurrence is due."),
       KeyDescription(
         "when", .oneOf([.named("run_state"), .array(.named("run_state"), minimum: 1)]),
         default: "always",

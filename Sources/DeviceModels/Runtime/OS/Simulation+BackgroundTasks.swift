@@ -116,11 +116,13 @@ extension DeviceSimulation {
   }
 
   /// Whether the waiting instance may start now: its previous one has finished, and its
-  /// conditions hold or its deadline has come.
+  /// conditions hold or its deadline has come (and then its `when` states other than `visible`
+  /// hold: if not, ``windowDeadlineReached(_:)`` lets the window pass).
   private func mayStartDeferred(_ workload: Int32) -> Bool {
     let index = Int(workload)
     if tasks.isRepeating[index] && workloads[index].inFlight > 0 { return false }
-    return tasks.waitingDeadline[index] <= now || deferralConditionHolds(workload)
+    if tasks.waitingDeadline[index] <= now { return otherStatesHold(index) }
+    return deferralConditionHolds(workload)
   }
 
   /// Runs a deferrable workload's waiting instance, due when it became eligible.
