@@ -68,7 +68,8 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/when-not-visible.json",
-      #"workloads/when-not-visible.json: workloads.sync.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#),
+      #"workloads/when-not-visible.json: workloads.sync.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#
+    ),
     BadInput(
       "workloads/window-reversed.json",
       "workloads/window-reversed.json: workloads.backup.window: expected a deadline no earlier than the window's start, found [50 s, 10 s]"

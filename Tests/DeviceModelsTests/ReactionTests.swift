@@ -15,7 +15,8 @@ import Testing
   }
 
   static func workload(
-    _ name: String, _ timing: WorkloadTiming, when: RunStates = [], app: String = AppSpec.implicitName
+    _ name: String, _ timing: WorkloadTiming, when: RunStates = [],
+    app: String = AppSpec.implicitName
   ) -> WorkloadSpec {
     var spec = WorkloadSpec(
       name: name, timing: timing, work: Fixture.uses("unit", for: .milliseconds(100)), app: app)
@@ -25,7 +26,8 @@ import Testing
 
   /// One workload per event, all on the device and app of `setup`'s arguments.
   static func runAllEvents(
-    duration: TimeSpan, environment: EnvironmentSpec = EnvironmentSpec(
+    duration: TimeSpan,
+    environment: EnvironmentSpec = EnvironmentSpec(
       network: [], charging: [], batteryStart: .one),
     display: [DisplaySession] = [], visibility: [TimeRange]? = nil, delay: TimeSpan = .zero,
     device: DeviceSpec = ReactionTests.device
@@ -47,7 +49,8 @@ import Testing
   /// 4 s; nothing else happens (no charger, network, display or Low Power Mode; no thermal model,
   /// so no thermal event ever).
   @Test func appEventsFireAtEachChangeOfTheForeground() {
-    let result = Self.runAllEvents(duration: .seconds(10), visibility: Self.ranges([(1, 2), (4, 6)]))
+    let result = Self.runAllEvents(
+      duration: .seconds(10), visibility: Self.ranges([(1, 2), (4, 6)]))
     var expected = Dictionary(uniqueKeysWithValues: SystemEvent.allCases.map { ($0.rawValue, 0) })
     expected["background"] = 2
     expected["foreground"] = 2

@@ -161,7 +161,8 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
         == "test.json: workloads.t.count: expected a whole number of at least 1, found 0")
     #expect(
       Self.error(#"{ "t": { "at": "1 s", "when": "hidden", "work": { "cpu": "1 ms" } } }"#)
-        == #"test.json: workloads.t.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#)
+        == #"test.json: workloads.t.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#
+    )
     #expect(
       Self.error(
         #"{ "t": { "window": ["1 min", "5 min"], "requires": "wfi", "work": { "download": "1 MB" } } }"#

@@ -166,8 +166,10 @@ extension ScenarioDecoder {
     -> DeferralConditions
   {
     DeferralConditions(
-      try decodeChoices(value, at: path, of: DeferralCondition.self, noun: "conditions",
-        key: "requires").map(
+      try decodeChoices(
+        value, at: path, of: DeferralCondition.self, noun: "conditions",
+        key: "requires"
+      ).map(
         DeferralConditions.init))
   }
 

@@ -128,7 +128,8 @@ extension DeviceSimulation {
   func networkSpellStarted(_ index: Int) {
     let spell = network.spells[index]
     let signal = spell.node >= 0 ? spell.signal : .good
-    let isChange = spell.node != environment.currentNetworkNode || signal != environment.networkSignal
+    let isChange =
+      spell.node != environment.currentNetworkNode || signal != environment.networkSignal
     environment.currentNetworkNode = spell.node
     environment.networkSignal = signal
     environment.networkIsWiFi = spell.node >= 0 && radioSpecs[spell.node]?.technology == .wifi

@@ -162,9 +162,10 @@ extension DeviceSimulation {
     if requires.contains(.wifi) && !environment.networkIsWiFi { return false }
     if requires.contains(.idle) && !tasks.deviceIsIdle { return false }
     if requires.contains(.batteryOK) && !tasks.batteryIsOK { return false }
-    if requires.contains(.network) && network.isOffline { return false }
-    if requires.contains(.goodNetwork) && (network.isOffline || environment.networkSignal == .poor)
-    {
+    // No radio carries the network: offline, or a scenario without one.
+    let isOnline = environment.currentNetworkNode >= 0
+    if requires.contains(.network) && !isOnline { return false }
+    if requires.contains(.goodNetwork) && (!isOnline || environment.networkSignal == .poor) {
       return false
     }
     return true
