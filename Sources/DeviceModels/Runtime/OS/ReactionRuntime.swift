@@ -56,7 +56,7 @@ struct ReactionRuntime: Equatable {
     pending = Array(repeating: [], count: workloads.count)
   }
 
-  /// The position of `event` among ``SystemEvent/allCases``.
+  /// The position of `event` among the cases of ``SystemEvent``, in declaration order.
   static func index(of event: SystemEvent) -> Int {
     SystemEvent.allCases.firstIndex(of: event) ?? 0
   }
