@@ -109,7 +109,9 @@ import Testing
     var rng = SplitMix64(seed: seed ^ 0x4eac)
     func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     guard pick(2) == 0 else { return }
-    let states: [RunStates] = [.notLowPower, .charging, .thermalNominal, [.notLowPower, .charging]]
+    let states: [RunStates] = [
+      .notLowPower, .charging, .thermalNominal, [.notLowPower, .charging],
+    ]
     for index in setup.workloads.indices where pick(3) == 0 {
       setup.workloads[index].when.formUnion(states[pick(states.count)])
     }
