@@ -34,7 +34,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "variants/patch-two-timings.json", variant: "sporadic",
-      #"variants/patch-two-timings.json: variants.sporadic.workloads.sync.rate: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames" or "window"; found both "every" and "rate""#
+      #"variants/patch-two-timings.json: variants.sporadic.workloads.sync.rate: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on"; found both "every" and "rate""#
     ),
     BadInput(
       "variants/variants-array.json",

@@ -36,7 +36,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/no-timing-key.json",
-      #"workloads/no-timing-key.json: workloads.sync: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames" or "window" to say when it runs; found none"#
+      #"workloads/no-timing-key.json: workloads.sync: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on" to say when it runs; found none"#
     ),
     BadInput(
       "workloads/qos-typo.json",
@@ -56,7 +56,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/two-timing-keys.json",
-      #"workloads/two-timing-keys.json: workloads.sync.rate: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames" or "window"; found both "every" and "rate""#
+      #"workloads/two-timing-keys.json: workloads.sync.rate: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on"; found both "every" and "rate""#
     ),
     BadInput(
       "workloads/until-before-from.json",
@@ -68,7 +68,8 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/when-not-visible.json",
-      #"workloads/when-not-visible.json: workloads.sync.when: expected "visible", found "hidden""#),
+      #"workloads/when-not-visible.json: workloads.sync.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#
+    ),
     BadInput(
       "workloads/window-reversed.json",
       "workloads/window-reversed.json: workloads.backup.window: expected a deadline no earlier than the window's start, found [50 s, 10 s]"
@@ -103,11 +104,43 @@ extension BadInputCorpus {
     ),
     BadInput(
       "workloads/requires-unknown-condition.json",
-      #"workloads/requires-unknown-condition.json: workloads.backup.requires[1]: expected one of "charging", "wifi", "radio-active", "idle" or "battery-ok", found "idel" (did you mean "idle"?)"#
+      #"workloads/requires-unknown-condition.json: workloads.backup.requires[1]: expected one of "charging", "wifi", "radio-active", "idle", "battery-ok", "network" or "good-network", found "idel" (did you mean "idle"?)"#
+    ),
+    BadInput(
+      "workloads/on-unknown-event.json",
+      #"workloads/on-unknown-event.json: workloads.save.on: expected one of "background", "foreground", "low-power-on", "low-power-off", "thermal-serious", "thermal-nominal", "charging-start", "charging-end", "network-change", "display-on" or "display-off", found "backgrund" (did you mean "background"?)"#
+    ),
+    BadInput(
+      "workloads/on-number.json",
+      #"workloads/on-number.json: workloads.save.on: expected one of "background", "foreground", "low-power-on", "low-power-off", "thermal-serious", "thermal-nominal", "charging-start", "charging-end", "network-change", "display-on" or "display-off", found a number"#
+    ),
+    BadInput(
+      "workloads/on-and-every.json",
+      #"workloads/on-and-every.json: workloads.save.on: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on"; found both "every" and "on""#
+    ),
+    BadInput(
+      "workloads/delay-negative.json",
+      #"workloads/delay-negative.json: workloads.save.delay: expected a time that is not negative, found "-2 s""#
+    ),
+    BadInput(
+      "workloads/delay-without-on.json",
+      #"workloads/delay-without-on.json: workloads.save.delay: "delay" applies only to "on" workloads, not to "every""#
+    ),
+    BadInput(
+      "workloads/when-unknown-state.json",
+      #"workloads/when-unknown-state.json: workloads.ui.when[1]: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "low-power""#
+    ),
+    BadInput(
+      "workloads/when-empty-list.json",
+      #"workloads/when-empty-list.json: workloads.ui.when: expected one or more of the states "visible", "not-low-power", "thermal-nominal", "charging", "wifi" and "display-on", found an empty list; leave "when" out for none"#
+    ),
+    BadInput(
+      "workloads/requires-good-network-typo.json",
+      #"workloads/requires-good-network-typo.json: workloads.sync.requires: expected one of "charging", "wifi", "radio-active", "idle", "battery-ok", "network" or "good-network", found "good_network" (did you mean "good-network"?)"#
     ),
     BadInput(
       "workloads/requires-empty-list.json",
-      #"workloads/requires-empty-list.json: workloads.backup.requires: expected one or more of the conditions "charging", "wifi", "radio-active", "idle" and "battery-ok", found an empty list; leave "requires" out for none"#
+      #"workloads/requires-empty-list.json: workloads.backup.requires: expected one or more of the conditions "charging", "wifi", "radio-active", "idle", "battery-ok", "network" and "good-network", found an empty list; leave "requires" out for none"#
     ),
     BadInput(
       "workloads/task-window-longer-than-period.json",

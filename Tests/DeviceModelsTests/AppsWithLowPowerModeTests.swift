@@ -61,7 +61,8 @@ import Testing
 
   /// A repeating deferrable task runs its suspended app in the background (see *Apps and push
   /// delivery*): foreground 0–5 s, a 10 s grant, so suspended from 15 s. A 1 s task every 20 s with
-  /// a 5 s window and no conditions runs at 0 s (foreground), then at 20 s and 40 s, each time
+  /// a 5 s window, requiring only `battery-ok` (no battery: it holds, so the task runs as soon as it
+  /// is eligible rather than waiting for the device to be awake) runs at 0 s (foreground), then at 20 s and 40 s, each time
   /// giving the app another 10 s grant (background 20–30 s and 40–50 s): three occurrences, none
   /// held, latency 1 s; foreground 5 s, background 30 s, suspended 25 s of the 60 s.
   @Test func aRepeatingTaskRunsItsSuspendedApp() {
@@ -69,7 +70,7 @@ import Testing
       name: "refresh",
       timing: .repeatingWindow(
         every: .seconds(20), start: .start, end: nil, count: nil, window: .seconds(5),
-        requires: []),
+        requires: .batteryOK),
       work: Fixture.uses("unit", for: .seconds(1)), app: "a")
     let result = AppLifecycleTests.run(
       [task], app: AppLifecycleTests.app(foreground: [(0, 5)], backgroundTime: .seconds(10)),

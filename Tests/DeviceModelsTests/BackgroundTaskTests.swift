@@ -156,7 +156,8 @@ import Testing
   }
 
   /// An instance still running when the next becomes eligible: the next waits for it. A 150 s
-  /// task every 100 s (window 50 s, no conditions) runs 0–150 s; instance 1, eligible at 100 s,
+  /// task every 100 s (window 50 s, requiring only `battery-ok`, which holds throughout: a task
+  /// with no condition at all waits for the device to be awake) runs 0–150 s; instance 1, eligible at 100 s,
   /// starts at 150 s when instance 0 ends (after its deadline, at once), 150–300 s; instance 2
   /// (200 s) replaces nothing — instance 1 is running — and starts at 300 s.
   @Test func anInstanceWaitsForThePreviousOne() {
@@ -164,7 +165,7 @@ import Testing
       name: "task",
       timing: .repeatingWindow(
         every: .seconds(100), start: .start, end: nil, count: 3, window: .seconds(50),
-        requires: []),
+        requires: .batteryOK),
       work: Self.steps([150]))
     let result = Self.run([task], duration: 500)
     let workload = result.workload("task")
@@ -180,7 +181,8 @@ import Testing
   /// deadline, gone by, is no longer a known wake-up: a predictive node idling then aimed its
   /// check at that past instant and stopped the run. A 95 s task every 60 s (window 30 s, three
   /// instances) runs 0–95 s, 95–190 s (instance 1, deadline 90 s) and 190–285 s (instance 2,
-  /// eligible 120 s): latencies 95, 130 and 165 s, every deadline missed. A predictive part `p`
+  /// eligible 120 s): latencies 95, 130 and 165 s, every deadline missed (it requires only
+  /// `battery-ok`, which holds throughout, so each runs as soon as it may). A predictive part `p`
   /// (active 1 W; `light` 0.5 W; `deep` 0 W, worth entering for 60 s) works 91–92 s: the next
   /// known wake-up is instance 2's eligibility at 120 s, 28 s ahead, so it idles in `light` and,
   /// the wake-up not coming to it, steps down to `deep` at 120 s.
@@ -189,7 +191,7 @@ import Testing
       name: "task",
       timing: .repeatingWindow(
         every: .seconds(60), start: .start, end: nil, count: 3, window: .seconds(30),
-        requires: []),
+        requires: .batteryOK),
       work: Self.steps([95]))
     let poke = WorkloadSpec(
       name: "poke", timing: .once(at: Self.at(91)),

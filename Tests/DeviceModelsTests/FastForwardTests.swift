@@ -98,6 +98,7 @@ import Testing
       visibility: visibility, seed: seed)
     addPolicies(to: &setup, seed: seed, duration: duration)
     addQoSBeyondCPU(to: &setup, seed: seed)
+    addReactions(to: &setup, seed: seed)
     return setup
   }
 
@@ -137,6 +138,30 @@ import Testing
       // In name order: after "task" and the "w…" workloads, before an edge setup's "z-…" ones.
       setup.workloads.append(contentsOf: [export, read])
     }
+  }
+
+  /// Reactions to state (see *OS policies*), in about half the setups, drawn from a stream of their
+  /// own so that the setups above stay as they were: a workload on a random event with a delay of
+  /// 0–3 s, and `when` states beyond `visible` on some workloads (Low Power Mode off, charging,
+  /// the thermal state nominal).
+  static func addReactions(to setup: inout SimulationSetup, seed: UInt64) {
+    var rng = SplitMix64(seed: seed ^ 0x4eac)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    guard pick(2) == 0 else { return }
+    let states: [RunStates] = [
+      .notLowPower, .charging, .thermalNominal, [.notLowPower, .charging],
+    ]
+    for index in setup.workloads.indices where pick(3) == 0 {
+      setup.workloads[index].when.formUnion(states[pick(states.count)])
+    }
+    let event = SystemEvent.allCases[pick(SystemEvent.allCases.count)]
+    let reaction = WorkloadSpec(
+      name: "r-\(event.rawValue)",
+      timing: .reaction(on: event, delay: .milliseconds(Int64(pick(4)) * 1_000)),
+      work: Fixture.uses("c", for: .milliseconds(Int64(1 + pick(100)))),
+      app: setup.apps.isEmpty || pick(2) == 0 ? AppSpec.implicitName : "x")
+    // Workloads are in name order: "r-…" comes before "task" and the "w…" ones.
+    setup.workloads.insert(reaction, at: 0)
   }
 
   /// Apps, Low Power Mode and repeating deferrable tasks (*Apps and push delivery*), each in

@@ -96,7 +96,13 @@ import Testing
           "when": "visible", "work": { "download": "1 MB" } },
         "pushed": { "rate": "0.05 Hz", "push": "low", "push_size": "8 KB", "max_delay": "2 min",
           "collapse": true, "app": "mail", "work": { "cpu": "5 ms" } },
-        "located": { "at": "2 s", "work": { "recipe": "location-best" } }
+        "located": { "at": "2 s", "work": { "recipe": "location-best" } },
+        "saved": { "on": "background", "delay": "1 s", "app": "mail",
+          "when": ["display-on", "not-low-power"], "work": { "write": "1 MB" } },
+        "whenever": { "window": ["1 min", "9 min"], "when": "thermal-nominal",
+          "work": { "cpu": "1 s" } },
+        "online": { "window": ["1 min", "9 min"], "requires": ["network", "good-network"],
+          "work": { "download": "1 MB" } }
       },
       "variants": {
         "no-timer": { "workloads": { "timer": null } },
@@ -165,11 +171,11 @@ import Testing
   @Test func decodersReadTheirKeysFromTheLanguage() {
     #expect(
       ScenarioDecoder.timingKeys == [
-        "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window",
+        "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window", "on",
       ])
     #expect(
       ScenarioDecoder.allModifiers == [
-        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread",
+        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread", "delay",
       ])
     let task = ScenarioDecoder.repeatingTaskKind
     #expect(
@@ -178,10 +184,10 @@ import Testing
         "rate": ["from", "until", "thread"], "mean_interval": ["from", "until", "thread"],
         "times": ["thread"], "trace": ["thread"], "frames": ["from", "for"],
         "window": ["requires", "interruptible", "thread"],
-        task: ["from", "until", "count", "requires", "interruptible", "thread"],
+        task: ["from", "until", "count", "requires", "interruptible", "thread"], "on": ["delay"],
       ])
-    #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task])
-    #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task])
+    #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task, "on"])
+    #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task, "on"])
     #expect(
       ScenarioLanguage.workload.keyNames
         == ScenarioDecoder.timingKeys + ScenarioDecoder.allModifiers

@@ -131,11 +131,11 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
     )
     #expect(
       Self.error(#"{ "sync": { "work": { "cpu": "1 ms" } } }"#)
-        == #"test.json: workloads.sync: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames" or "window" to say when it runs; found none"#
+        == #"test.json: workloads.sync: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on" to say when it runs; found none"#
     )
     #expect(
       Self.error(#"{ "sync": { "at": "1 s", "every": "1 s", "work": { "cpu": "1 ms" } } }"#)
-        == #"test.json: workloads.sync.every: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames" or "window"; found both "at" and "every""#
+        == #"test.json: workloads.sync.every: a workload needs exactly one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window" or "on"; found both "at" and "every""#
     )
     #expect(
       Self.error(#"{ "sync": { "rate": "1 Hz", "tolerance": "1 s", "work": { "cpu": "1 ms" } } }"#)
@@ -161,12 +161,13 @@ private func at(_ span: TimeSpan) -> Instant { Instant(nanosecondsSinceStart: sp
         == "test.json: workloads.t.count: expected a whole number of at least 1, found 0")
     #expect(
       Self.error(#"{ "t": { "at": "1 s", "when": "hidden", "work": { "cpu": "1 ms" } } }"#)
-        == #"test.json: workloads.t.when: expected "visible", found "hidden""#)
+        == #"test.json: workloads.t.when: expected one of "visible", "not-low-power", "thermal-nominal", "charging", "wifi" or "display-on", found "hidden""#
+    )
     #expect(
       Self.error(
         #"{ "t": { "window": ["1 min", "5 min"], "requires": "wfi", "work": { "download": "1 MB" } } }"#
       )
-        == #"test.json: workloads.t.requires: expected one of "charging", "wifi", "radio-active", "idle" or "battery-ok", found "wfi" (did you mean "wifi"?)"#
+        == #"test.json: workloads.t.requires: expected one of "charging", "wifi", "radio-active", "idle", "battery-ok", "network" or "good-network", found "wfi" (did you mean "wifi"?)"#
     )
     #expect(
       Self.error(#"{ "t": { "at": "1 s" } }"#)

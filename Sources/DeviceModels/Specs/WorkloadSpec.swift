@@ -31,6 +31,10 @@ public enum DeferralCondition: String, Sendable, Hashable, CaseIterable {
   /// The battery holds at least ``DeferralConditions/batteryOKLevel`` of its capacity (a device
   /// without a battery: always).
   case batteryOK = "battery-ok"
+  /// There is a network: the environment's network is not offline.
+  case network
+  /// There is a network with a fair or good signal.
+  case goodNetwork = "good-network"
 }
 
 /// The conditions deferrable work waits for, all of which must hold (see *OS policies*); empty:
@@ -58,6 +62,10 @@ public struct DeferralConditions: OptionSet, Sendable, Hashable {
   public static let idle = DeferralConditions(.idle)
   /// The battery holds at least ``batteryOKLevel``.
   public static let batteryOK = DeferralConditions(.batteryOK)
+  /// The environment's network is not offline.
+  public static let network = DeferralConditions(.network)
+  /// The environment's network is not offline and its signal is fair or good.
+  public static let goodNetwork = DeferralConditions(.goodNetwork)
 
   /// How long the display must have been off, continuously, for the device to be idle: 10 min.
   /// A run whose display starts off counts from time 0 (the OS has not seen it idle before).
@@ -70,6 +78,83 @@ public struct DeferralConditions: OptionSet, Sendable, Hashable {
   public var conditions: [DeferralCondition] {
     DeferralCondition.allCases.filter { contains(DeferralConditions($0)) }
   }
+}
+
+/// Something that happens to the device or an app, which a workload may run on (see *OS policies*:
+/// reactions to state).
+public enum SystemEvent: String, Sendable, Hashable, CaseIterable {
+  /// The workload's app leaves the foreground.
+  case background
+  /// The workload's app comes to the foreground (an app that starts in the foreground: at time 0).
+  case foreground
+  /// Low Power Mode switches on.
+  case lowPowerOn = "low-power-on"
+  /// Low Power Mode switches off.
+  case lowPowerOff = "low-power-off"
+  /// The thermal state rises to serious or above.
+  case thermalSerious = "thermal-serious"
+  /// The thermal state falls back below serious (to fair or nominal).
+  case thermalNominal = "thermal-nominal"
+  /// The charger is plugged in.
+  case chargingStart = "charging-start"
+  /// The charger is unplugged.
+  case chargingEnd = "charging-end"
+  /// The network's radio (or offline) or its signal level changes.
+  case networkChange = "network-change"
+  /// The display turns on.
+  case displayOn = "display-on"
+  /// The display turns off.
+  case displayOff = "display-off"
+
+  /// Whether the event belongs to one app (the workload's own), rather than to the device.
+  public var isPerApp: Bool { self == .background || self == .foreground }
+}
+
+/// A state a workload's `when` may require (see *OS policies*: reactions to state).
+public enum RunState: String, Sendable, Hashable, CaseIterable {
+  /// The workload's app is in the foreground.
+  case visible
+  /// Low Power Mode is off.
+  case notLowPower = "not-low-power"
+  /// The thermal state is nominal or fair (always, on a device without a thermal model).
+  case thermalNominal = "thermal-nominal"
+  /// The device is plugged in.
+  case charging
+  /// The environment's network is Wi-Fi.
+  case wifi
+  /// The display is on.
+  case displayOn = "display-on"
+}
+
+/// The states a workload runs in, all of which must hold (see *OS policies*); empty: always.
+public struct RunStates: OptionSet, Sendable, Hashable {
+  /// One bit per ``RunState``, in declaration order.
+  public let rawValue: UInt8
+
+  /// A set from its bits.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The set holding `state` alone.
+  public init(_ state: RunState) {
+    let index = RunState.allCases.firstIndex(of: state) ?? 0
+    rawValue = 1 << UInt8(index)
+  }
+
+  /// The workload's app is in the foreground.
+  public static let visible = RunStates(.visible)
+  /// Low Power Mode is off.
+  public static let notLowPower = RunStates(.notLowPower)
+  /// The thermal state is nominal or fair.
+  public static let thermalNominal = RunStates(.thermalNominal)
+  /// The device is plugged in.
+  public static let charging = RunStates(.charging)
+  /// The network is Wi-Fi.
+  public static let wifi = RunStates(.wifi)
+  /// The display is on.
+  public static let displayOn = RunStates(.displayOn)
+
+  /// The states in the set, in declaration order.
+  public var states: [RunState] { RunState.allCases.filter { contains(RunStates($0)) } }
 }
 
 /// When a workload's occurrences are due (see *OS policies*).
@@ -98,11 +183,16 @@ public enum WorkloadTiming: Sendable, Hashable {
   case repeatingWindow(
     every: TimeSpan, start: Instant, end: Instant?, count: Int?, window: TimeSpan,
     requires: DeferralConditions)
+  /// A reaction (see *OS policies*): one occurrence `delay` after each time `event` happens.
+  case reaction(on: SystemEvent, delay: TimeSpan)
 
-  /// Whether the OS knows the due times in advance (everything but Poisson arrivals).
+  /// Whether the OS knows the due times in advance (everything but Poisson arrivals and
+  /// reactions, which follow events the OS does not foresee).
   public var isKnownInAdvance: Bool {
-    if case .poisson = self { return false }
-    return true
+    switch self {
+    case .poisson, .reaction: false
+    default: true
+    }
   }
 }
 
@@ -126,8 +216,15 @@ public struct WorkloadSpec: Sendable, Hashable {
   public var name: String
   /// When occurrences are due.
   public var timing: WorkloadTiming
+  /// The states it runs in (`when`): outside them its occurrences do nothing.
+  public var when: RunStates
   /// Whether it does nothing outside the visibility intervals (`"when": "visible"`).
-  public var onlyWhenVisible: Bool
+  public var onlyWhenVisible: Bool {
+    get { when.contains(.visible) }
+    set {
+      if newValue { when.insert(.visible) } else { when.remove(.visible) }
+    }
+  }
   /// If set, arrivals are triggers and the work runs once this long after the last one.
   public var debounce: TimeSpan?
   /// What each occurrence does (ignored for traces, whose rows carry their own work).
@@ -152,7 +249,7 @@ public struct WorkloadSpec: Sendable, Hashable {
   ) {
     self.name = name
     self.timing = timing
-    self.onlyWhenVisible = onlyWhenVisible
+    self.when = onlyWhenVisible ? .visible : []
     self.debounce = debounce
     self.work = work
     self.app = app

@@ -35,7 +35,19 @@ extension ScenarioLanguage {
         name: "deferral_condition", title: "condition",
         type: .choice(DeferralCondition.allCases.map(\.rawValue)),
         meaning:
-          "charging: plugged in; wifi: the network is Wi-Fi; radio-active: the radio is already out of its deepest state; idle: the display has been off for 10 min; battery-ok: the battery holds at least 20%."
+          "charging: plugged in; wifi: the network is Wi-Fi; radio-active: the radio is already out of its deepest state; idle: the display has been off for 10 min; battery-ok: the battery holds at least 20%; network: the device is not offline; good-network: not offline, and the signal is fair or good. Without any, the system chooses the time: the next time the device is awake anyway (display on, platform awake, or a radio out of its deepest state), else the deadline."
+      ),
+      NamedValue(
+        name: "system_event", title: "event",
+        type: .choice(SystemEvent.allCases.map(\.rawValue)),
+        meaning:
+          "background, foreground: the workload's app leaves or comes to the foreground (an app that starts in the foreground gets foreground at time 0); low-power-on, low-power-off: Low Power Mode switches; thermal-serious, thermal-nominal: the thermal state rises to serious or falls back below it (never without a thermal model); charging-start, charging-end: the charger is plugged in or out; network-change: the network's radio, offline, or its signal changes; display-on, display-off: the display turns on or off. Other events at time 0 are the state the run starts in and run nothing."
+      ),
+      NamedValue(
+        name: "run_state", title: "state",
+        type: .choice(RunState.allCases.map(\.rawValue)),
+        meaning:
+          "visible: the workload's app is in the foreground; not-low-power: Low Power Mode is off; thermal-nominal: the thermal state is nominal or fair (always, without a thermal model); charging: plugged in; wifi: the network is Wi-Fi; display-on: the display is on."
       ),
     ]
   }

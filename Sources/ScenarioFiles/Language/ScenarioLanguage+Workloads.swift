@@ -39,6 +39,9 @@ extension ScenarioLanguage {
         "window", .quantity(.time), required: true, forms: ["repeating_task"],
         "How long each instance may wait for its conditions (at most \"every\")."),
       KeyDescription(
+        "on", .named("system_event"), required: true, forms: ["on"],
+        "The event the workload runs on: one occurrence each time it happens."),
+      KeyDescription(
         "from", .quantity(.time), default: "0",
         forms: ["every", "rate", "mean_interval", "frames", "repeating_task"],
         "When the workload starts."),
@@ -72,8 +75,12 @@ extension ScenarioLanguage {
         "\"main\": the workload runs on its app's main thread; each occurrence holds the thread from its start to its end (a blocking read included), and the app's frames wait for the thread before their CPU step."
       ),
       KeyDescription(
-        "when", .choice(["visible"]), default: "whether visible or not",
-        "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
+        "delay", .quantity(.time), default: "0", forms: ["on"],
+        "How long after the event the occurrence is due."),
+      KeyDescription(
+        "when", .oneOf([.named("run_state"), .array(.named("run_state"), minimum: 1)]),
+        default: "always",
+        "One state, or a list that must all hold: while they do not, the workload does nothing (its due occurrences and frames pass; deferrable work waits, and its window passes without it if they do not hold at its deadline). \"visible\": its app is in the foreground (inside the scenario's visibility intervals, without apps)."
       ),
       KeyDescription(
         "debounce", .quantity(.time), forms: arrivalForms,
@@ -83,6 +90,7 @@ extension ScenarioLanguage {
         "work", .named("work"), required: true,
         forms: [
           "at", "every", "rate", "mean_interval", "times", "frames", "window", "repeating_task",
+          "on",
         ],
         "What each occurrence does."),
       KeyDescription(
@@ -127,12 +135,17 @@ extension ScenarioLanguage {
       ObjectForm(
         name: "window", selectedBy: ["window"],
         summary:
-          "Deferrable work: runs once inside its window, as soon as its requirements hold, or at the deadline."
+          "Deferrable work: runs once inside its window, as soon as its requirements hold, or at the deadline; without requirements, the next time the device is awake anyway, or at the deadline."
       ),
       ObjectForm(
         name: "repeating_task", selectedBy: ["every", "window"],
         summary:
           "A repeating deferrable task (a background refresh or processing task): instance k becomes eligible at from + k·every and runs inside [eligible, eligible + window] as soon as its requirements hold, or at its deadline; tasks whose conditions come true at one instant run together; an instance waits for the previous one to finish, and replaces one still waiting; it waits while Low Power Mode is on."
+      ),
+      ObjectForm(
+        name: "on", selectedBy: ["on"],
+        summary:
+          "A reaction: one occurrence each time an event happens (the app leaves the screen, Low Power Mode switches on, the charger is plugged in...), delay after it; several waiting run in order."
       ),
     ],
     rules: [

@@ -172,6 +172,7 @@ public struct RunLimits: Sendable, Hashable {
     case .trace: ("trace", "replay fewer rows")
     case .once: ("at", "make the work smaller")
     case .window: ("window", "make the work smaller")
+    case .reaction: ("on", "make the work smaller")
     }
   }
 }

@@ -114,6 +114,8 @@ extension WorkloadCost {
       return .regular(interval: 1e9 / rate.hertz, count: occurrences, stretches: stretches)
     case .poisson(let mean, _, _):
       return .poisson(mean: mean, count: occurrences)
+    case .reaction:
+      return sortedGaps(reactionDueTimes(of: workload))
     }
   }
 

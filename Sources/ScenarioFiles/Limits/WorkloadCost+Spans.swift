@@ -152,6 +152,50 @@ extension WorkloadCost {
       let end = length.map { origin + Double($0.nanoseconds) } ?? runEnd
       let frame = 1e9 / rate.hertz
       return spans.countGrid(origin: origin, step: frame, end: end)
+    case .reaction:
+      return Double(
+        reactionDueTimes(of: workload).count { spans.contains(Double($0.nanosecondsSinceStart)) })
     }
+  }
+
+  /// When a reaction's occurrences are due: `delay` after each instant its event can happen.
+  func reactionDueTimes(of workload: WorkloadSpec) -> [Instant] {
+    guard case .reaction(let event, let delay) = workload.timing else { return [] }
+    return eventInstants(of: event, app: workload.app).map {
+      let (due, overflow) = $0.nanosecondsSinceStart.addingReportingOverflow(delay.nanoseconds)
+      return Instant(nanosecondsSinceStart: overflow ? .max : due)
+    }
+  }
+}
+
+extension WorkloadCost {
+  /// The instants a reaction's event can happen in the run, as far as the scenario tells them
+  /// (see *OS policies*): each start or end of the app's foreground stretches, of the charger's
+  /// intervals, of the display's sessions and of Low Power Mode's intervals (a `below` level:
+  /// once, and again after each time the charger is unplugged), and each change of the network.
+  /// Thermal events follow a thermal model's temperature and are not foretold: none.
+  func eventInstants(of event: SystemEvent, app: String) -> [Instant] {
+    let environment = setup.environment
+    let foreground = setup.runApps.first { $0.name == app }?.foreground ?? []
+    let instants: [Instant]
+    switch event {
+    case .foreground:
+      instants = [.start] + foreground.map(\.start)
+    case .background: instants = foreground.map(\.end)
+    case .chargingStart: instants = environment.charging.map(\.start)
+    case .chargingEnd: instants = environment.charging.map(\.end)
+    case .displayOn: instants = setup.display.map(\.range.start)
+    case .displayOff: instants = setup.display.map(\.range.end)
+    case .networkChange: instants = environment.network.map(\.range.start)
+    case .lowPowerOn, .lowPowerOff:
+      switch environment.lowPower {
+      case .intervals(let ranges)?:
+        instants = ranges.map { event == .lowPowerOn ? $0.start : $0.end }
+      case .below?: instants = [.start] + environment.charging.map(\.end)
+      case nil: instants = []
+      }
+    case .thermalSerious, .thermalNominal: instants = []
+    }
+    return instants.filter { $0.nanosecondsSinceStart < setup.duration.nanoseconds }.sorted()
   }
 }

@@ -105,14 +105,11 @@ extension ScenarioDecoder {
         "\"\(modifier)\" applies only to \(listing(owners, conjunction: "or")) workloads, not to \"\(kind)\""
       )
     }
-    let onlyWhenVisible =
-      try object.optional("when").map { v throws(InputError) -> Bool in
-        let text = try reader.string(v, object.path("when"))
-        guard text == "visible" else {
-          throw object.error("when", "expected \"visible\", found \(ValueExcerpt.quoted(text))")
-        }
-        return true
-      } ?? false
+    let when = RunStates(
+      try decodeChoices(
+        object.optional("when"), at: object.path("when"), of: RunState.self, noun: "states",
+        key: "when"
+      ).map(RunStates.init))
     let debounce = try object.optional("debounce").map { v throws(InputError) in
       try reader.positiveTime(v, object.path("debounce"))
     }
@@ -166,8 +163,8 @@ extension ScenarioDecoder {
     }
     try object.rejectUnusedKeys()
     var spec = WorkloadSpec(
-      name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
-      work: workSpec, app: app, push: push)
+      name: name, timing: timing, debounce: debounce, work: workSpec, app: app, push: push)
+    spec.when = when
     spec.isInterruptible = isInterruptible
     spec.onMainThread = onMainThread
     return spec
@@ -194,23 +191,32 @@ extension ScenarioDecoder {
   func decodeRequirements(_ value: JSONValue?, at path: JSONPath) throws(InputError)
     -> DeferralConditions
   {
+    DeferralConditions(
+      try decodeChoices(
+        value, at: path, of: DeferralCondition.self, noun: "conditions",
+        key: "requires"
+      ).map(
+        DeferralConditions.init))
+  }
+
+  /// Reads one choice of `T`, or a non-empty list of them (`requires`, `when`); none when the
+  /// key is absent. An empty list is an error: leaving the key out says "none".
+  func decodeChoices<T: RawRepresentable & CaseIterable>(
+    _ value: JSONValue?, at path: JSONPath, of type: T.Type, noun: String, key: String
+  ) throws(InputError) -> [T] where T.RawValue == String {
     guard let value else { return [] }
-    guard case .array(let items) = value else {
-      return DeferralConditions(try reader.choice(value, path, DeferralCondition.self))
-    }
+    guard case .array(let items) = value else { return [try reader.choice(value, path, type)] }
     guard !items.isEmpty else {
       throw reader.error(
         path,
-        "expected one or more of the conditions \(listing(DeferralCondition.allCases.map(\.rawValue), conjunction: "and")), found an empty list; leave \"requires\" out for none"
+        "expected one or more of the \(noun) \(listing(T.allCases.map(\.rawValue), conjunction: "and")), found an empty list; leave \"\(key)\" out for none"
       )
     }
-    var conditions: DeferralConditions = []
+    var choices: [T] = []
     for (index, item) in items.enumerated() {
-      conditions.insert(
-        DeferralConditions(
-          try reader.choice(item, path.appending(index: index), DeferralCondition.self)))
+      choices.append(try reader.choice(item, path.appending(index: index), type))
     }
-    return conditions
+    return choices
   }
 
   private func decodeTiming(
@@ -230,6 +236,13 @@ extension ScenarioDecoder {
       return end
     }
     switch kind {
+    case "on":
+      let event = try reader.choice(try object.required("on"), object.path("on"), SystemEvent.self)
+      let delay =
+        try object.optional("delay").map { v throws(InputError) in
+          try reader.time(v, object.path("delay"))
+        } ?? .zero
+      return .reaction(on: event, delay: delay)
     case Self.repeatingTaskKind:
       let every = try reader.positiveTime(try object.required("every"), object.path("every"))
       let windowValue = try object.required("window")

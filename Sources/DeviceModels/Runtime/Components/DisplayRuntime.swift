@@ -9,6 +9,15 @@ struct DisplayRuntime {
   var session: Int32 = -1
   /// Frames workloads running now, with their frame rates.
   var animations: [(workload: Int32, rate: Double)] = []
+  /// Animations paused by their `when` states (Low Power Mode, say; see *OS policies*), in
+  /// workload order: the panel does not refresh for them.
+  var pausedAnimations: [Int32] = []
+
+  /// The animations running and not paused.
+  var shownAnimations: [(workload: Int32, rate: Double)] {
+    pausedAnimations.isEmpty
+      ? animations : animations.filter { !pausedAnimations.contains($0.workload) }
+  }
 
   /// The index of the supported refresh rate the panel runs at: the lowest at or above the
   /// fastest animation, the highest if none is fast enough, or the idle rate with no animation.
@@ -20,7 +29,7 @@ struct DisplayRuntime {
   func refreshIndex(isCapped: Bool = false) -> Int {
     let rates = spec.refreshRates.map(\.hertz)
     let asked: Double
-    if let fastest = animations.map(\.rate).max() {
+    if let fastest = shownAnimations.map(\.rate).max() {
       asked = fastest
     } else {
       asked = spec.idleRefresh.hertz
@@ -83,8 +92,8 @@ extension DeviceSimulation {
     let (power, emission, extraRefresh) = display.power(
       session: setup.display[Int(display.session)], refresh: refresh)
     var owners: [Int32] = []
-    if extraRefresh > 0, let fastest = display.animations.map(\.rate).max() {
-      owners = display.animations.filter { $0.rate == fastest }.map(\.workload).sorted()
+    if extraRefresh > 0, let fastest = display.shownAnimations.map(\.rate).max() {
+      owners = display.shownAnimations.filter { $0.rate == fastest }.map(\.workload).sorted()
     }
     owners.withUnsafeBufferPointer {
       ledger.update(

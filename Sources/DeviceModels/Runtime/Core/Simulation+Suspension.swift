@@ -16,6 +16,7 @@ extension DeviceSimulation {
   /// The platform entered or left its deepest state: every idle part whose draw depends on it
   /// draws anew.
   func platformSuspensionChanged() {
+    deviceWokeForDeferrals()
     for index in 0..<suspensionDependentNodes.count {
       let node = Int(suspensionDependentNodes[index])
       if nodes[node].phase == .idle { recordChange(node) }

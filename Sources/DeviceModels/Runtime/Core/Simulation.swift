@@ -158,6 +158,9 @@ final class DeviceSimulation: SimulationModel {
   /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (see
   /// *OS policies*).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
+  /// Reactions to state: the workloads that run on events, their waiting occurrences, the thermal
+  /// state `when` reads (see *OS policies*).
+  @exclusivity(unchecked) var reactions: ReactionRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -176,6 +179,7 @@ final class DeviceSimulation: SimulationModel {
     tasks = BackgroundTaskRuntime(workloads: setup.workloads)
     storageQoS = StorageQoSRuntime(
       throttleWindow: setup.device.qosBeyondCPU.ioThrottleWindow.nanoseconds)
+    reactions = ReactionRuntime(workloads: setup.workloads)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -273,6 +277,7 @@ final class DeviceSimulation: SimulationModel {
     startBatteryWatches()
     applyEnvironmentChanges()
     startAppLifecycles()
+    whenStatesChanged()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
     checkBattery(upTo: 0, inclusive: endTime > 0)

@@ -33,6 +33,8 @@ struct EnvironmentRuntime {
   var isCharging = false
   var currentNetworkNode: Int32 = -1
   var networkIsWiFi = false
+  /// The signal of the current network (good when offline; see *Radios*).
+  var networkSignal = SignalLevel.good
 
   init() {}
 
@@ -179,6 +181,7 @@ extension DeviceSimulation {
         chargingChangedForWatches(isCharging: charging)
       }
       deferralCheckPending = true
+      systemEventOccurred(charging ? .chargingStart : .chargingEnd)
     case .network(let spell):
       networkSpellStarted(Int(spell))
     case .foregroundStarted(let app):
@@ -193,10 +196,13 @@ extension DeviceSimulation {
         // The device is awake anyway: the push service delivers what it holds (see *Apps and push
         // delivery*), unless Low Power Mode holds it on (6.6).
         if push.isHolding && !lowPower.isOn { deliverHeldPushes() }
+        deviceWokeForDeferrals()
       }
+      systemEventOccurred(.displayOn)
     case .displayOff:
       display?.session = -1
       if !shutdown.isOff { displayTurned(on: false) }
+      systemEventOccurred(.displayOff)
     case .animationStarted(let workload, let rate):
       display?.animations.append((workload, rate))
       if display != nil && !shutdown.isOff { recordDisplay() }

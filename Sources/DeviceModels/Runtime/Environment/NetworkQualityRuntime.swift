@@ -127,7 +127,11 @@ extension DeviceSimulation {
   /// waiting transfers start.
   func networkSpellStarted(_ index: Int) {
     let spell = network.spells[index]
+    let signal = spell.node >= 0 ? spell.signal : .good
+    let isChange =
+      spell.node != environment.currentNetworkNode || signal != environment.networkSignal
     environment.currentNetworkNode = spell.node
+    environment.networkSignal = signal
     environment.networkIsWiFi = spell.node >= 0 && radioSpecs[spell.node]?.technology == .wifi
     let wasOffline = network.isOffline
     network.isOffline = spell.node < 0
@@ -160,5 +164,6 @@ extension DeviceSimulation {
       for link in links.indices { startQueuedTransfers(Int(links[link].node)) }
     }
     deferralCheckPending = true
+    if isChange { systemEventOccurred(.networkChange) }
   }
 }

@@ -19,7 +19,7 @@ extension DeviceSimulation {
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
-    "lowPower", "tasks", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
+    "lowPower", "tasks", "reactions", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -52,6 +52,7 @@ extension DeviceSimulation {
     visitor.value(environment.isCharging)
     visitor.value(environment.currentNetworkNode)
     visitor.value(environment.networkIsWiFi)
+    visitor.value(Int64(SignalLevel.allCases.firstIndex(of: environment.networkSignal) ?? 0))
     if let display {
       visitor.value(display.session)
       visitor.value(Int64(display.animations.count))
@@ -59,6 +60,7 @@ extension DeviceSimulation {
         visitor.value(animation.workload)
         visitor.value(animation.rate)
       }
+      visitor.values(display.pausedAnimations)
     }
     visitor.runtime(network.quality)
     visitor.value(network.isOffline)
@@ -76,6 +78,9 @@ extension DeviceSimulation {
     // the timer that carries it.
     visitor.instant(&storageQoS.lastHigherClassServed)
     visitMainThreads(&visitor)
+    // Reactions compared whole: their waiting occurrences' due times are instants an event put
+    // there, so while any waits the simulation does not skip.
+    visitor.runtime(reactions)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
   }

@@ -45,6 +45,9 @@ struct BackgroundTaskRuntime: Equatable {
   let watchesBatteryLevel: Bool
   /// Whether any workload waits for `idle` (the environment then marks the idle instants).
   let watchesIdle: Bool
+  /// Whether any deferrable workload has no conditions: the system chooses its time, so the
+  /// device waking is a moment to check it (see *OS policies*).
+  let hasConditionless: Bool
 
   /// The display has been off for ``DeferralConditions/idleAfter``.
   var deviceIsIdle = false
@@ -77,6 +80,13 @@ struct BackgroundTaskRuntime: Equatable {
     hasInterruptible = isInterruptible.contains(true)
     watchesBatteryLevel = requirements.contains { $0.contains(.batteryOK) }
     watchesIdle = requirements.contains { $0.contains(.idle) }
+    hasConditionless = workloads.contains { workload in
+      switch workload.timing {
+      case .window(_, _, let requires), .repeatingWindow(_, _, _, _, _, let requires):
+        requires.isEmpty
+      default: false
+      }
+    }
     nextInstance = Array(repeating: 0, count: workloads.count)
     waitingDue = Array(repeating: -1, count: workloads.count)
     waitingDeadline = Array(repeating: -1, count: workloads.count)

@@ -14,6 +14,7 @@ extension DeviceSimulation {
     for app in apps.apps.indices {
       activity?.appPhaseChanged(app: app, phase: apps.apps[app].phase, at: 0)
       if apps.apps[app].phase == .background { startBackgroundGrant(app) }
+      if apps.apps[app].phase == .foreground { systemEventOccurred(.foreground, app: Int32(app)) }
     }
   }
 
@@ -25,6 +26,8 @@ extension DeviceSimulation {
     apps.apps[app].grantGeneration &+= 1
     activity?.appPhaseChanged(app: app, phase: .foreground, at: now)
     if wasSuspended { releaseHeldOccurrences(of: app) }
+    // At time 0 the app starts in the foreground: ``startAppLifecycles()`` tells of it once.
+    if now > 0 { systemEventOccurred(.foreground, app: Int32(app)) }
   }
 
   /// App `app` left the foreground: it runs in the background for its grant.
@@ -32,6 +35,7 @@ extension DeviceSimulation {
     apps.enter(.background, app: app, at: now)
     activity?.appPhaseChanged(app: app, phase: .background, at: now)
     startBackgroundGrant(app)
+    systemEventOccurred(.background, app: Int32(app))
   }
 
   /// A push delivery or a deferrable task runs the suspended app `app` in the background for

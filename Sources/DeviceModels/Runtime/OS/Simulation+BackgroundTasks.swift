@@ -104,7 +104,7 @@ extension DeviceSimulation {
     let index = Int(workload)
     if !tasks.paused.isEmpty { resumePausedOccurrences() }
     guard workloads[index].isDeferred, tasks.waitingDeadline[index] <= now else { return }
-    if workloads[index].onlyWhenVisible && !isInForeground(index) {
+    if !whenHolds(index) {
       stopWaiting(workload)
       return
     }
@@ -116,11 +116,13 @@ extension DeviceSimulation {
   }
 
   /// Whether the waiting instance may start now: its previous one has finished, and its
-  /// conditions hold or its deadline has come.
+  /// conditions hold or its deadline has come (and then its `when` states other than `visible`
+  /// hold: if not, ``windowDeadlineReached(_:)`` lets the window pass).
   private func mayStartDeferred(_ workload: Int32) -> Bool {
     let index = Int(workload)
     if tasks.isRepeating[index] && workloads[index].inFlight > 0 { return false }
-    return tasks.waitingDeadline[index] <= now || deferralConditionHolds(workload)
+    if tasks.waitingDeadline[index] <= now { return otherStatesHold(index) }
+    return deferralConditionHolds(workload)
   }
 
   /// Runs a deferrable workload's waiting instance, due when it became eligible.
@@ -145,10 +147,11 @@ extension DeviceSimulation {
   /// task, Low Power Mode is off; for a `when: "visible"` one, the app is visible).
   func deferralConditionHolds(_ workload: Int32) -> Bool {
     let index = Int(workload)
-    if workloads[index].onlyWhenVisible && !isInForeground(index) { return false }
+    if !whenHolds(index) { return false }
     if tasks.isRepeating[index] && lowPower.isOn { return false }
     let requires = tasks.requirements[index]
-    if requires.isEmpty { return true }
+    // No condition: the system chooses the time — the next time the device is awake anyway.
+    if requires.isEmpty { return isDeviceAwakeAnyway }
     if requires.contains(.radioActive) && !deferralRadioIsActive(workload) { return false }
     return requirementsHold(requires)
   }
@@ -159,7 +162,28 @@ extension DeviceSimulation {
     if requires.contains(.wifi) && !environment.networkIsWiFi { return false }
     if requires.contains(.idle) && !tasks.deviceIsIdle { return false }
     if requires.contains(.batteryOK) && !tasks.batteryIsOK { return false }
+    // No radio carries the network: offline, or a scenario without one.
+    let isOnline = environment.currentNetworkNode >= 0
+    if requires.contains(.network) && !isOnline { return false }
+    if requires.contains(.goodNetwork) && (!isOnline || environment.networkSignal == .poor) {
+      return false
+    }
     return true
+  }
+
+  /// Whether the device is awake anyway, so that work the system may place runs at little cost:
+  /// the display is on, a radio is out of its deepest state (promoted or in its tail), or the
+  /// platform is out of its deepest state — busy for other work, or not yet back in suspension.
+  var isDeviceAwakeAnyway: Bool {
+    if shutdown.isOff { return false }
+    if isDeviceAwakeForPush { return true }
+    return platformNode >= 0 && !isIdleInDeepestState(Int(platformNode))
+  }
+
+  /// The device woke (the display turned on, or the platform left its deepest state): deferrable
+  /// work without conditions, which runs the next time the device is awake anyway, is checked.
+  func deviceWokeForDeferrals() {
+    if tasks.hasConditionless && !pendingDeferrals.isEmpty { deferralCheckPending = true }
   }
 
   /// Whether the radio a `radio-active` deferral watches is out of its deepest state.

@@ -110,6 +110,7 @@ extension DeviceSimulation {
     if display != nil && !shutdown.isOff { recordDisplay(at: time) }
     deferralCheckPending = true
     refreshBatteryWatch()
+    systemEventOccurred(isOn ? .lowPowerOn : .lowPowerOff, at: time)
   }
 
   /// The deadline of a frame drawn in Low Power Mode by an animation faster than the refresh

@@ -22,6 +22,9 @@ extension DeviceSimulation {
       scheduleNextFrame(workload)
     case .window, .repeatingWindow:
       startDeferrableWorkload(workload)
+    case .reaction:
+      // Its occurrences come with its event (see ``systemEventOccurred(_:app:at:)``).
+      break
     }
   }
 
@@ -69,10 +72,13 @@ extension DeviceSimulation {
       scheduleNextFrame(workload)
     case .window, .repeatingWindow:
       break
+    case .reaction:
+      reactionDue(workload)
     }
   }
 
-  /// An occurrence is due now: it does nothing when it must be visible and is not, becomes a
+  /// An occurrence is due now: it does nothing when its `when` states do not hold (it must be
+  /// visible and is not, say), becomes a
   /// trigger when debounced (an arrival nobody can see restarts no quiet period; the work that
   /// runs when the quiet period ends is the last trigger's), and otherwise starts — as a frame
   /// of an animation with that deadline when `frameDeadline` is given.
@@ -81,7 +87,7 @@ extension DeviceSimulation {
     frameDeadline: Int64? = nil
   ) {
     let index = Int(workload)
-    if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
+    if !whenHolds(index) { return }
     if shutdown.isOff {
       // Lost: the device is shut down (see *Results and accounting*).
       workloads[index].stats.held += 1
@@ -272,6 +278,8 @@ extension DeviceSimulation {
   /// miss when it completes after that).
   func frameDue(_ workload: Int32) {
     let index = Int(workload)
+    // Paused by its `when` states (see *OS policies*): a frame that is not due is not dropped.
+    if !otherStatesHold(index) { return }
     if shutdown.isOff {
       occurrenceDue(workload)
       return
@@ -319,7 +327,7 @@ extension DeviceSimulation {
   func debounceExpired(_ workload: Int32) {
     let index = Int(workload)
     knownWakes.remove(index)
-    if workloads[index].onlyWhenVisible && !isInForeground(index) { return }
+    if !whenHolds(index) { return }
     let (start, end) = workloads[index].debouncedSteps
     startOccurrence(workload, due: now, steps: start, end)
   }

@@ -43,6 +43,8 @@ struct WorkloadRuntime {
   /// steps a frame starts with (its CPU stage); -1 for other workloads.
   let frameCPUEnd: Int32
   let onlyWhenVisible: Bool
+  /// The states of its `when` other than `visible` (see ``DeviceSimulation/otherStatesHold(_:)``).
+  let otherStates: RunStates
   /// How its occurrences reach the device (see *Apps and push delivery*): pushed at low priority
   /// (held by the push service), or not (high-priority pushes start at once like any occurrence;
   /// their program starts with the push's downlink).
@@ -117,7 +119,8 @@ extension DeviceSimulation {
       debounce: spec.debounce?.nanoseconds ?? 0,
       backgroundLeeway: appSpec.timerLeeway.nanoseconds, programStart: start, programEnd: end,
       suspendableApp: appSpec.canBeSuspended ? app : -1, frameCPUEnd: frameCPUEnd,
-      onlyWhenVisible: spec.onlyWhenVisible, isLowPriorityPush: spec.push?.priority == .low,
+      onlyWhenVisible: spec.onlyWhenVisible, otherStates: spec.when.subtracting(.visible),
+      isLowPriorityPush: spec.push?.priority == .low,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
       wakesSuspendedApp: spec.push != nil || isDeferrable, app: app,
       priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
