@@ -129,6 +129,9 @@ public struct DeviceSpec: Sendable, Hashable {
   /// What Low Power Mode limits (see *Apps and push delivery*); `nil`: no clock cap and no timer
   /// leeway.
   public var lowPower: LowPowerSpec?
+  /// Heat, thermal states and power limits (see *Peripherals and recipes*); `nil`: the device
+  /// never heats up and is never throttled.
+  public var thermal: ThermalSpec?
 
   /// A device.
   public init(

@@ -51,6 +51,7 @@ struct DeviceDecoder {
     let lowPower = try object.optional("low_power").map { v throws(InputError) in
       try decodeLowPower(v, at: object.path("low_power"))
     }
+    let thermalValue = object.optional("thermal")
     let componentsValue = try object.required("components")
     let recipesValue = object.optional("recipes")
     try object.rejectUnusedKeys()
@@ -71,6 +72,10 @@ struct DeviceDecoder {
     if let appPolicy { device.appPolicy = appPolicy }
     device.lowPower = lowPower
     try validateStructure(device, at: componentsPath)
+    if let thermalValue {
+      device.thermal = try decodeThermal(
+        thermalValue, at: object.path("thermal"), components: components)
+    }
     if let recipesValue {
       (device.recipes, device.unusableRecipes) = try decodeRecipes(
         recipesValue, at: object.path("recipes"), device: device)

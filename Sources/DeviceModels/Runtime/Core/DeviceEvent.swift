@@ -39,6 +39,8 @@ enum DeviceEvent {
   /// A charging battery reaches the level at which deferrable work finds it ok (see *OS policies*),
   /// unless the charger was unplugged since (then `generation` is stale).
   case batteryLevel(generation: UInt32)
+  /// The thermal governor's next poll (see ``ThermalRuntime``).
+  case thermalPoll
 }
 
 /// The rank of each kind of event among those due at one instant (see *The power-state ladder*):

@@ -152,6 +152,9 @@ final class DeviceSimulation: SimulationModel {
   /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (see
   /// *OS policies*).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
+  /// Heat: the temperature, the thermal state and the throttling levels (see *Peripherals and
+  /// recipes*).
+  @exclusivity(unchecked) var thermal: ThermalRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -168,6 +171,7 @@ final class DeviceSimulation: SimulationModel {
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     lowPower = LowPowerModeRuntime(setup: setup)
     tasks = BackgroundTaskRuntime(workloads: setup.workloads)
+    thermal = ThermalRuntime(setup: setup)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -254,6 +258,7 @@ final class DeviceSimulation: SimulationModel {
     startBatteryWatches()
     applyEnvironmentChanges()
     startAppLifecycles()
+    startThermalGovernor()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
     checkBattery(upTo: 0, inclusive: endTime > 0)
@@ -319,6 +324,8 @@ final class DeviceSimulation: SimulationModel {
       pushDeadlineReached(generation: generation)
     case .batteryLevel(let generation):
       batteryRoseToOKLevel(generation: generation)
+    case .thermalPoll:
+      thermalPollDue()
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)

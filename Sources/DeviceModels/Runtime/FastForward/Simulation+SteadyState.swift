@@ -19,7 +19,7 @@ extension DeviceSimulation {
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
-    "lowPower", "tasks", "activity",
+    "lowPower", "tasks", "activity", "thermal",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -72,8 +72,26 @@ extension DeviceSimulation {
     visitPushDelivery(&visitor)
     visitor.runtime(lowPower)
     visitor.runtime(tasks)
+    visitThermal(&visitor)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
+  }
+
+  /// The thermal model: the temperatures, the average, the state and the levels are compared
+  /// (once the temperature settles they repeat exactly, see ``ThermalRuntime``); the times in
+  /// each state and throttled grow with the cycle.
+  private func visitThermal<V: SteadyStateVisitor>(_ visitor: inout V) {
+    guard thermal.isUsed else { return }
+    visitor.value(thermal.temperature)
+    visitor.value(thermal.previousTemperature)
+    visitor.value(thermal.peakTemperature)
+    visitor.value(thermal.averagePower)
+    visitor.value(Int64(thermal.state.rawValue))
+    visitor.value(thermal.thermalLevel)
+    visitor.value(thermal.limitLevel)
+    visitor.instant(&thermal.lastPoll)
+    for index in thermal.timeInState.indices { visitor.accumulator(&thermal.timeInState[index]) }
+    visitor.accumulator(&thermal.throttledTime)
   }
 
   /// The push service, compared as a whole but for its queue of held pushes: that queue is
@@ -159,6 +177,8 @@ extension DeviceSimulation {
     case .batteryLevel(let generation):
       visitor.value(13)
       visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    case .thermalPoll:
+      visitor.value(14)
     }
   }
 
