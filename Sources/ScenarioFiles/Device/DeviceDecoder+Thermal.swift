@@ -9,6 +9,7 @@ extension DeviceDecoder {
     throws(InputError) -> ThermalSpec
   {
     var object = try ObjectReader(value, at: path, in: reader.file, as: ScenarioLanguage.thermal)
+    _ = object.optional("description")
     let resistanceValue = try object.required("resistance")
     let resistance = try reader.positiveNumber(resistanceValue, object.path("resistance"))
     guard resistance <= 1e6 else {
@@ -91,6 +92,7 @@ extension DeviceDecoder {
   ) throws(InputError) -> PowerLimitSpec {
     var object = try ObjectReader(
       value, at: path, in: reader.file, as: ScenarioLanguage.powerLimits)
+    _ = object.optional("description")
     let sustainedValue = try object.required("sustained")
     let sustained = try reader.power(sustainedValue, object.path("sustained"))
     guard sustained > .zero else {
