@@ -42,7 +42,9 @@ extension DeviceDecoder {
       timeConstant = try reader.positiveTime(constant, object.path("time_constant"))
     case (.some, .some):
       throw object.error(
-        "time_constant", "expected either \"capacitance\" or \"time_constant\", found both")
+        "capacitance",
+        "expected either \"capacitance\" or \"time_constant\", found both (a device that extends one which gives the other can set it to null)"
+      )
     case (nil, nil):
       throw object.error("a thermal model needs \"capacitance\" or \"time_constant\"")
     }
