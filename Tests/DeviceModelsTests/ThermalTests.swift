@@ -118,4 +118,29 @@ import Testing
     let result = Self.coreRun(spec)
     #expect(result.workload("job").latency?.max == .milliseconds(5_500))
   }
+
+  /// A steady state still repeats: 100 ms of the 1 W heater every second draws the same energy
+  /// over every poll, so the temperature stops moving exactly (at 25 + 0.1 × 10 = 26 °C, to
+  /// within τ ÷ poll = 10 µ°C), and the fast-forward skips the rest of the hour: far fewer
+  /// events than event by event, and the same account.
+  @Test func theFastForwardEngagesOnceTheTemperatureSettles() throws {
+    let heater = Fixture.generic(
+      "heater", Fixture.twoStateLadder("on", .watts(1), then: "off", .zero), parent: .none)
+    var device = Fixture.device([heater])
+    device.thermal = ThermalSpec(
+      resistance: 10_000_000, timeConstant: .seconds(10), fair: Temperature(celsius: 30),
+      serious: Temperature(celsius: 40), critical: Temperature(celsius: 50))
+    let work = WorkloadSpec(
+      name: "pulse",
+      timing: .periodic(every: .seconds(1), start: .start, end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("heater", for: .milliseconds(100)))
+    let setup = Fixture.setup(device, [work], duration: .hours(1))
+    let skipping = Fixture.run(setup)
+    let stepping = Fixture.run(setup, recording: RecordingOptions(fastForward: false))
+    #expect(skipping.energy == stepping.energy)
+    #expect(skipping.thermal == stepping.thermal)
+    let thermal = try #require(skipping.thermal)
+    #expect(abs(thermal.finalTemperature.microdegrees - 26_000_000) <= 10)
+    #expect(skipping.processedEvents * 10 < stepping.processedEvents)
+  }
 }

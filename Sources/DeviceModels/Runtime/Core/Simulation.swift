@@ -334,6 +334,7 @@ final class DeviceSimulation: SimulationModel {
     }
     if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
     if unsettledOwnerCount > 0 { settleOwners() }
+    if thermal.isResting { thermalPowerChanged() }
   }
 
   /// Runs what the event made due under the OS policies: range timers whose window is open fire

@@ -52,6 +52,46 @@ extension DeviceSimulation {
     thermal.lastPoll = now
     if thermal.level != levelBefore { applyThermalCaps() }
     if thermal.state != stateBefore { thermalStateChanged(to: thermal.state) }
+    let packageNow = packagePowerNow()
+    if thermal.isFixedPoint(
+      span: thermal.poll, power: ledger.totalPower, packagePower: packageNow)
+    {
+      // Polls at these powers change nothing: rest until the power changes.
+      thermal.isResting = true
+      thermal.restingPower = ledger.totalPower
+      thermal.restingPackagePower = packageNow
+    } else {
+      scheduleThermalPoll()
+    }
+  }
+
+  /// The package's power now, nW.
+  private func packagePowerNow() -> Int64 {
+    var power: Int64 = 0
+    for component in ledger.packageComponents { power += ledger.componentPower[Int(component)] }
+    return power
+  }
+
+  /// After an event while the governor rests: if the device's or the package's power changed,
+  /// the polls since the last one (each a poll that changed nothing: the powers were those it
+  /// rests at until now) are booked to the state and the throttling, and polling resumes on its
+  /// grid. Exactly what polling every interval would have done.
+  func thermalPowerChanged() {
+    let packageNow = packagePowerNow()
+    guard ledger.totalPower != thermal.restingPower || packageNow != thermal.restingPackagePower
+    else { return }
+    let passed = (now - thermal.lastPoll) / thermal.poll
+    let span = Int128(passed) * Int128(thermal.poll)
+    thermal.timeInState[thermal.state.rawValue] += span
+    if thermal.isThrottled { thermal.throttledTime += span }
+    thermal.lastPoll += passed * thermal.poll
+    // The energy since the last poll (on the grid) at the powers it rested at; what the ledger
+    // summed while it rested is dropped.
+    _ = takeHeatSinceLastPoll()
+    let stretch = Int128(now - thermal.lastPoll)
+    ledger.heatEnergy += Int128(thermal.restingPower) * stretch
+    ledger.packageEnergy += Int128(thermal.restingPackagePower) * stretch
+    thermal.isResting = false
     scheduleThermalPoll()
   }
 

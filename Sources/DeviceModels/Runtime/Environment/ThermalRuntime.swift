@@ -75,6 +75,14 @@ struct ThermalRuntime: Equatable {
   /// The time spent in each state, and throttled, up to ``lastPoll``, ns.
   var timeInState: [Int128] = [0, 0, 0, 0]
   var throttledTime: Int128 = 0
+  /// Whether the governor rests: at the last poll nothing would have moved at the powers drawn
+  /// then (the temperature and the average at their fixed points, the levels still), so the
+  /// polls that follow change nothing until the power changes (see
+  /// ``DeviceSimulation/thermalPowerChanged()``); and the whole device's and the package's
+  /// powers it rests at, nW.
+  var isResting = false
+  var restingPower: Int64 = 0
+  var restingPackagePower: Int64 = 0
 
   /// No thermal model.
   init() {
@@ -189,6 +197,18 @@ struct ThermalRuntime: Equatable {
       added += gpuPowers[raised] - gpuPowers[now]
     }
     return added
+  }
+
+  /// Whether a poll of `span` ns at constant powers `power` and `packagePower` nW would change
+  /// nothing but the times: the temperature and the average at their fixed points (a truncated
+  /// step of 0), the state and both levels as they are.
+  func isFixedPoint(span: Int64, power: Int64, packagePower: Int64) -> Bool {
+    guard temperature == previousTemperature else { return false }
+    var probe = self
+    _ = probe.poll(span: span, power: power, packagePower: packagePower)
+    return probe.temperature == temperature && probe.averagePower == averagePower
+      && probe.state == state && probe.thermalLevel == thermalLevel
+      && probe.limitLevel == limitLevel
   }
 
   /// One poll of the governor, `span` ns after the previous one, with the whole device drawing

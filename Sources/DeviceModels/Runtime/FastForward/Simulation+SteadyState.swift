@@ -89,6 +89,9 @@ extension DeviceSimulation {
     visitor.value(Int64(thermal.state.rawValue))
     visitor.value(thermal.thermalLevel)
     visitor.value(thermal.limitLevel)
+    visitor.value(thermal.isResting)
+    visitor.value(thermal.restingPower)
+    visitor.value(thermal.restingPackagePower)
     visitor.instant(&thermal.lastPoll)
     for index in thermal.timeInState.indices { visitor.accumulator(&thermal.timeInState[index]) }
     visitor.accumulator(&thermal.throttledTime)
