@@ -155,6 +155,30 @@ extension BadInputCorpus {
     BadInput(
       "devices/qos-timer-tolerance-above-one.json",
       #"devices/qos-timer-tolerance-above-one.json: device_patch.components.cpu.qos_policy.timer_tolerance: expected a fraction between 0 and 1 (or "0%" to "100%"), found "150%""#
+      ),
+    BadInput(
+      "devices/thermal-states-not-ascending.json",
+      #"devices/thermal-states-not-ascending.json: device.thermal.states.serious: expected "serious" above the state before it (39.0 °C), found 38.0 °C"#
+    ),
+    BadInput(
+      "devices/thermal-time-constant-below-poll.json",
+      #"devices/thermal-time-constant-below-poll.json: device.thermal.time_constant: expected a time constant of at least the poll (1 s), found 500 ms: the governor's step would overshoot"#
+    ),
+    BadInput(
+      "devices/thermal-both-capacitance-and-time-constant.json",
+      #"devices/thermal-both-capacitance-and-time-constant.json: device.thermal.capacitance: expected either "capacitance" or "time_constant", found both (a device that extends one which gives the other can set it to null)"#
+    ),
+    BadInput(
+      "devices/thermal-limits-unknown-component.json",
+      #"devices/thermal-limits-unknown-component.json: device.thermal.limits.components[1]: expected the name of a component of the device, found "gpu" (did you mean "cpu"?)"#
+    ),
+    BadInput(
+      "devices/thermal-short-term-below-sustained.json",
+      #"devices/thermal-short-term-below-sustained.json: device.thermal.limits.short_term: expected a short-term limit of at least the sustained one (15 W), found "10 W""#
+    ),
+    BadInput(
+      "devices/thermal-resistance-negative.json",
+      #"devices/thermal-resistance-negative.json: device.thermal.resistance: expected a number greater than zero, found -1"#
     ),
   ]
 }

@@ -82,6 +82,10 @@ extension BadInputCorpus {
       #"environment/low-power-below-over-100.json: environment.low_power.below: expected a fraction between 0 and 1 (or "0%" to "100%"), found "120%""#
     ),
     BadInput(
+      "environment/ambient-not-a-number.json",
+      #"environment/ambient-not-a-number.json: environment.ambient: expected a temperature as a number of °C, such as 25, found "25 C""#
+    ),
+    BadInput(
       "environment/low-power-overlapping.json",
       #"environment/low-power-overlapping.json: environment.low_power[1]: expected Low Power Mode intervals in time order without overlaps, found one starting at 20 min before the previous ends at 30 min"#
     ),

@@ -37,8 +37,9 @@ import Testing
     let result = Simulation(setup: scenario.setup).run()
     #expect(result.lowPowerTime == .seconds(15))
     let summary = ResultCSV.summary(result, variant: "saver").split(separator: "\r\n")
-    #expect(summary[0].hasSuffix(",min_charge,low_power_s,battery_energy_mah"))
-    #expect(summary[1].hasSuffix(",15,"))  // no mAh: the battery gives no voltage
+    #expect(summary[0].contains(",min_charge,low_power_s,battery_energy_mah,nominal_s,"))
+    // No mAh (the battery gives no voltage), no thermal model: the last seven fields empty.
+    #expect(summary[1].hasSuffix(",15,,,,,,,"))
     #expect(
       ResultJSON.summary(result, variant: "saver").serialized().contains("\"low_power_s\":15"))
     #expect(SummaryText.render(result, scenario: scenario).contains("in Low Power Mode 15 s"))

@@ -84,7 +84,7 @@ import Testing
     )
     #expect(
       scenarioError(gpsScenario(extra: #", "environment": { "battery": "50%" }"#))
-        == #"test.json: environment.battery: unknown key "battery" in an environment (expected one of "network", "charging", "battery_start" or "low_power")"#
+        == #"test.json: environment.battery: unknown key "battery" in an environment (expected one of "network", "charging", "battery_start", "low_power" or "ambient")"#
     )
     // Notes are allowed everywhere.
     #expect(

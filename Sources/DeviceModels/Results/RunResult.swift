@@ -31,6 +31,9 @@ public struct RunResult: Sendable {
   public var declaresApps = false
   /// Time spent in Low Power Mode (see *Apps and push delivery* and *The command line*).
   public var lowPowerTime: TimeSpan = .zero
+  /// The device's heat (see *Peripherals and recipes*); `nil` for a device without a thermal
+  /// model.
+  public var thermal: ThermalResult?
 
   /// Average power over the run.
   public var averagePower: Power { energy.averagePower(over: duration) }
@@ -222,4 +225,30 @@ public struct BatteryResult: Sendable {
     guard let volts = nominalVoltage?.volts, volts > 0 else { return nil }
     return Double(energy.attojoules) / 1e18 / (3.6 * volts)
   }
+}
+
+/// What the thermal model reports of a run (see *Peripherals and recipes*).
+public struct ThermalResult: Sendable, Hashable {
+  /// The time spent in each thermal state, in ``ThermalState`` order (they add up to the run).
+  public var timeInState: [TimeSpan]
+  /// The time with a CPU or GPU clock capped by the governor.
+  public var throttledTime: TimeSpan
+  /// The highest temperature at a poll.
+  public var peakTemperature: Temperature
+  /// The temperature at the last poll.
+  public var finalTemperature: Temperature
+
+  /// A thermal account.
+  public init(
+    timeInState: [TimeSpan], throttledTime: TimeSpan, peakTemperature: Temperature,
+    finalTemperature: Temperature
+  ) {
+    self.timeInState = timeInState
+    self.throttledTime = throttledTime
+    self.peakTemperature = peakTemperature
+    self.finalTemperature = finalTemperature
+  }
+
+  /// The time spent in `state`.
+  public func time(in state: ThermalState) -> TimeSpan { timeInState[state.rawValue] }
 }

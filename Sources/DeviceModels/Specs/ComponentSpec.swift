@@ -137,6 +137,9 @@ public struct DeviceSpec: Sendable, Hashable {
   /// What generic components move and how their power grows with pixels, by component name
   /// (components without any are absent).
   public var genericLoads: [String: GenericLoadSpec] = [:]
+  /// Heat, thermal states and power limits (see *Peripherals and recipes*); `nil`: the device
+  /// never heats up and is never throttled.
+  public var thermal: ThermalSpec?
 
   /// A device.
   public init(

@@ -71,6 +71,9 @@ public struct EnvironmentSpec: Sendable, Hashable {
   public var batteryStart: Fraction
   /// When Low Power Mode is on (see *Apps and push delivery*); `nil`: never.
   public var lowPower: LowPowerSchedule?
+  /// The temperature around the device, which its thermal model starts from and cools towards
+  /// (see ``ThermalSpec``).
+  public var ambient = Temperature.standardAmbient
 
   /// An environment.
   public init(network: [NetworkInterval], charging: [TimeRange], batteryStart: Fraction) {

@@ -109,6 +109,11 @@ public struct Comparison: Sendable {
     Set(entries.map(\.result.lowPowerTime.nanoseconds)).count > 1
   }
 
+  /// Whether any alternative's device has a thermal model (see *Peripherals and recipes*): the
+  /// comparison then shows the peak temperature and the time throttled (rows of the table,
+  /// `throttled_s` and `peak_temperature_c` columns at the end).
+  public var hasThermal: Bool { entries.contains { $0.result.thermal != nil } }
+
   /// The alternatives whose battery ran out, in order.
   public var ranOut: [ComparisonEntry] { entries.filter { $0.ranOutAt != nil } }
 

@@ -39,6 +39,10 @@ public enum ComparisonCSV {
   /// one).
   public static let milliampHourColumns = ["battery_energy_mah"]
 
+  /// The columns a comparison with a thermal model adds at the end (see *Peripherals and
+  /// recipes*).
+  public static let thermalColumns = ["throttled_s", "peak_temperature_c"]
+
   /// The whole document.
   public static func render(_ comparison: Comparison) -> String {
     let names = comparison.componentNames
@@ -49,6 +53,7 @@ public enum ComparisonCSV {
     header += batteryColumns
     if comparison.lowPowerTimesDiffer { header += lowPowerColumns }
     header += milliampHourColumns
+    if comparison.hasThermal { header += thermalColumns }
     var csv = CSVWriter(header: header)
     let baseline = comparison.baseline
     for entry in comparison.entries {
@@ -100,6 +105,11 @@ public enum ComparisonCSV {
       fields.append(String(entry.held))
       if comparison.lowPowerTimesDiffer { fields.append(Units.seconds(entry.result.lowPowerTime)) }
       fields.append(ResultCSV.batteryMilliampHours(battery))
+      if comparison.hasThermal {
+        let thermal = entry.result.thermal
+        fields.append(thermal.map { Units.seconds($0.throttledTime) } ?? "")
+        fields.append(thermal.map { Units.celsius($0.peakTemperature) } ?? "")
+      }
       csv.appendRow(fields)
     }
     return csv.text

@@ -273,6 +273,25 @@ public enum ComparisonText {
         "in Low Power Mode", { Units.durationText($0.result.lowPowerTime) },
         { change($0.result.lowPowerTime, from: baseline.result.lowPowerTime, relative: false) })
     }
+    if comparison.hasThermal {
+      row(
+        "peak temperature",
+        { $0.result.thermal.map { Units.celsiusText($0.peakTemperature) } ?? "–" },
+        { entry in
+          guard let peak = entry.result.thermal?.peakTemperature,
+            let base = baseline.result.thermal?.peakTemperature
+          else { return "–" }
+          let difference = Temperature(microdegrees: peak.microdegrees - base.microdegrees)
+          return (difference.microdegrees >= 0 ? "+" : "") + Units.celsiusText(difference)
+        })
+      row(
+        "throttled", { Units.durationText($0.result.thermal?.throttledTime ?? .zero) },
+        {
+          change(
+            $0.result.thermal?.throttledTime ?? .zero,
+            from: baseline.result.thermal?.throttledTime ?? .zero, relative: false)
+        })
+    }
     row(
       "wake-ups, all components", { String($0.wakeups) },
       { count($0.wakeups - baseline.wakeups) })

@@ -1,3 +1,4 @@
+public import DeviceModels
 public import Quantities
 
 /// How quantities print: exact decimals for CSV and JSON (SI base units, as the column names
@@ -68,6 +69,16 @@ public enum Units {
   /// Seconds of an instant.
   public static func seconds(_ instant: Instant) -> String {
     DecimalFormat.scaledTrimmed(Int128(instant.nanosecondsSinceStart), scale: 9)
+  }
+
+  /// Degrees Celsius, exact to the micro-degree: `41.25`.
+  public static func celsius(_ temperature: Temperature) -> String {
+    DecimalFormat.scaledTrimmed(Int128(temperature.microdegrees), scale: 6)
+  }
+
+  /// `41.3 °C`: one decimal.
+  public static func celsiusText(_ temperature: Temperature) -> String {
+    DecimalFormat.fixed(temperature.celsius, places: 1) + " °C"
   }
 
   /// Hours with six decimals: `61.712345`.

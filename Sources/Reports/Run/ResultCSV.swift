@@ -11,15 +11,30 @@ public import Quantities
 public enum ResultCSV {
   /// `summary.csv`: one row for the run.
   public static func summary(_ result: RunResult, variant: String) -> String {
-    var csv = CSVWriter(header: [
-      "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j", "battery_life_h",
-      "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
-    ])
+    var csv = CSVWriter(
+      header: [
+        "variant", "duration_s", "energy_j", "average_power_w", "battery_energy_j",
+        "battery_life_h",
+        "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
+      ] + thermalColumns)
     csv.appendRow(
       summaryFields(result, variant: variant) + [
         Units.seconds(result.lowPowerTime), batteryMilliampHours(result.battery),
-      ])
+      ] + thermalFields(result.thermal))
     return csv.text
+  }
+
+  /// The thermal columns of `summary.csv` (see *Peripherals and recipes*): the time in each
+  /// thermal state, the time throttled and the peak temperature.
+  public static let thermalColumns =
+    ThermalState.allCases.map { "\($0.name)_s" } + ["throttled_s", "peak_temperature_c"]
+
+  /// The fields of ``thermalColumns``: empty for a device without a thermal model.
+  public static func thermalFields(_ thermal: ThermalResult?) -> [String] {
+    guard let thermal else { return Array(repeating: "", count: thermalColumns.count) }
+    return thermal.timeInState.map { Units.seconds($0) } + [
+      Units.seconds(thermal.throttledTime), Units.celsius(thermal.peakTemperature),
+    ]
   }
 
   /// The energy drawn from the battery in mAh at its nominal voltage; empty without a battery

@@ -15,6 +15,7 @@ public enum ResultJSON {
     root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
     root["peak_power_w"] = number(Units.watts(result.peakPower))
     root["low_power_s"] = number(Units.seconds(result.lowPowerTime))
+    root["thermal"] = result.thermal.map { .object(thermalDetails($0)) } ?? .null
     var components = JSONObject()
     for component in result.components {
       var entry = JSONObject()
@@ -99,6 +100,20 @@ public enum ResultJSON {
       classes[entry.qos.rawValue] = .object(item)
     }
     return classes
+  }
+
+  /// The thermal account (see *Peripherals and recipes*): `peak_temperature_c`, `throttled_s`
+  /// and `states`, each state's `NAME_s`.
+  static func thermalDetails(_ thermal: ThermalResult) -> JSONObject {
+    var entry = JSONObject()
+    entry["peak_temperature_c"] = number(Units.celsius(thermal.peakTemperature))
+    entry["throttled_s"] = number(Units.seconds(thermal.throttledTime))
+    var states = JSONObject()
+    for state in ThermalState.allCases {
+      states["\(state.name)_s"] = number(Units.seconds(thermal.time(in: state)))
+    }
+    entry["states"] = .object(states)
+    return entry
   }
 
   /// `battery`: the two figures *The command line* names, then the rest of the account. `life_h` is

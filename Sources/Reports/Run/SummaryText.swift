@@ -37,7 +37,19 @@ public enum SummaryText {
     if result.lowPowerTime > .zero {
       line += "\n  in Low Power Mode \(Units.durationText(result.lowPowerTime))"
     }
+    if let thermal = result.thermal { line += "\n  " + thermalPhrase(thermal) }
     return line + "\n"
+  }
+
+  /// `peak 41.3 °C, throttled 12 min; nominal 3 min, fair 5 min, serious 12 min`: the states
+  /// the device spent time in, coolest first.
+  static func thermalPhrase(_ thermal: ThermalResult) -> String {
+    var phrase = "peak \(Units.celsiusText(thermal.peakTemperature))"
+    phrase += ", throttled \(Units.durationText(thermal.throttledTime)); "
+    phrase += ThermalState.allCases.filter { thermal.time(in: $0) > .zero }.map {
+      "\($0.name) \(Units.durationText(thermal.time(in: $0)))"
+    }.joined(separator: ", ")
+    return phrase
   }
 
   static func componentTable(_ result: RunResult) -> String {

@@ -24,6 +24,20 @@ extension BuiltInDevices {
         "x-source": "calibration choice: macOS Low Power Mode (macOS 12 and later) decreases the CPU clock and display brightness (Apple's Battery settings); no published clock cap was found: 70% of the top clock, which leaves the efficiency cores 2 GHz and the performance cores 2.8 GHz",
         "x-source-timer_leeway": "calibration choice (no published figure), as the phone's: 1 s"
       },
+      "thermal": {
+        "description": "The chassis as one thermal mass, and the processor's package power limits.",
+        "resistance": 1.1,
+        "x-source-resistance": "calibration choice from published surface temperatures: Notebookcheck measures a 13-inch ultrabook's (Dell XPS 13 9300) surfaces at about 40-45 °C under a sustained stress test at about 20 °C of ambient, with the whole laptop near 18 W: about 1.1 °C per W with its fan running",
+        "capacitance": 1000,
+        "x-source-capacitance": "the chassis's heat capacity: 1.2-1.3 kg (Dell XPS 13 9300, Dell's specifications) of aluminium, magnesium, glass and battery at about 0.8 J per g and °C (aluminium 0.9, glass 0.84): 1000 J per °C; with the resistance a time constant of 18 min",
+        "states": { "fair": 40, "serious": 48, "critical": 60,
+          "x-source": "IEC 62368-1 touch-temperature limits (TS1) for metal surfaces: 48 °C for contact held for long (over 8 h, a laptop's palm rest), 60 °C for short contact; fair from 40 °C, where reviews call a palm rest warm (Notebookcheck's surface-temperature scale)" },
+        "limits": {
+          "sustained": "15 W", "window": "28 s", "short_term": "50 W",
+          "components": ["cpu", "platform"],
+          "x-source": "Intel Core i7-1065G7 (Intel ARK): TDP 15 W (PL1), configurable 12-25 W; PL2 about 50 W for seconds (reviews' sustained-load traces, calibration.md); tau 28 s, Intel's default turbo time window for U-series processors (the Ice Lake firmware default that reviews' package-power traces show: about half a minute of turbo before settling at PL1); the package counts the cores and the platform component (uncore and memory controller, whose figure here also carries DRAM and the PCH: a little more than RAPL's package domain)"
+        }
+      },
       "components": {
         "platform": {
           "type": "platform",

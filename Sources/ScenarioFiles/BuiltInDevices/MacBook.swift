@@ -12,6 +12,12 @@ extension BuiltInDevices {
       "x-source": "The CPU's operating points are the M1's energy model in Asahi Linux's t8103.dtsi; battery and battery ratings are Apple's; the backlight is derived from Notebookcheck's Wi-Fi runtimes at 150 nits and at full brightness; the platform and panel are tuned to those runtimes and to Apple's film-playback rating; parts with no published Apple figure are borrowed from the built-in laptop or phone, each saying so.",
       "battery": { "capacity": "49.9 Wh",
         "x-source": "Apple, MacBook Air (M1, 2020) technical specifications: 49.9 Wh lithium-polymer battery" },
+      "thermal": {
+        "resistance": 1.7,
+        "x-source-resistance": "calibration choice for a fanless chassis (the MacBook Air has no fan): about 1.5 times the fan-cooled laptop's 1.1 °C per W, so that the 48 °C serious threshold is reached at about 13.5 W sustained, near the M1's package power under an all-core load (about 15 W, AnandTech's M1 Mac mini measurements), which reviews find the Air sustains for several minutes before it lowers its clocks",
+        "limits": null,
+        "x-source-limits": "Apple publishes no package power limits for the M1; without a fan the Air is held by heat alone (the laptop's Intel PL1/PL2 do not apply)"
+      },
       "components": {
         "platform": {
           "states": [

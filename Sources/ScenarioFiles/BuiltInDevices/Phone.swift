@@ -29,6 +29,15 @@ extension BuiltInDevices {
         "cpu_per_mb": "4.48 ms",
         "x-source": "8 CPU cycles per byte received or sent, the '1 GHz of CPU per Gbit/s' of TCP processing measured by Foong et al., 'TCP performance re-visited' (ISPASS 2003, on x86 servers: borrowed, no ARM phone figure found), at the reference core's 1785.6 MHz: 8 x 10^6 / 1.7856 GHz = 4.48 ms per MB; most of it is copying (60-70% the kernel-NIC copy and 15% the user-kernel copy: Wang and Singh, 'Analysis of TCP's computational energy cost for mobile computing', SIGMETRICS 2003, on an iPAQ and a laptop)"
       },
+      "thermal": {
+        "description": "The phone's skin as one thermal mass: Android's thermal HAL throttles on a virtual skin temperature.",
+        "resistance": 4.5,
+        "x-source-resistance": "calibration choice from the sustained envelope: a phone sustains about 4 W (the GPU's sustained system active power 3.83 W, Apple A13 in GFXBench Aztec High, AnandTech 2019, calibration.md) at a skin temperature near the 43 °C moderate threshold in 25 °C of ambient: (43 - 25) / 4 = 4.5 °C per W",
+        "time_constant": "6 min",
+        "x-source-time_constant": "calibration choice from published heat-up curves: phones' surface temperatures under a sustained stress test level off after 15-20 minutes (AnandTech's and Notebookcheck's sustained GPU runs), three time constants: 6 min. With the resistance that is 80 J per °C, the heat capacity of about 100 g of a 206 g phone (OnePlus 7 Pro) at 0.8 J per g and °C: the half near the SoC that the skin sensor sees, not the whole phone's 165 J per °C",
+        "states": { "fair": 39, "serious": 43, "critical": 45,
+          "x-source": "Pixel thermal HAL configuration (thermal_info_config.json, VIRTUAL-SKIN HotThreshold): LIGHT 39 °C, MODERATE 43 °C, SEVERE 45 °C, which Android's thermal status maps as fair, serious (throttling) and critical here; 45 °C is also the threshold of pain for a phone's surface (MDPI Proceedings 42(1):23, 2020)" }
+      },
       "components": {
         "platform": {
           "type": "platform",

@@ -230,6 +230,21 @@ package struct ValueReader {
   }
 
   /// A plain number (no unit) greater than zero, such as an exponent or a ratio.
+  /// A temperature given as a number of °C, from absolute zero (-273.15) to 1000 °C.
+  func temperature(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Temperature {
+    guard case .number(let number) = value, number.doubleValue.isFinite else {
+      throw error(
+        path, "expected a temperature as a number of °C, such as 25, found \(Self.found(value))")
+    }
+    guard number.doubleValue >= -273.15, number.doubleValue <= 1000 else {
+      throw error(
+        path,
+        "expected a temperature from -273.15 to 1000 °C, found \(ValueExcerpt.bare(number.literal))"
+      )
+    }
+    return Temperature(celsius: number.doubleValue)
+  }
+
   func positiveNumber(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Double {
     guard case .number(let number) = value, number.doubleValue.isFinite else {
       throw error(path, "expected a number, found \(Self.found(value))")

@@ -54,6 +54,7 @@ struct DeviceDecoder {
     let networkStack = try object.optional("network_stack").map { v throws(InputError) in
       try decodeNetworkStack(v, at: object.path("network_stack"))
     }
+    let thermalValue = object.optional("thermal")
     let componentsValue = try object.required("components")
     let recipesValue = object.optional("recipes")
     try object.rejectUnusedKeys()
@@ -79,6 +80,10 @@ struct DeviceDecoder {
     if let appPolicy { device.appPolicy = appPolicy }
     device.lowPower = lowPower
     try validateStructure(device, at: componentsPath)
+    if let thermalValue {
+      device.thermal = try decodeThermal(
+        thermalValue, at: object.path("thermal"), components: components)
+    }
     if let recipesValue {
       (device.recipes, device.unusableRecipes) = try decodeRecipes(
         recipesValue, at: object.path("recipes"), device: device)

@@ -3,7 +3,8 @@ import DeviceModels
 extension ScenarioLanguage {
   /// The objects of a device, in a device file or inline in a scenario.
   static var deviceObjects: [ObjectDescription] {
-    [device, battery, appPolicy, lowPowerLimits, networkStack, recipe] + components
+    [device, battery, appPolicy, lowPowerLimits, networkStack, thermal, thermalStates, powerLimits, recipe]
+      + components
       + [
         memory,
         ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower,
@@ -67,6 +68,10 @@ extension ScenarioLanguage {
       KeyDescription(
         "network_stack", .object("network_stack"), default: "no CPU work per byte",
         "The CPU work of the network stack for each megabyte received or sent."),
+      KeyDescription(
+        "thermal", .object("thermal"), default: "none: the device never heats up",
+        "Heat: a lumped thermal model, its thermal states and the power limits its governor enforces."
+      ),
     ],
     forms: [
       ObjectForm(
@@ -170,6 +175,79 @@ extension ScenarioLanguage {
     ],
     example: """
       { "power_per_gbps": "40 mW" }
+      """)
+
+  static let thermal = ObjectDescription(
+    "thermal", title: "Thermal model", phrase: "a thermal model",
+    summary:
+      "One lumped thermal mass warmed by the whole device's power and cooled through a thermal resistance to the ambient temperature; its thermal states; and the governor that polls it and caps the CPU clusters' and the GPU's operating points.",
+    keys: [
+      KeyDescription(
+        "resistance", .number(minimum: 0), required: true,
+        "The thermal resistance to the ambient, in °C per W: the steady rise per watt drawn."),
+      KeyDescription(
+        "capacitance", .number(minimum: 0),
+        "The heat capacity, in J per °C (the time constant is resistance × capacitance)."),
+      KeyDescription(
+        "time_constant", .quantity(.time), "The thermal time constant, instead of capacitance."),
+      KeyDescription(
+        "states", .object("thermal_states"), required: true,
+        "The temperatures at which the thermal states begin."),
+      KeyDescription(
+        "poll", .quantity(.time), default: "1 s",
+        "How often the governor samples the power and the temperature."),
+      KeyDescription(
+        "limits", .object("power_limits"), default: "none",
+        "The package's sustained and short-term power limits."),
+      KeyDescription("description", .string, "Notes."),
+    ],
+    rules: [
+      .exactlyOne(["capacitance", "time_constant"]),
+      .note("The time constant is at least the poll."),
+    ],
+    example: """
+      { "resistance": 4.5, "capacitance": 165, "states": { "fair": 39, "serious": 43, "critical": 45 } }
+      """)
+
+  static let thermalStates = ObjectDescription(
+    "thermal_states", title: "Thermal states", phrase: "thermal states",
+    summary:
+      "The temperatures, in °C, at which each thermal state begins (below fair: nominal); the governor throttles from serious up.",
+    keys: [
+      KeyDescription("fair", .number(minimum: -273), required: true, "Where fair begins, °C."),
+      KeyDescription(
+        "serious", .number(minimum: -273), required: true,
+        "Where serious begins, °C: the governor throttles at and above it."),
+      KeyDescription(
+        "critical", .number(minimum: -273), required: true, "Where critical begins, °C."),
+    ],
+    rules: [.note("fair < serious < critical.")],
+    example: """
+      { "fair": 39, "serious": 43, "critical": 45 }
+      """)
+
+  static let powerLimits = ObjectDescription(
+    "power_limits", title: "Power limits", phrase: "power limits",
+    summary:
+      "A processor's package power limits: the sustained one over its averaging window (PL1 and tau) and the short-term one over a poll (PL2).",
+    keys: [
+      KeyDescription(
+        "sustained", .quantity(.power), required: true,
+        "The sustained limit (PL1): the package's power averaged over the window stays under it."),
+      KeyDescription(
+        "window", .quantity(.time), required: true,
+        "The averaging window of the sustained limit (tau), at least the poll."),
+      KeyDescription(
+        "short_term", .quantity(.power), default: "none",
+        "The short-term limit (PL2): the package's power over a poll stays under it; at least the sustained limit."
+      ),
+      KeyDescription(
+        "components", .array(.string, minimum: 1), default: "the CPU and the GPU",
+        "The components whose power the limits count (the package)."),
+      KeyDescription("description", .string, "Notes."),
+    ],
+    example: """
+      { "sustained": "15 W", "window": "28 s", "short_term": "50 W" }
       """)
 
   static let recipe = ObjectDescription(

@@ -114,7 +114,7 @@ extension ScenarioLanguage {
   static let environment = ObjectDescription(
     "environment", title: "Environment", phrase: "an environment",
     summary:
-      "The world around the device: the network, the charger, the battery and Low Power Mode.",
+      "The world around the device: the network, the charger, the battery, Low Power Mode and the ambient temperature.",
     keys: [
       KeyDescription(
         "network",
@@ -130,6 +130,10 @@ extension ScenarioLanguage {
       KeyDescription(
         "low_power", .oneOf([.named("intervals"), .object("low_power_trigger")]), default: "off",
         "Low Power Mode: intervals with it on, or a trigger. While it is on, clocks are slower, the display runs at most 60 Hz, repeating background tasks wait and timers get leeway."
+      ),
+      KeyDescription(
+        "ambient", .number(minimum: -273), default: "25",
+        "The temperature around the device, °C: its thermal model starts at it and cools towards it."
       ),
     ],
     example: """

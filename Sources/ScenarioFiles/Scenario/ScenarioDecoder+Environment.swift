@@ -5,7 +5,7 @@ import Quantities
 extension ScenarioDecoder {
   /// Reads `environment`: `network` (a radio's name, or intervals of a radio or `"offline"`, each
   /// with optional `downlink`, `uplink`, `rtt` and `signal`: *Radios*), `charging`,
-  /// `battery_start`.
+  /// `battery_start`, `low_power`, `ambient` (°C).
   func decodeEnvironment(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
     -> EnvironmentSpec
   {
@@ -14,6 +14,7 @@ extension ScenarioDecoder {
     var charging: [TimeRange] = []
     var batteryStart = Fraction.one
     var lowPower: LowPowerSchedule?
+    var ambient = Temperature.standardAmbient
     if let value {
       var object = try ObjectReader(
         value, at: path, in: file, as: ScenarioLanguage.environment)
@@ -32,11 +33,15 @@ extension ScenarioDecoder {
         lowPower = try decodeLowPower(
           lowPowerValue, at: object.path("low_power"), context: context)
       }
+      if let ambientValue = object.optional("ambient") {
+        ambient = try reader.temperature(ambientValue, object.path("ambient"))
+      }
       try object.rejectUnusedKeys()
     }
     var environment = EnvironmentSpec(
       network: network, charging: charging, batteryStart: batteryStart)
     environment.lowPower = lowPower
+    environment.ambient = ambient
     return environment
   }
 

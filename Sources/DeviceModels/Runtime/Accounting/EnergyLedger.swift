@@ -92,6 +92,15 @@ final class EnergyLedger {
   @exclusivity(unchecked) var offSince: Int64 = 0
   @exclusivity(unchecked) var offTime: Int64 = 0
 
+  /// For the thermal governor (see ``ThermalRuntime``), the components whose power its limits
+  /// count (the package), and whether it runs at all; the energy the whole device and the package
+  /// drew from the governor's last poll to ``clock``, attojoules (see
+  /// ``DeviceSimulation/takeHeatSinceLastPoll()``).
+  @exclusivity(unchecked) var tracksHeat = false
+  @exclusivity(unchecked) var packageComponents: [Int32] = []
+  @exclusivity(unchecked) var heatEnergy: Int128 = 0
+  @exclusivity(unchecked) var packageEnergy: Int128 = 0
+
   /// While the fast-forward watches a period and the recorder books bins or a battery: every
   /// change of a component's power (see ``PeriodPowerCurve``).
   @exclusivity(unchecked) var isLoggingPower = false
@@ -319,8 +328,18 @@ final class EnergyLedger {
       from: clock, to: now, componentPower: UnsafeBufferPointer(componentPower),
       totalPower: totalPower)
     if totalPower > peakPower { peakPower = totalPower }
+    if tracksHeat { bookHeat(over: now - clock) }
     clock = now
     if batteryCharge != .max { refreshBatteryCharge() }
+  }
+
+  /// Adds `span` ns at the present powers to the energies the thermal governor takes at its next
+  /// poll.
+  func bookHeat(over span: Int64) {
+    heatEnergy += Int128(totalPower) &* Int128(span)
+    for component in packageComponents {
+      packageEnergy += Int128(componentPower[Int(component)]) &* Int128(span)
+    }
   }
 
   /// Brings ``batteryCharge`` up to date with the battery, the charger and the shutdown.

@@ -82,6 +82,7 @@ extension DeviceSimulation {
       peakPower: Power(nanowatts: ledger.peakPower), apps: appResults(workloadResults),
       declaresApps: setup.declaresApps)
     result.lowPowerTime = .nanoseconds(lowPower.timeOn(upTo: endTime))
+    result.thermal = thermalResult()
     return result
   }
 
@@ -135,6 +136,21 @@ extension DeviceSimulation {
           wakeups: 0))
     }
     return NodeResult(path: nodePaths[node], states: states, wakeups: wakeups)
+  }
+
+  /// The thermal account: the stretch from the last poll to the end is the state's and the
+  /// throttling's it had.
+  private func thermalResult() -> ThermalResult? {
+    guard thermal.isUsed else { return nil }
+    var times = thermal.timeInState
+    let tail = Int128(endTime - thermal.lastPoll)
+    times[thermal.state.rawValue] += tail
+    let throttled = thermal.throttledTime + (thermal.isThrottled ? tail : 0)
+    return ThermalResult(
+      timeInState: times.map { .nanoseconds(Int64(clamping: $0)) },
+      throttledTime: .nanoseconds(Int64(clamping: throttled)),
+      peakTemperature: Temperature(microdegrees: thermal.peakTemperature),
+      finalTemperature: Temperature(microdegrees: thermal.temperature))
   }
 
   private func batteryResult() -> BatteryResult? {

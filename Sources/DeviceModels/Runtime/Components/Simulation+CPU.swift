@@ -101,8 +101,9 @@ extension DeviceSimulation {
     _ = updateClusterFrequency(cluster)
   }
 
-  /// Sets the cluster's operating point to the highest asked by its running parts; when it
-  /// changes, re-times every running part. Returns whether it changed.
+  /// Sets the cluster's operating point to the highest asked by its running parts, at most the
+  /// thermal governor's cap (see ``ThermalRuntime``); when it changes, re-times every running
+  /// part. Returns whether it changed.
   @discardableResult
   func updateClusterFrequency(_ cluster: Int) -> Bool {
     var highest: Int32 = 0
@@ -110,6 +111,7 @@ extension DeviceSimulation {
     for index in cores {
       highest = max(highest, nodes[Int(cpuTables.cores[index])].servingOPP)
     }
+    if thermal.level > 0 { highest = min(highest, thermal.cpuCap(cluster)) }
     let old = cpu!.clusters[cluster].currentOPP
     guard highest != old else { return false }
     let oldSpeed = cpuTables.speed(of: cluster, at: old)

@@ -42,6 +42,8 @@ enum DeviceEvent {
   /// The throttling window of background storage requests ends (see
   /// ``StorageQoSRuntime``), unless a later timer replaced it.
   case ioThrottleEnd(node: Int32, generation: UInt32)
+  /// The thermal governor's next poll (see ``ThermalRuntime``).
+  case thermalPoll
 }
 
 /// The rank of each kind of event among those due at one instant (see *The power-state ladder*):

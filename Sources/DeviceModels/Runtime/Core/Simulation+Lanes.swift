@@ -173,13 +173,15 @@ extension DeviceSimulation {
   /// frequency over the chosen one (see *The GPU*). The governor runs a frame's GPU step at the
   /// lowest operating point that finishes it by the frame's deadline, counted from now (when the
   /// step starts), else at the highest; any other GPU work at the highest. In Low Power Mode (see
-  /// *Apps and push delivery*) the highest allowed is the GPU's cap: the governor picks among the
-  /// points up to it, and a fixed choice above it runs at it.
+  /// *Apps and push delivery*) the highest allowed is the GPU's cap, and while the thermal
+  /// governor throttles (see ``ThermalRuntime``) its cap: the governor picks among the points up
+  /// to the lower, and a fixed choice above it runs at it.
   private func gpuSegment(_ step: CompiledStep, job: Int32) -> (Int64, Int64) {
     guard let gpu = gpuSpec else { preconditionFailure("GPU work without a GPU") }
     let points = gpu.operatingPoints
     let top = points[points.count - 1].frequency.hertz
-    let highest = lowPower.isOn ? Int(lowPower.gpuCap) : points.count - 1
+    var highest = lowPower.isOn ? Int(lowPower.gpuCap) : points.count - 1
+    if thermal.level > 0 { highest = min(highest, Int(thermal.gpuCap)) }
     var chosen = highest
     if gpu.frequency != .governor {
       chosen = min(highest, operatingPointIndex(points, choice: gpu.frequency, ipc: 1))

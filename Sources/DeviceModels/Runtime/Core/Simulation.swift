@@ -161,6 +161,9 @@ final class DeviceSimulation: SimulationModel {
   /// Reactions to state: the workloads that run on events, their waiting occurrences, the thermal
   /// state `when` reads (see *OS policies*).
   @exclusivity(unchecked) var reactions: ReactionRuntime
+  /// Heat: the temperature, the thermal state and the throttling levels (see *Peripherals and
+  /// recipes*).
+  @exclusivity(unchecked) var thermal: ThermalRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -180,6 +183,7 @@ final class DeviceSimulation: SimulationModel {
     storageQoS = StorageQoSRuntime(
       throttleWindow: setup.device.qosBeyondCPU.ioThrottleWindow.nanoseconds)
     reactions = ReactionRuntime(workloads: setup.workloads)
+    thermal = ThermalRuntime(setup: setup)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -278,6 +282,7 @@ final class DeviceSimulation: SimulationModel {
     applyEnvironmentChanges()
     startAppLifecycles()
     whenStatesChanged()
+    startThermalGovernor()
     for index in workloads.indices { startWorkload(Int32(index)) }
     settleOwners()
     checkBattery(upTo: 0, inclusive: endTime > 0)
@@ -345,6 +350,8 @@ final class DeviceSimulation: SimulationModel {
       batteryRoseToOKLevel(generation: generation)
     case .ioThrottleEnd(let node, let generation):
       ioThrottleEnded(Int(node), generation: generation)
+    case .thermalPoll:
+      thermalPollDue()
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)
@@ -353,6 +360,7 @@ final class DeviceSimulation: SimulationModel {
     }
     if rangeTimerCheckPending || deferralCheckPending { applyPendingPolicies() }
     if unsettledOwnerCount > 0 { settleOwners() }
+    if thermal.isResting { thermalPowerChanged() }
   }
 
   /// Runs what the event made due under the OS policies: range timers whose window is open fire

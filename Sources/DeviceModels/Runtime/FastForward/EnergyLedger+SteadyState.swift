@@ -42,6 +42,9 @@ extension EnergyLedger {
     visitor.value(totalPower)
     visitor.instant(&clock)
     visitor.value(peakPower)
+    // The energies since the thermal governor's last poll: read at the next poll.
+    visitor.value(heatEnergy)
+    visitor.value(packageEnergy)
     visitor.value(isOff)
     visitor.instant(&offSince)
     var off = Int128(offTime)

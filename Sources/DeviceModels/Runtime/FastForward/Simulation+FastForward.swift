@@ -396,15 +396,27 @@ extension DeviceSimulation {
       // A timer slower than the longest period fires once in a while, as a thing outside the
       // cycle: the cycle is the faster sources'.
       guard source > 0, source <= FastForward.longestPeriod else { continue }
-      var a = period
-      var b = source
-      while b != 0 { (a, b) = (b, a % b) }
-      let (lcm, overflow) = (period / a).multipliedReportingOverflow(by: source)
-      guard !overflow, lcm <= FastForward.longestPeriod else { return nil }
+      guard let lcm = Self.leastCommonMultiple(period, source) else { return nil }
       period = lcm
       any = true
     }
+    // The thermal governor polls with the cycle: the cycle is a whole number of polls.
+    if any && thermal.isUsed {
+      guard let lcm = Self.leastCommonMultiple(period, thermal.poll) else { return nil }
+      period = lcm
+    }
     return any ? period : nil
+  }
+
+  /// The least common multiple of two periods, or `nil` when it is longer than
+  /// ``FastForward/longestPeriod``.
+  private static func leastCommonMultiple(_ period: Int64, _ source: Int64) -> Int64? {
+    var a = period
+    var b = source
+    while b != 0 { (a, b) = (b, a % b) }
+    let (lcm, overflow) = (period / a).multipliedReportingOverflow(by: source)
+    guard !overflow, lcm <= FastForward.longestPeriod else { return nil }
+    return lcm
   }
 
   /// How many whole cycles may be skipped from `boundary`: up to a horizon before the first

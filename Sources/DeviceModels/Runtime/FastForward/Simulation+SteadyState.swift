@@ -20,6 +20,7 @@ extension DeviceSimulation {
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
     "lowPower", "tasks", "reactions", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
+    "thermal",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -81,8 +82,29 @@ extension DeviceSimulation {
     // Reactions compared whole: their waiting occurrences' due times are instants an event put
     // there, so while any waits the simulation does not skip.
     visitor.runtime(reactions)
+    visitThermal(&visitor)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
+  }
+
+  /// The thermal model: the temperatures, the average, the state and the levels are compared
+  /// (once the temperature settles they repeat exactly, see ``ThermalRuntime``); the times in
+  /// each state and throttled grow with the cycle.
+  private func visitThermal<V: SteadyStateVisitor>(_ visitor: inout V) {
+    guard thermal.isUsed else { return }
+    visitor.value(thermal.temperature)
+    visitor.value(thermal.previousTemperature)
+    visitor.value(thermal.peakTemperature)
+    visitor.value(thermal.averagePower)
+    visitor.value(Int64(thermal.state.rawValue))
+    visitor.value(thermal.thermalLevel)
+    visitor.value(thermal.limitLevel)
+    visitor.value(thermal.isResting)
+    visitor.value(thermal.restingPower)
+    visitor.value(thermal.restingPackagePower)
+    visitor.instant(&thermal.lastPoll)
+    for index in thermal.timeInState.indices { visitor.accumulator(&thermal.timeInState[index]) }
+    visitor.accumulator(&thermal.throttledTime)
   }
 
   /// The push service, compared as a whole but for its queue of held pushes: that queue is
@@ -187,6 +209,8 @@ extension DeviceSimulation {
     case .ioThrottleEnd(let node, let generation):
       visitor.values(14, node)
       visitor.generation(generation, current: storageQoS.generation)
+    case .thermalPoll:
+      visitor.value(15)
     }
   }
 
