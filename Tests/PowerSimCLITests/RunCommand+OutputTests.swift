@@ -44,7 +44,7 @@ import Testing
       [
         "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
         "dropped_frames", "unfinished", "deadline_misses",
-      ], ["coalesced", "app", "held"]
+      ], ["coalesced", "app", "held", "skipped", "held_awake_s"]
     ),
     ("attribution.csv", ["workload", "component", "energy_j"], []),
     ("power.csv", ["time_s", "platform_w", "gps_w", "total_w"], []),

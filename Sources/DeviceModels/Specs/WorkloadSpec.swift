@@ -140,6 +140,9 @@ public struct WorkloadSpec: Sendable, Hashable {
   /// For deferrable work (see *OS policies*): whether an occurrence whose conditions stop holding
   /// while it runs waits, between steps, until they hold again or its deadline comes.
   public var isInterruptible = false
+  /// For deferrable work: what the task is for, which sets how long it runs its app in the
+  /// background (see *Apps and push delivery*).
+  public var task = BackgroundTaskKind.refresh
 
   /// A workload.
   public init(

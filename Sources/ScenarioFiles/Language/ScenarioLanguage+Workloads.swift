@@ -64,6 +64,11 @@ extension ScenarioLanguage {
         "Whether the work, when its conditions stop holding while it runs, finishes its current step and waits until they hold again or its deadline comes."
       ),
       KeyDescription(
+        "task", .choice(BackgroundTaskKind.allCases.map(\.rawValue)), default: "\"refresh\"",
+        forms: ["window", "repeating_task"],
+        "What the task is for, which sets how long it runs its app in the background: \"refresh\" (an app refresh, the app's refresh_time) or \"processing\" (maintenance work, processing_time)."
+      ),
+      KeyDescription(
         "when", .choice(["visible"]), default: "whether visible or not",
         "\"visible\": the workload does nothing while its app is not in the foreground (outside the scenario's visibility intervals, without apps)."
       ),
@@ -168,6 +173,22 @@ extension ScenarioLanguage {
     ]
   }
 
+  /// The work-item keys that ask the OS for something rather than run on a component: a
+  /// background task's grant and a hold on the device (see *Apps and push delivery*, *OS
+  /// policies*).
+  static let controlSteps = [
+    KeyDescription(
+      "extend", .choice(["background"]),
+      "\"background\": asks, as beginBackgroundTask does, for the app's extended_time in the background in all, while the occurrence runs; takes no time."
+    ),
+    KeyDescription(
+      "hold", .choice(["awake"]),
+      "\"awake\": holds the device awake for \"for\" (a wake lock, a power assertion): the platform is busy for the workload, and the occurrence's later steps follow it."
+    ),
+    KeyDescription(
+      "for", .quantity(.time), "How long the hold lasts (with \"hold\")."),
+  ]
+
   /// What a work item's keys that name a component mean.
   static let timedComponentKey = (
     type: ValueType.quantity(.time),
@@ -183,13 +204,16 @@ extension ScenarioLanguage {
       KeyDescription(
         "recipe", .string,
         "The name of one of the device's recipes (such as \"location-best\"): its steps run with any others this item gives, which may not repeat the recipe's."
-      )
-    ],
+      ),
+    ] + controlSteps,
     otherKeys: timedComponentKey,
     rules: [
       .note(
         "threads and parallel_efficiency need cpu, write_size needs write, via needs download or upload; each step needs a component of the device to run on."
-      )
+      ),
+      .note(
+        "extend, and hold with its for, stand alone in their work item: write them as their own item of a work list, where they run in their place."
+      ),
     ],
     example: """
       { "cpu": "20 ms", "threads": 2, "qos": "utility", "write": "1 MB", "gps": "2 s" }

@@ -147,11 +147,16 @@ extension ScenarioDecoder {
         }
         return flag
       } ?? false
+    let task =
+      try object.optional("task").map { v throws(InputError) in
+        try reader.choice(v, object.path("task"), BackgroundTaskKind.self)
+      } ?? .refresh
     try object.rejectUnusedKeys()
     var spec = WorkloadSpec(
       name: name, timing: timing, onlyWhenVisible: onlyWhenVisible, debounce: debounce,
       work: workSpec, app: app, push: push)
     spec.isInterruptible = isInterruptible
+    spec.task = task
     return spec
   }
 

@@ -39,6 +39,9 @@ enum DeviceEvent {
   /// A charging battery reaches the level at which deferrable work finds it ok (see *OS policies*),
   /// unless the charger was unplugged since (then `generation` is stale).
   case batteryLevel(generation: UInt32)
+  /// A hold on the device ends (see *OS policies*), unless it was cut off before (then no hold
+  /// carries `id`).
+  case holdEnded(id: UInt32)
 }
 
 /// The rank of each kind of event among those due at one instant (see *The power-state ladder*):

@@ -152,6 +152,8 @@ final class DeviceSimulation: SimulationModel {
   /// Deferrable work: the conditions it waits for, waiting instances, paused occurrences (see
   /// *OS policies*).
   @exclusivity(unchecked) var tasks: BackgroundTaskRuntime
+  /// Holds on the device: wake locks, power assertions (see *OS policies*).
+  @exclusivity(unchecked) var assertions: AssertionRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -168,6 +170,7 @@ final class DeviceSimulation: SimulationModel {
     shutdown = DeviceShutdown(initialNodes: [], initialCPU: nil)
     lowPower = LowPowerModeRuntime(setup: setup)
     tasks = BackgroundTaskRuntime(workloads: setup.workloads)
+    assertions = AssertionRuntime(workloadCount: setup.workloads.count)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -319,6 +322,8 @@ final class DeviceSimulation: SimulationModel {
       pushDeadlineReached(generation: generation)
     case .batteryLevel(let generation):
       batteryRoseToOKLevel(generation: generation)
+    case .holdEnded(let id):
+      holdEnded(id: id)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)

@@ -71,6 +71,9 @@ extension DeviceSimulation {
       workloads[index].frameInCPUStage = false
     }
     jobs.removeAll()
+    releaseHoldsAtShutdown(at: time)
+    // The background tasks ended with their occurrences.
+    for app in apps.apps.indices { apps.apps[app].openBackgroundTasks = 0 }
     occurrences.removeAll()
     for node in nodes.indices {
       var fresh = shutdown.initialNodes[node]

@@ -19,7 +19,7 @@ extension DeviceSimulation {
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
-    "lowPower", "tasks", "activity",
+    "lowPower", "tasks", "assertions", "activity",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -72,6 +72,7 @@ extension DeviceSimulation {
     visitPushDelivery(&visitor)
     visitor.runtime(lowPower)
     visitor.runtime(tasks)
+    visitAssertions(&visitor)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
   }
@@ -87,6 +88,22 @@ extension DeviceSimulation {
     visitor.value(push.isHolding ? Int64(bitPattern: push.changes) : 0)
     visitor.value(push.deadline)
     visitor.value(Int64(push.generation))
+  }
+
+  /// The holds on the device: each hold's occurrence, workload and end (its id relative to the next
+  /// one's, as a generation), and each workload's holding, its time held growing with the cycle.
+  private func visitAssertions<V: SteadyStateVisitor>(_ visitor: inout V) {
+    visitor.value(Int64(assertions.holds.count))
+    for position in assertions.holds.indices {
+      visitor.generation(assertions.holds[position].id, current: assertions.nextID)
+      visitor.values(assertions.holds[position].occurrence, assertions.holds[position].workload)
+      visitor.instant(&assertions.holds[position].end)
+    }
+    for index in assertions.openHolds.indices {
+      visitor.value(assertions.openHolds[index])
+      visitor.instant(&assertions.holdingSince[index])
+      visitor.accumulator(&assertions.heldTime[index])
+    }
   }
 
   /// The pending events, in the order they will come out, and the two heaps of instants.
@@ -159,6 +176,9 @@ extension DeviceSimulation {
     case .batteryLevel(let generation):
       visitor.value(13)
       visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    case .holdEnded(let id):
+      visitor.value(14)
+      visitor.generation(id, current: assertions.nextID)
     }
   }
 
@@ -221,6 +241,7 @@ extension DeviceSimulation {
       visitor.values(occurrence.partsLeft, occurrence.frameCPUEnd)
       visitor.value(occurrence.isLive)
       visitor.value(occurrence.isCutOff)
+      visitor.value(occurrence.holdsBackgroundTask)
       visitor.instant(&occurrences[slot].due)
       visitor.instant(&occurrences[slot].deadline)
       var number = Int128(occurrence.number)
@@ -290,6 +311,7 @@ extension DeviceSimulation {
       visitor.counter(&workloads[index].stats.droppedFrames)
       visitor.counter(&workloads[index].stats.deadlineMisses)
       visitor.counter(&workloads[index].stats.coalescedFirings)
+      visitor.counter(&workloads[index].stats.skipped)
       visitor.counter(&workloads[index].stats.held)
       visitor.counter(&workloads[index].stats.cutOff)
     }

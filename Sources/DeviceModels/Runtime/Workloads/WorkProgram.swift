@@ -4,6 +4,12 @@ enum StepKind: UInt8 {
   /// Time a radio spends active carrying no data (*Peripherals and recipes*: a Wi-Fi scan,
   /// `"wifi": "1.5 s"`): served on the radio's shared link like a transfer that is all round trip.
   case radioTime
+  /// A background task's request for the app's extended grant (*Apps and push delivery*): takes no
+  /// time.
+  case extendBackground
+  /// The device held awake for `amount` ns (a wake lock, *OS policies*): the platform busy for the
+  /// workload.
+  case holdAwake
 }
 
 /// One step of a workload's work, compiled for the hot loop: its target lane resolved to a node,
@@ -87,6 +93,10 @@ struct WorkCompiler {
     }
     if let upload = object.upload { steps.append(step(.upload, node: radio, amount: upload.bytes)) }
     if let gpu = object.gpu { steps.append(step(.gpu, node: gpuNode, amount: gpu.nanoseconds)) }
+    if object.extendsBackground { steps.append(step(.extendBackground, node: -1, amount: 0)) }
+    if let hold = object.holdAwake {
+      steps.append(step(.holdAwake, node: -1, amount: hold.nanoseconds))
+    }
     for generic in object.generic {
       let node = nodeForComponent[generic.component] ?? -1
       precondition(node >= 0, "unknown generic component \(generic.component)")
@@ -132,6 +142,9 @@ struct Occurrence {
   /// Its app was suspended while it ran (see *Apps and push delivery*): it is already counted
   /// unfinished, no further step starts, and it is discarded when its running parts end.
   var isCutOff = false
+  /// It ran a step `{ "extend": "background" }`: its app has a background task open until it
+  /// ends (see *Apps and push delivery*).
+  var holdsBackgroundTask = false
 
   /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
   /// interval.
