@@ -98,7 +98,8 @@ import Testing
   /// suspended at 6 s (5 s grant): the hold ends then, 5.5 s held, unfinished; the platform was
   /// awake 0.5–6 s: 0.55 J.
   @Test func suspensionReleasesAHold() {
-    let result = Self.run([Self.once("lock", at: 0.5, [Self.hold(60)])], apps: [Self.app], duration: 20)
+    let result = Self.run(
+      [Self.once("lock", at: 0.5, [Self.hold(60)])], apps: [Self.app], duration: 20)
     let lock = result.workload("lock")
     #expect(lock.unfinished == 1)
     #expect(lock.heldAwake == .milliseconds(5500))

@@ -14,7 +14,8 @@ import Testing
   ) -> WorkloadSpec {
     WorkloadSpec(
       name: "timer",
-      timing: .periodic(every: every, start: .start, end: until, count: count, tolerance: tolerance),
+      timing: .periodic(
+        every: every, start: .start, end: until, count: count, tolerance: tolerance),
       work: Fixture.uses("unit", for: work), app: "a")
   }
 

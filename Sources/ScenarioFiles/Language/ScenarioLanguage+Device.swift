@@ -119,7 +119,7 @@ extension ScenarioLanguage {
         "timer_leeway", .quantity(.time), default: "0",
         "The least tolerance of a hidden app's timers."),
     ] + grantKeys(default: { $0 }) + [
-      KeyDescription("description", .string, "Notes."),
+      KeyDescription("description", .string, "Notes.")
     ],
     example: """
       { "background_time": "5 s", "extended_time": "30 s", "processing_time": "10 min" }

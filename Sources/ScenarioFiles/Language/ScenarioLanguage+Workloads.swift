@@ -204,7 +204,7 @@ extension ScenarioLanguage {
       KeyDescription(
         "recipe", .string,
         "The name of one of the device's recipes (such as \"location-best\"): its steps run with any others this item gives, which may not repeat the recipe's."
-      ),
+      )
     ] + controlSteps,
     otherKeys: timedComponentKey,
     rules: [
