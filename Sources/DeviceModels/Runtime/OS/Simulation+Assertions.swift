@@ -24,12 +24,15 @@ extension DeviceSimulation {
     if end < endTime { schedule(.holdEnded(id: id), at: end, rank: EventRank.completion) }
   }
 
-  /// A hold's length has passed: it releases the device and its occurrence goes on.
+  /// A hold's length has passed: its occurrence goes on, and then it releases the device — in that
+  /// order, so that a next step starts on a platform still awake, as a step that follows work on
+  /// a component does.
   func holdEnded(id: UInt32) {
+    guard let found = assertions.holds.firstIndex(where: { $0.id == id }) else { return }
+    stepPartDone(assertions.holds[found].occurrence)
+    // The next step may have begun another hold, appended after this one.
     guard let position = assertions.holds.firstIndex(where: { $0.id == id }) else { return }
-    let occurrence = assertions.holds[position].occurrence
     releaseHold(at: position)
-    stepPartDone(occurrence)
   }
 
   /// Releases every hold of a cut-off occurrence (its app suspended): the device is no longer held
