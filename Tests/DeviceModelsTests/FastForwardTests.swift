@@ -158,8 +158,9 @@ import Testing
 
   /// Task grants, background tasks and holds (see *OS policies*), drawn from a stream of their
   /// own in about half the setups: the app's task grants of 1–20 s, the repeating task's kind, and
-  /// a timer every 1, 2 or 4 s that maybe opens a background task, holds the device awake for
-  /// 50–1,000 ms and then works 1–50 ms on part `a`.
+  /// a timer every 500 ms or 1 s (dividing the other sources' periods, so that the setup still
+  /// settles) that maybe opens a background task, holds the device awake for 20–400 ms and then
+  /// works 1–50 ms on part `a`.
   static func addHolds(to setup: inout SimulationSetup, seed: UInt64) {
     var rng = SplitMix64(seed: seed ^ 0x401d)
     func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
@@ -175,7 +176,7 @@ import Testing
     var extend = WorkStepSpec()
     extend.extendsBackground = true
     var hold = WorkStepSpec()
-    hold.holdAwake = .milliseconds(Int64(50 + pick(950)))
+    hold.holdAwake = .milliseconds(Int64(20 + pick(380)))
     let work =
       (pick(2) == 0 ? [extend] : []) + [hold]
       + Fixture.uses("a", for: .milliseconds(Int64(1 + pick(50))))
@@ -184,7 +185,7 @@ import Testing
       WorkloadSpec(
         name: "y-hold",
         timing: .periodic(
-          every: .seconds([1, 2, 4][pick(3)]), start: .start, end: nil, count: nil,
+          every: .milliseconds([500, 1000][pick(2)]), start: .start, end: nil, count: nil,
           tolerance: .zero),
         work: work, app: hasApp && pick(2) == 0 ? "x" : AppSpec.implicitName))
   }

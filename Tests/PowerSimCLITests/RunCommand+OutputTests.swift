@@ -90,8 +90,8 @@ import Testing
       ])
     #expect(
       try Self.records(directory, "workloads.csv").dropFirst() == [
-        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0", "app", "0"],
-        ["(unattributed)", "", "0.2", "", "", "", "", "", "", "", "", ""],
+        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0", "app", "0", "0", "0"],
+        ["(unattributed)", "", "0.2", "", "", "", "", "", "", "", "", "", "", ""],
       ])
     #expect(
       try Self.records(directory, "attribution.csv").dropFirst() == [

@@ -169,15 +169,15 @@ import Testing
       ])
     #expect(
       ScenarioDecoder.allModifiers == [
-        "from", "until", "count", "tolerance", "for", "requires", "interruptible",
+        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "task",
       ])
     let task = ScenarioDecoder.repeatingTaskKind
     #expect(
       ScenarioDecoder.modifiers == [
         "at": [], "every": ["from", "until", "count", "tolerance"], "rate": ["from", "until"],
         "mean_interval": ["from", "until"], "times": [], "trace": [], "frames": ["from", "for"],
-        "window": ["requires", "interruptible"],
-        task: ["from", "until", "count", "requires", "interruptible"],
+        "window": ["requires", "interruptible", "task"],
+        task: ["from", "until", "count", "requires", "interruptible", "task"],
       ])
     #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task])
     #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task])
