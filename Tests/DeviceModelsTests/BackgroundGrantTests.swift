@@ -121,6 +121,16 @@ import Testing
     #expect(result.component("unit").energy == joules(extends ? 20 : 5.499))
   }
 
+  /// A background task that ends before the app's own grant does gives the grant back: 1 s of
+  /// work with `extend` due 0.5 s (done at 1.501 s), the app hidden at 1 s with 30 s asked for;
+  /// when the task ends the grant falls back to the app's own 5 s: suspended at 6 s.
+  @Test func aTaskEndingEarlyFallsBackToTheOwnGrant() {
+    let result = Self.run(
+      [Self.once("job", at: 0.5, [Self.extend, Self.unit(1)])], apps: [Self.app], duration: 60)
+    #expect(result.workload("job").unfinished == 0)
+    #expect(result.apps[0].backgroundTime == .seconds(5))
+  }
+
   /// A task's grant by kind: a 4 min job in a window [60 s, 60 s], its app suspended since 6 s.
   /// A refresh task runs the app 30 s: cut off at 90 s (the unit from 60.001 s, after the
   /// platform's wake: 29.999 J). A processing task runs it 10 min: it completes at 300.001 s

@@ -110,21 +110,24 @@ extension DeviceSimulation {
   }
 
   /// `occurrence` ended (completed or cut off): the background task it opened, if any, ends. With
-  /// no task left open and the app's own grant over, the app is suspended now (ending the task
-  /// early ends the app's background time early, as `endBackgroundTask` does).
+  /// no task left open, the app's grant falls back to its own: it is suspended when that ends, or
+  /// now if it has (ending the task early ends the app's background time early, as
+  /// `endBackgroundTask` does).
   func endBackgroundTask(of occurrence: Int32) {
     guard occurrences[occurrence].holdsBackgroundTask else { return }
     occurrences[occurrence].holdsBackgroundTask = false
     let app = Int(workloads[Int(occurrences[occurrence].workload)].app)
     apps.apps[app].openBackgroundTasks -= 1
+    let end = max(apps.apps[app].baseGrantEnd, now)
     guard apps.apps[app].openBackgroundTasks == 0, apps.apps[app].phase == .background,
-      apps.apps[app].baseGrantEnd <= now, apps.apps[app].grantEnd > now
+      apps.apps[app].grantEnd > end
     else { return }
-    // After the instant's completions, as a grant's expiry.
+    // An expiry now comes after the instant's completions, as any grant's expiry.
     apps.apps[app].grantGeneration &+= 1
-    apps.apps[app].grantEnd = now
+    apps.apps[app].grantEnd = end
+    guard end < endTime else { return }
     schedule(
-      .appGrantExpired(app: Int32(app), generation: apps.apps[app].grantGeneration), at: now,
+      .appGrantExpired(app: Int32(app), generation: apps.apps[app].grantGeneration), at: end,
       rank: EventRank.environment)
   }
 
