@@ -41,7 +41,7 @@ import Testing
   /// the laptop's unlimited background time and 10 s leeway; its foreground defaults to the
   /// visibility intervals.
   @Test(arguments: [
-    ("phone", TimeSpan?.some(.seconds(30)), TimeSpan.zero), ("laptop", nil, .seconds(10)),
+    ("phone", TimeSpan?.some(.seconds(5)), TimeSpan.zero), ("laptop", nil, .seconds(10)),
   ])
   func appDefaultsComeFromTheDevice(device: String, grant: TimeSpan?, leeway: TimeSpan) throws {
     let json = Self.phone(
