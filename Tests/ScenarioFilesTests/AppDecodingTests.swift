@@ -37,7 +37,7 @@ import Testing
       ])
   }
 
-  /// A declared app takes its defaults from the device: the phone's 30 s grant and no leeway,
+  /// A declared app takes its defaults from the device: the phone's 5 s grant and no leeway,
   /// the laptop's unlimited background time and 10 s leeway; its foreground defaults to the
   /// visibility intervals.
   @Test(arguments: [
