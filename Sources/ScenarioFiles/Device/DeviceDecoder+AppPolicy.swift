@@ -6,7 +6,7 @@ extension DeviceDecoder {
   /// Reads `app_policy` (see *Apps and push delivery*): the defaults of the apps a scenario
   /// declares on this device — `background_time` (a duration or `"unlimited"`), `timer_leeway` and
   /// the task grants — each defaulting to the standard policy (`AppPolicySpec.standard`: 30 s, no
-  /// leeway, ``BackgroundGrants/standard``).
+  /// leeway, `BackgroundGrants.standard`).
   func decodeAppPolicy(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> AppPolicySpec
   {
