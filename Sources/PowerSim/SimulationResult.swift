@@ -91,6 +91,10 @@ public struct SimulationResult: Hashable, Sendable {
     /// Occurrences that fell due while they could not run (the app suspended, the device off)
     /// and were lost.
     public var held: Int
+    /// Due times of a repeating timer that a late firing passed and covered.
+    public var skipped: Int
+    /// Time it held the device awake (`{ "hold": "awake" }`).
+    public var heldAwake: TimeSpan
   }
 
   /// The distribution of a workload's latency.
@@ -190,6 +194,8 @@ extension SimulationResult.Workload {
     unfinished = workload.unfinished
     deadlineMisses = workload.deadlineMisses
     held = workload.held
+    skipped = workload.skipped
+    heldAwake = TimeSpan(workload.heldAwake)
   }
 }
 

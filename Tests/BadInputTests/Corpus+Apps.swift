@@ -1,6 +1,7 @@
 extension BadInputCorpus {
   /// Apps and push delivery (see *Apps and push delivery*): undeclared apps, push keys where they
-  /// do not apply, bad values and overlapping foreground intervals.
+  /// do not apply, bad values and overlapping foreground intervals; task kinds, grants, background
+  /// tasks and holds (see *OS policies*).
   static let apps: [BadInput] = [
     BadInput(
       "apps/app-key-typo.json",
@@ -69,6 +70,46 @@ extension BadInputCorpus {
     BadInput(
       "apps/zero-push-size.json",
       #"apps/zero-push-size.json: workloads.chat.push_size: expected a data size greater than zero, found "0 B""#
+    ),
+    BadInput(
+      "apps/zero-processing-time.json",
+      #"apps/zero-processing-time.json: apps.photos.processing_time: expected a time greater than zero, found "0 s""#
+    ),
+    BadInput(
+      "apps/device-policy-extended-time-word.json",
+      #"apps/device-policy-extended-time-word.json: device_patch.app_policy.extended_time: expected a time such as "5 s" or "20 ms", found "forever""#
+    ),
+    BadInput(
+      "apps/task-on-timer.json",
+      #"apps/task-on-timer.json: workloads.sync.task: "task" applies only to "every" with "window" or "window" workloads, not to "every""#
+    ),
+    BadInput(
+      "apps/task-unknown.json",
+      #"apps/task-unknown.json: workloads.cleanup.task: expected one of "refresh" or "processing", found "maintenance""#
+    ),
+    BadInput(
+      "apps/extend-foreground.json",
+      #"apps/extend-foreground.json: workloads.save.work[0].extend: expected "background", found "foreground""#
+    ),
+    BadInput(
+      "apps/hold-without-for.json",
+      #"apps/hold-without-for.json: workloads.lock.work: a hold needs the key "for" (how long it lasts), which is missing"#
+    ),
+    BadInput(
+      "apps/for-without-hold.json",
+      #"apps/for-without-hold.json: workloads.lock.work.for: "for" is the length of a hold; add "hold": "awake""#
+    ),
+    BadInput(
+      "apps/hold-with-cpu.json",
+      #"apps/hold-with-cpu.json: workloads.lock.work.cpu: "hold" stands alone in its work item; write "cpu" in an item of its own (a work list runs items in order)"#
+    ),
+    BadInput(
+      "apps/hold-asleep.json",
+      #"apps/hold-asleep.json: workloads.lock.work.hold: expected "awake", found "asleep""#
+    ),
+    BadInput(
+      "apps/hold-zero-for.json",
+      #"apps/hold-zero-for.json: workloads.lock.work.for: expected a time greater than zero, found "0 s""#
     ),
   ]
 }

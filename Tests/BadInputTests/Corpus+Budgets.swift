@@ -44,7 +44,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "budgets/unsupported-metric.json",
-      #"budgets/unsupported-metric.json: budgets[0].workloads.sync.min.held_awake: unknown key "held_awake" in a workload's min limits (expected one of "energy", "latency_p50", "latency_p99", "latency_max", "occurrences", "dropped_frames" or "unfinished")"#
+      #"budgets/unsupported-metric.json: budgets[0].workloads.sync.min.coalesced: unknown key "coalesced" in a workload's min limits (expected one of "energy", "latency_p50", "latency_p99", "latency_max", "occurrences", "dropped_frames", "unfinished" or "held_awake")"#
     ),
     BadInput(
       "budgets/wrong-unit.json",

@@ -217,6 +217,41 @@ import Testing
       // Workloads are in name order: "task" comes before the "w…" ones.
       setup.workloads.insert(task, at: 0)
     }
+    addHolds(to: &setup, seed: seed)
+  }
+
+  /// Task grants, background tasks and holds (see *OS policies*), drawn from a stream of their
+  /// own in about half the setups: the app's task grants of 1–20 s, the repeating task's kind, and
+  /// a timer every 500 ms or 1 s (dividing the other sources' periods, so that the setup still
+  /// settles) that maybe opens a background task, holds the device awake for 20–400 ms and then
+  /// works 1–50 ms on part `a`.
+  static func addHolds(to setup: inout SimulationSetup, seed: UInt64) {
+    var rng = SplitMix64(seed: seed ^ 0x401d)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    guard pick(2) == 0 else { return }
+    for index in setup.apps.indices {
+      setup.apps[index].grants = BackgroundGrants(
+        extendedTime: .seconds(Int64(1 + pick(20))), refreshTime: .seconds(Int64(1 + pick(20))),
+        processingTime: .seconds(Int64(1 + pick(20))))
+    }
+    for index in setup.workloads.indices where setup.workloads[index].name == "task" {
+      setup.workloads[index].task = pick(2) == 0 ? .refresh : .processing
+    }
+    var extend = WorkStepSpec()
+    extend.extendsBackground = true
+    var hold = WorkStepSpec()
+    hold.holdAwake = .milliseconds(Int64(20 + pick(380)))
+    let work =
+      (pick(2) == 0 ? [extend] : []) + [hold]
+      + Fixture.uses("a", for: .milliseconds(Int64(1 + pick(50))))
+    let hasApp = setup.apps.contains { $0.name == "x" }
+    setup.workloads.append(
+      WorkloadSpec(
+        name: "y-hold",
+        timing: .periodic(
+          every: .milliseconds([500, 1000][pick(2)]), start: .start, end: nil, count: nil,
+          tolerance: .zero),
+        work: work, app: hasApp && pick(2) == 0 ? "x" : AppSpec.implicitName))
   }
 
   /// A random setup of ``setup(seed:)`` that also draws, from a stream of its own, what goes wrong

@@ -44,7 +44,7 @@ import Testing
       [
         "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
         "dropped_frames", "unfinished", "deadline_misses",
-      ], ["coalesced", "app", "held"]
+      ], ["coalesced", "app", "held", "skipped", "held_awake_s"]
     ),
     ("attribution.csv", ["workload", "component", "energy_j"], []),
     ("power.csv", ["time_s", "platform_w", "gps_w", "total_w"], []),
@@ -96,8 +96,8 @@ import Testing
       ])
     #expect(
       try Self.records(directory, "workloads.csv").dropFirst() == [
-        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0", "app", "0"],
-        ["(unattributed)", "", "0.2", "", "", "", "", "", "", "", "", ""],
+        ["fix", "2", "1.63", "0.5", "1.3", "1.3", "0", "0", "0", "0", "app", "0", "0", "0"],
+        ["(unattributed)", "", "0.2", "", "", "", "", "", "", "", "", "", "", ""],
       ])
     #expect(
       try Self.records(directory, "attribution.csv").dropFirst() == [

@@ -87,7 +87,7 @@ import Testing
       ),
       (
         #"{ "scenario": "gps.json", "workloads": { "fix": { "max": { "fixed": "1 J" } } } }"#,
-        #"budgets[0].workloads.fix.max.fixed: unknown key "fixed" in a workload's max limits (expected one of "energy", "latency_p50", "latency_p99", "latency_max", "occurrences", "dropped_frames" or "unfinished")"#
+        #"budgets[0].workloads.fix.max.fixed: unknown key "fixed" in a workload's max limits (expected one of "energy", "latency_p50", "latency_p99", "latency_max", "occurrences", "dropped_frames", "unfinished" or "held_awake")"#
       ),
     ]
     for (budget, message) in cases {

@@ -80,16 +80,16 @@ import Testing
   }
 
   /// `workloads.csv` keeps *The command line*'s columns in order and adds `coalesced`, then `app`
-  /// and `held` (see *The command line*) at the end.
+  /// and `held` (see *The command line*), then `skipped` and `held_awake_s` at the end.
   @Test func workloadsCSV() {
     #expect(
       ResultCSV.workloads(Self.result()) == """
-        workload,occurrences,energy_j,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced,app,held\r
-        anim,8,1.2,0.25,0.3,0.3,2,0,8,0,app,0\r
-        late,1,0.1,1.1,1.1,1.1,0,0,1,0,app,0\r
-        tick,1,0.1,0.6,0.6,0.6,0,0,0,0,app,0\r
-        tock,1,0.1,0.5,0.5,0.5,0,0,0,1,app,0\r
-        (unattributed),,0,,,,,,,,,\r
+        workload,occurrences,energy_j,latency_p50_s,latency_p99_s,latency_max_s,dropped_frames,unfinished,deadline_misses,coalesced,app,held,skipped,held_awake_s\r
+        anim,8,1.2,0.25,0.3,0.3,2,0,8,0,app,0,0,0\r
+        late,1,0.1,1.1,1.1,1.1,0,0,1,0,app,0,0,0\r
+        tick,1,0.1,0.6,0.6,0.6,0,0,0,0,app,0,0,0\r
+        tock,1,0.1,0.5,0.5,0.5,0,0,0,1,app,0,0,0\r
+        (unattributed),,0,,,,,,,,,,,\r
 
         """)
   }

@@ -37,11 +37,11 @@ import Testing
       ])
   }
 
-  /// A declared app takes its defaults from the device: the phone's 30 s grant and no leeway,
+  /// A declared app takes its defaults from the device: the phone's 5 s grant and no leeway,
   /// the laptop's unlimited background time and 10 s leeway; its foreground defaults to the
   /// visibility intervals.
   @Test(arguments: [
-    ("phone", TimeSpan?.some(.seconds(30)), TimeSpan.zero), ("laptop", nil, .seconds(10)),
+    ("phone", TimeSpan?.some(.seconds(5)), TimeSpan.zero), ("laptop", nil, .seconds(10)),
   ])
   func appDefaultsComeFromTheDevice(device: String, grant: TimeSpan?, leeway: TimeSpan) throws {
     let json = Self.phone(

@@ -175,7 +175,8 @@ import Testing
       ])
     #expect(
       ScenarioDecoder.allModifiers == [
-        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread", "delay",
+        "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread", "task",
+        "delay",
       ])
     let task = ScenarioDecoder.repeatingTaskKind
     #expect(
@@ -183,8 +184,8 @@ import Testing
         "at": ["thread"], "every": ["from", "until", "count", "tolerance", "thread"],
         "rate": ["from", "until", "thread"], "mean_interval": ["from", "until", "thread"],
         "times": ["thread"], "trace": ["thread"], "frames": ["from", "for"],
-        "window": ["requires", "interruptible", "thread"],
-        task: ["from", "until", "count", "requires", "interruptible", "thread"], "on": ["delay"],
+        "window": ["requires", "interruptible", "thread", "task"],
+        task: ["from", "until", "count", "requires", "interruptible", "thread", "task"], "on": ["delay"],
       ])
     #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task, "on"])
     #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task, "on"])

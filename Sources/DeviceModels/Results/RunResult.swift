@@ -108,6 +108,12 @@ public struct WorkloadResult: Sendable {
   public var deadlineMisses: Int
   /// Range-timer firings that came early, with another wake-up.
   public var coalescedFirings: Int
+  /// Due times of a repeating timer that a late firing passed and covered: the timer fired once
+  /// for them (see *OS policies*).
+  public var skipped: Int = 0
+  /// Time the workload held the device awake (`{ "hold": "awake" }`, see *OS policies*): the union
+  /// of its holds, up to the end of the run.
+  public var heldAwake: TimeSpan = .zero
   /// Latency of completed occurrences.
   public var latency: LatencySummary?
   /// Energy attributed to the workload, per component in device order.

@@ -15,15 +15,20 @@ public struct AppSpec: Sendable, Hashable {
   public var backgroundTime: TimeSpan?
   /// The least tolerance the app's timers get while it is not in the foreground (App Nap).
   public var timerLeeway: TimeSpan
+  /// The background grants beyond ``backgroundTime`` (see *Apps and push delivery*): what a
+  /// background task asks for, and what a refresh or processing task runs the app for.
+  public var grants: BackgroundGrants
 
   /// An app.
   public init(
-    name: String, foreground: [TimeRange]?, backgroundTime: TimeSpan?, timerLeeway: TimeSpan
+    name: String, foreground: [TimeRange]?, backgroundTime: TimeSpan?, timerLeeway: TimeSpan,
+    grants: BackgroundGrants = .standard
   ) {
     self.name = name
     self.foreground = foreground
     self.backgroundTime = backgroundTime
     self.timerLeeway = timerLeeway
+    self.grants = grants
   }
 
   /// The one app of a scenario that declares none: in the foreground during `visibility`, never
@@ -44,16 +49,65 @@ public struct AppPolicySpec: Sendable, Hashable {
   public var backgroundTime: TimeSpan?
   /// The least tolerance of a hidden app's timers (App Nap's timer coalescing).
   public var timerLeeway: TimeSpan
+  /// The grants of background tasks, refresh tasks and processing tasks.
+  public var grants: BackgroundGrants
 
   /// A policy.
-  public init(backgroundTime: TimeSpan?, timerLeeway: TimeSpan) {
+  public init(
+    backgroundTime: TimeSpan?, timerLeeway: TimeSpan, grants: BackgroundGrants = .standard
+  ) {
     self.backgroundTime = backgroundTime
     self.timerLeeway = timerLeeway
+    self.grants = grants
   }
 
   /// The policy of a device file without `app_policy`: *Apps and push delivery*'s defaults, a 30 s
-  /// background grant and no timer leeway.
+  /// background grant, no timer leeway and the standard task grants.
   public static let standard = AppPolicySpec(backgroundTime: .seconds(30), timerLeeway: .zero)
+}
+
+/// What a deferrable task is for (see *Apps and push delivery*), which decides how long it runs its
+/// app in the background.
+public enum BackgroundTaskKind: String, Sendable, Hashable, CaseIterable {
+  /// An app refresh (`BGAppRefreshTask`, a periodic job): ``BackgroundGrants/refreshTime``.
+  case refresh
+  /// Maintenance work (`BGProcessingTask`, a JobScheduler job):
+  /// ``BackgroundGrants/processingTime``.
+  case processing
+}
+
+/// How long an app may run in the background for each reason beyond leaving the screen (see *Apps
+/// and push delivery*): each grant counts from the moment it is given.
+public struct BackgroundGrants: Sendable, Hashable {
+  /// What a background task (`{ "extend": "background" }`, `beginBackgroundTask`) asks for: the
+  /// app's whole time in the background, counted from when it left the foreground (or a task or
+  /// push started running it), is at least this while the task is open.
+  public var extendedTime: TimeSpan
+  /// How long a refresh task runs the app.
+  public var refreshTime: TimeSpan
+  /// How long a processing task runs the app.
+  public var processingTime: TimeSpan
+
+  /// Grants.
+  public init(extendedTime: TimeSpan, refreshTime: TimeSpan, processingTime: TimeSpan) {
+    self.extendedTime = extendedTime
+    self.refreshTime = refreshTime
+    self.processingTime = processingTime
+  }
+
+  /// The grants of a device file that gives none: 30 s for a background task and a refresh
+  /// task, 10 min for a processing task (the figures of the built-in phone, see *Built-in
+  /// devices*).
+  public static let standard = BackgroundGrants(
+    extendedTime: .seconds(30), refreshTime: .seconds(30), processingTime: .minutes(10))
+
+  /// The grant of a task of `kind`.
+  public func grant(for kind: BackgroundTaskKind) -> TimeSpan {
+    switch kind {
+    case .refresh: refreshTime
+    case .processing: processingTime
+    }
+  }
 }
 
 /// How urgently a push is delivered (see *Apps and push delivery*).

@@ -35,6 +35,12 @@ public struct WorkStepSpec: Sendable, Hashable {
   public var resolution: Resolution? = nil
   /// The frames per second a camera or encoder step handles (with `resolution`).
   public var frameRate: Frequency? = nil
+  /// Asks for the app's background task grant, as `beginBackgroundTask` does (`{ "extend":
+  /// "background" }`, see *Apps and push delivery*): a step that takes no time.
+  public var extendsBackground = false
+  /// Holds the device awake this long (`{ "hold": "awake", "for": … }`: a wake lock, a power
+  /// assertion, see *OS policies*): the platform is busy for the workload.
+  public var holdAwake: TimeSpan?
 
   /// A work object; every step is optional.
   public init(

@@ -240,6 +240,9 @@ public struct WorkloadSpec: Sendable, Hashable {
   /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*): each
   /// occurrence holds the thread from its start to its end, and the app's frames wait for it.
   public var onMainThread = false
+  /// For deferrable work: what the task is for, which sets how long it runs its app in the
+  /// background (see *Apps and push delivery*).
+  public var task = BackgroundTaskKind.refresh
 
   /// A workload.
   public init(

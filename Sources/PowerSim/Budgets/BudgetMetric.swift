@@ -32,6 +32,9 @@ public enum BudgetMetric: String, CaseIterable, Hashable, Sendable {
   case droppedFrames = "dropped_frames"
   /// A workload's occurrences still running at the end, or cut off by an empty battery.
   case unfinished
+  /// A workload's time holding the device awake (`held_awake_s`), in seconds: Android vitals
+  /// flags more than 2 h of partial wake locks in 24 h.
+  case heldAwake = "held_awake"
   /// Battery life (capacity ÷ average drain while unplugged), in seconds; when the battery ran
   /// out, the time it lasted from the start of the run.
   case batteryLife = "battery_life"
@@ -57,7 +60,10 @@ public enum BudgetMetric: String, CaseIterable, Hashable, Sendable {
         ]
       case .component: [.energy, .floor, .fixed, .dynamic, .averagePower, .wakeups]
       case .workload:
-        [.energy, .latencyP50, .latencyP99, .latencyMax, .occurrences, .droppedFrames, .unfinished]
+        [
+          .energy, .latencyP50, .latencyP99, .latencyMax, .occurrences, .droppedFrames,
+          .unfinished, .heldAwake,
+        ]
       }
     }
 
@@ -94,7 +100,7 @@ public enum BudgetMetric: String, CaseIterable, Hashable, Sendable {
     switch self {
     case .energy, .batteryEnergy, .floor, .fixed, .dynamic: .energy
     case .averagePower, .peakPower: .power
-    case .latencyP50, .latencyP99, .latencyMax, .batteryLife: .time
+    case .latencyP50, .latencyP99, .latencyMax, .batteryLife, .heldAwake: .time
     case .wakeups, .occurrences, .droppedFrames, .unfinished: .count
     case .minCharge: .fraction
     }

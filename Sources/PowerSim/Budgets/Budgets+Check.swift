@@ -131,6 +131,7 @@ extension Budgets {
       case .occurrences: return Double(workload.occurrences)
       case .droppedFrames: return Double(workload.droppedFrames)
       case .unfinished: return Double(workload.unfinished)
+      case .heldAwake: return workload.heldAwake.seconds
       case .latencyP50, .latencyP99, .latencyMax:
         guard let latency = workload.latency else {
           throw missing(

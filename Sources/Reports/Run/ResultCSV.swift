@@ -101,6 +101,7 @@ public enum ResultCSV {
     var csv = CSVWriter(header: [
       "workload", "occurrences", "energy_j", "latency_p50_s", "latency_p99_s", "latency_max_s",
       "dropped_frames", "unfinished", "deadline_misses", "coalesced", "app", "held",
+      "skipped", "held_awake_s",
     ])
     for workload in result.workloads {
       csv.appendRow([
@@ -110,12 +111,12 @@ public enum ResultCSV {
         workload.latency.map { Units.seconds($0.max) } ?? "",
         String(workload.droppedFrames), String(workload.unfinished),
         String(workload.deadlineMisses), String(workload.coalescedFirings), workload.app,
-        String(workload.held),
+        String(workload.held), String(workload.skipped), Units.seconds(workload.heldAwake),
       ])
     }
     csv.appendRow([
       unattributedName, "", Units.joules(result.unattributedEnergy), "", "", "", "", "", "", "",
-      "", "",
+      "", "", "", "",
     ])
     return csv.text
   }

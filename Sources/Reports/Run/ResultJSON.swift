@@ -52,6 +52,8 @@ public enum ResultJSON {
       entry["coalesced"] = .number(JSONNumber(workload.coalescedFirings))
       entry["app"] = .string(workload.app)
       entry["held"] = .number(JSONNumber(workload.held))
+      entry["skipped"] = .number(JSONNumber(workload.skipped))
+      entry["held_awake_s"] = number(Units.seconds(workload.heldAwake))
       workloads[workload.name] = .object(entry)
     }
     var unattributed = JSONObject()

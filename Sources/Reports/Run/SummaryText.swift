@@ -143,6 +143,10 @@ public enum SummaryText {
     if workload.coalescedFirings > 0 {
       notes.append("\(workload.coalescedFirings) timer firings coalesced")
     }
+    if workload.skipped > 0 { notes.append("\(workload.skipped) timer due times skipped") }
+    if workload.heldAwake > .zero {
+      notes.append("held awake \(Units.durationText(workload.heldAwake))")
+    }
     if workload.unfinished > 0 { notes.append("\(workload.unfinished) unfinished") }
     if workload.held > 0 { notes.append("\(workload.held) held") }
     return notes.joined(separator: ", ")

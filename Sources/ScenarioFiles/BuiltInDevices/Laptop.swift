@@ -16,6 +16,10 @@ extension BuiltInDevices {
       "app_policy": {
         "background_time": "unlimited",
         "x-source-background_time": "macOS does not suspend a hidden app (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: App Nap throttles it instead)",
+        "extended_time": "30 s", "refresh_time": "30 s", "processing_time": "10 min",
+        "x-source-extended_time": "unused while background_time is unlimited (nothing is suspended); the phone's figures, for a scenario that limits an app's background_time: Apple, Extending your app's background execution time (about 30 s)",
+        "x-source-refresh_time": "the phone's figure, as extended_time: Apple, BGAppRefreshTask (WWDC 2019 session 707: up to 30 s)",
+        "x-source-processing_time": "the phone's figure, as extended_time: Android JobScheduler's 10 min execution limit (NSBackgroundActivityScheduler publishes none)",
         "timer_leeway": "10 s",
         "x-source-timer_leeway": "App Nap's timer throttling (Apple, Energy Efficiency Guide for Mac Apps, Extend App Nap: it reduces the frequency with which a napping app's timers fire); 10 s is *Apps and push delivery*'s calibration choice, no published figure"
       },

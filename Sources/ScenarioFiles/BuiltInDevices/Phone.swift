@@ -15,8 +15,14 @@ extension BuiltInDevices {
         "x-source-charge_power": "calibration target: a 15 W USB-PD charger"
       },
       "app_policy": {
-        "background_time": "30 s",
-        "x-source-background_time": "Apple, Extending your app's background execution time (UIApplication beginBackgroundTask): an app leaving the screen runs briefly, then is suspended; a background task's grant is about 30 s (backgroundTimeRemaining). Android's cached apps freezer (source.android.com, Android 14) freezes a cached app 10 s after it enters the cached state",
+        "background_time": "5 s",
+        "x-source-background_time": "Apple, UIApplicationDelegate applicationDidEnterBackground(_:): an app leaving the screen has approximately five seconds to finish its work before it is suspended, unless it asks for more with beginBackgroundTask (extended_time). Android's cached apps freezer (source.android.com, Android 14) freezes a cached app 10 s after it enters the cached state",
+        "extended_time": "30 s",
+        "x-source-extended_time": "Apple, Extending your app's background execution time (UIApplication beginBackgroundTask): a background task lets the app run on, about 30 s in all (backgroundTimeRemaining; WWDC 2019 session 707, Advances in App Background Execution)",
+        "refresh_time": "30 s",
+        "x-source-refresh_time": "Apple, BGAppRefreshTask (WWDC 2019 session 707, Advances in App Background Execution): an app refresh task runs for up to 30 s",
+        "processing_time": "10 min",
+        "x-source-processing_time": "Android, JobScheduler: a job runs for at most 10 min before the system stops it (developer.android.com, Optimize for Doze and App Standby; JobParameters); Apple's BGProcessingTask gives several minutes without a figure (WWDC 2019 session 707). 10 min is the published figure, a choice for both platforms",
         "timer_leeway": "0 s",
         "x-source-timer_leeway": "none: the phone suspends a hidden app instead of throttling its timers"
       },

@@ -4,8 +4,9 @@ import Quantities
 
 extension DeviceDecoder {
   /// Reads `app_policy` (see *Apps and push delivery*): the defaults of the apps a scenario
-  /// declares on this device — `background_time` (a duration or `"unlimited"`) and `timer_leeway` —
-  /// each defaulting to the standard policy (`AppPolicySpec.standard`: 30 s, no leeway).
+  /// declares on this device — `background_time` (a duration or `"unlimited"`), `timer_leeway` and
+  /// the task grants — each defaulting to the standard policy (`AppPolicySpec.standard`: 30 s, no
+  /// leeway, `BackgroundGrants.standard`).
   func decodeAppPolicy(_ value: JSONValue, at path: JSONPath) throws(InputError)
     -> AppPolicySpec
   {
@@ -27,7 +28,27 @@ extension DeviceDecoder {
     if let leeway = object.optional("timer_leeway") {
       policy.timerLeeway = try reader.time(leeway, object.path("timer_leeway"))
     }
+    policy.grants = try decodeGrants(&object, reader: reader, defaults: policy.grants)
     try object.rejectUnusedKeys()
     return policy
   }
+}
+
+/// Reads the task grants of an `app_policy` or a scenario's app (see *Apps and push delivery*):
+/// `extended_time`, `refresh_time` and `processing_time`, each a duration above zero, each
+/// `defaults`' when absent.
+func decodeGrants(
+  _ object: inout ObjectReader, reader: ValueReader, defaults: BackgroundGrants
+) throws(InputError) -> BackgroundGrants {
+  var grants = defaults
+  if let value = object.optional("extended_time") {
+    grants.extendedTime = try reader.positiveTime(value, object.path("extended_time"))
+  }
+  if let value = object.optional("refresh_time") {
+    grants.refreshTime = try reader.positiveTime(value, object.path("refresh_time"))
+  }
+  if let value = object.optional("processing_time") {
+    grants.processingTime = try reader.positiveTime(value, object.path("processing_time"))
+  }
+  return grants
 }

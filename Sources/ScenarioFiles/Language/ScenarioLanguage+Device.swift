@@ -127,11 +127,30 @@ extension ScenarioLanguage {
       KeyDescription(
         "timer_leeway", .quantity(.time), default: "0",
         "The least tolerance of a hidden app's timers."),
-      KeyDescription("description", .string, "Notes."),
+    ] + grantKeys(default: { $0 }) + [
+      KeyDescription("description", .string, "Notes.")
     ],
     example: """
-      { "background_time": "10 s", "timer_leeway": "1 s" }
+      { "background_time": "5 s", "extended_time": "30 s", "processing_time": "10 min" }
       """)
+
+  /// The grants of background tasks and deferrable tasks, as the device's `app_policy` and a
+  /// scenario's app give them; `default` turns the device's default into the key's.
+  static func grantKeys(default: (String) -> String) -> [KeyDescription] {
+    [
+      KeyDescription(
+        "extended_time", .quantity(.time), default: `default`("30 s"),
+        "What a background task ({ \"extend\": \"background\" }) asks for: the app's time in the background, in all, while the work that asked is running."
+      ),
+      KeyDescription(
+        "refresh_time", .quantity(.time), default: `default`("30 s"),
+        "How long a refresh task (\"task\": \"refresh\") runs the app in the background."),
+      KeyDescription(
+        "processing_time", .quantity(.time), default: `default`("10 min"),
+        "How long a processing task (\"task\": \"processing\") runs the app in the background."
+      ),
+    ]
+  }
 
   static let lowPowerLimits = ObjectDescription(
     "low_power_limits", title: "Low Power Mode limits", phrase: "Low Power Mode limits",

@@ -220,7 +220,7 @@ extension ScenarioLanguage {
       KeyDescription(
         "timer_leeway", .quantity(.time), default: "the device's app_policy",
         "The least tolerance the app's timers get while it is not in the foreground (App Nap)."),
-    ],
+    ] + grantKeys(default: { _ in "the device's app_policy" }),
     example: """
       { "foreground": [["0 s", "10 min"]], "background_time": "30 s", "timer_leeway": "10 s" }
       """)

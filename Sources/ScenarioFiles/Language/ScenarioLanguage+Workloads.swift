@@ -75,6 +75,11 @@ extension ScenarioLanguage {
         "\"main\": the workload runs on its app's main thread; each occurrence holds the thread from its start to its end (a blocking read included), and the app's frames wait for the thread before their CPU step."
       ),
       KeyDescription(
+        "task", .choice(BackgroundTaskKind.allCases.map(\.rawValue)), default: "\"refresh\"",
+        forms: ["window", "repeating_task"],
+        "What the task is for, which sets how long it runs its app in the background: \"refresh\" (an app refresh, the app's refresh_time) or \"processing\" (maintenance work, processing_time)."
+      ),
+      KeyDescription(
         "delay", .quantity(.time), default: "0", forms: ["on"],
         "How long after the event the occurrence is due."),
       KeyDescription(
@@ -196,6 +201,22 @@ extension ScenarioLanguage {
     ]
   }
 
+  /// The work-item keys that ask the OS for something rather than run on a component: a
+  /// background task's grant and a hold on the device (see *Apps and push delivery*, *OS
+  /// policies*).
+  static let controlSteps = [
+    KeyDescription(
+      "extend", .choice(["background"]),
+      "\"background\": asks, as beginBackgroundTask does, for the app's extended_time in the background in all, while the occurrence runs; takes no time."
+    ),
+    KeyDescription(
+      "hold", .choice(["awake"]),
+      "\"awake\": holds the device awake for \"for\" (a wake lock, a power assertion): the platform is busy for the workload, and the occurrence's later steps follow it."
+    ),
+    KeyDescription(
+      "for", .quantity(.time), "How long the hold lasts (with \"hold\")."),
+  ]
+
   /// What a work item's keys that name a component mean.
   static let timedComponentKey = (
     type: ValueType.quantity(.time),
@@ -212,12 +233,15 @@ extension ScenarioLanguage {
         "recipe", .string,
         "The name of one of the device's recipes (such as \"location-best\"): its steps run with any others this item gives, which may not repeat the recipe's."
       )
-    ],
+    ] + controlSteps,
     otherKeys: timedComponentKey,
     rules: [
       .note(
         "threads and parallel_efficiency need cpu, write_size needs write, via needs download or upload, resolution and fps go together and need a step of a component with pixel_energy or pixel_memory; each step needs a component of the device to run on."
-      )
+      ),
+      .note(
+        "extend, and hold with its for, stand alone in their work item: write them as their own item of a work list, where they run in their place."
+      ),
     ],
     example: """
       { "cpu": "20 ms", "threads": 2, "qos": "utility", "write": "1 MB", "gps": "2 s" }

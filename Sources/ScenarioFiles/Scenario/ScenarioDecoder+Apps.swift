@@ -51,10 +51,12 @@ extension ScenarioDecoder {
         try object.optional("timer_leeway").map { v throws(InputError) in
           try reader.time(v, object.path("timer_leeway"))
         } ?? policy.timerLeeway
+      let grants = try decodeGrants(&object, reader: reader, defaults: policy.grants)
       try object.rejectUnusedKeys()
       apps.append(
         AppSpec(
-          name: name, foreground: foreground, backgroundTime: backgroundTime, timerLeeway: leeway))
+          name: name, foreground: foreground, backgroundTime: backgroundTime, timerLeeway: leeway,
+          grants: grants))
     }
     return apps
   }

@@ -161,12 +161,17 @@ extension ScenarioDecoder {
         every: every, start: start, end: end, count: count,
         tolerance: Self.defaultTolerance(every: every, device: context.device))
     }
+    let task =
+      try object.optional("task").map { v throws(InputError) in
+        try reader.choice(v, object.path("task"), BackgroundTaskKind.self)
+      } ?? .refresh
     try object.rejectUnusedKeys()
     var spec = WorkloadSpec(
       name: name, timing: timing, debounce: debounce, work: workSpec, app: app, push: push)
     spec.when = when
     spec.isInterruptible = isInterruptible
     spec.onMainThread = onMainThread
+    spec.task = task
     return spec
   }
 

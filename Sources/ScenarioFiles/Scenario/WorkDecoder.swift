@@ -69,7 +69,8 @@ struct WorkDecoder {
   {
     var object = try ObjectReader(
       value, at: path, in: file, what: ScenarioLanguage.workItem.phrase,
-      known: Self.stepKeys + timedComponentNames + ["recipe"])
+      known: Self.stepKeys + timedComponentNames + ["recipe"] + Self.controlKeys)
+    if let control = try decodeControlStep(&object) { return control }
     guard let recipeValue = object.optional("recipe") else {
       return try decodeSteps(&object, defaultQoS: defaultQoS)
     }
@@ -321,6 +322,50 @@ struct WorkDecoder {
       path,
       "expected a resolution WIDTHxHEIGHT in pixels, each from 1 to 100000 (\"3840x2160\"), found \(ValueExcerpt.quoted(text))"
     )
+  }
+
+  /// The keys of the steps that ask the OS for something (see ``ScenarioLanguage/controlSteps``).
+  static let controlKeys = ScenarioLanguage.controlSteps.map(\.name)
+
+  /// A work item that asks the OS for something: `{ "extend": "background" }` or `{ "hold":
+  /// "awake", "for": DURATION }`, each alone in its item (so that where it runs among the
+  /// occurrence's steps is the list's order); `nil` for any other item.
+  private func decodeControlStep(_ object: inout ObjectReader) throws(InputError)
+    -> WorkStepSpec?
+  {
+    let given = Self.controlKeys.filter { object.contains($0) }
+    guard let first = given.first else { return nil }
+    if first == "for" {
+      throw object.error("for", "\"for\" is the length of a hold; add \"hold\": \"awake\"")
+    }
+    let others = object.object.keys.filter {
+      !ScenarioLanguage.isFree($0) && $0 != first && !(first == "hold" && $0 == "for")
+    }.sorted()
+    if let other = others.first {
+      throw object.error(
+        other,
+        "\"\(first)\" stands alone in its work item; write \"\(other)\" in an item of its own (a work list runs items in order)"
+      )
+    }
+    var step = WorkStepSpec()
+    if first == "extend" {
+      let value = try object.required("extend")
+      guard case .string("background") = value else {
+        throw object.error("extend", "expected \"background\", found \(ValueReader.found(value))")
+      }
+      step.extendsBackground = true
+    } else {
+      let value = try object.required("hold")
+      guard case .string("awake") = value else {
+        throw object.error("hold", "expected \"awake\", found \(ValueReader.found(value))")
+      }
+      guard let length = object.optional("for") else {
+        throw object.error("a hold needs the key \"for\" (how long it lasts), which is missing")
+      }
+      step.holdAwake = try reader.positiveTime(length, object.path("for"))
+    }
+    try object.rejectUnusedKeys()
+    return step
   }
 
   /// A step needs a component of the type its key names.

@@ -45,7 +45,8 @@ extension DeviceSimulation {
           app: spec.app,
           droppedFrames: runtime.stats.droppedFrames,
           deadlineMisses: runtime.stats.deadlineMisses,
-          coalescedFirings: runtime.stats.coalescedFirings,
+          coalescedFirings: runtime.stats.coalescedFirings, skipped: runtime.stats.skipped,
+          heldAwake: .nanoseconds(Int64(assertions.heldTime(of: index, upTo: endTime))),
           latency: runtime.stats.latency.summary(),
           energyByComponent: (0..<componentCount).map {
             Energy(

@@ -183,8 +183,16 @@ struct DeviceBuilder {
         }
       }
     }
+    // The platform is also busy for the workloads holding the device awake (see *OS policies*):
+    // at most every workload.
+    if platformNode >= 0 {
+      capacities[Int(platformNode)] = max(
+        capacities[Int(platformNode)], Int32(workloadCount + 1))
+    }
     for (index, node) in nodes.enumerated() {
-      layout.hasSharedSet.append(!children[index].isEmpty || radioSpecs[Int32(index)] != nil)
+      layout.hasSharedSet.append(
+        !children[index].isEmpty || radioSpecs[Int32(index)] != nil
+          || index == Int(platformNode))
       layout.nodeComponent.append(node.component)
       layout.firstSlot.append(node.firstSlot)
       if node.role == .display, let display {

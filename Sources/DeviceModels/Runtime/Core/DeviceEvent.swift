@@ -44,6 +44,9 @@ enum DeviceEvent {
   case ioThrottleEnd(node: Int32, generation: UInt32)
   /// The thermal governor's next poll (see ``ThermalRuntime``).
   case thermalPoll
+  /// A hold on the device ends (see *OS policies*), unless it was cut off before (then no hold
+  /// carries `id`).
+  case holdEnded(id: UInt32)
 }
 
 /// The rank of each kind of event among those due at one instant (see *The power-state ladder*):

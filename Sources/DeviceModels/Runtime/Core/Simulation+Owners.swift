@@ -13,7 +13,8 @@ enum OwnerContribution: UInt8 {
 /// for its children shares its energy among the workloads they work for), kept up to date as the
 /// children change rather than gathered from them at every change.
 ///
-/// A node's *contribution* to its parent's owner set is: nothing while it is neither waking nor
+/// The platform's set also counts each hold on the device (see *OS policies*) as a use of its
+/// workload. A node's *contribution* to its parent's owner set is: nothing while it is neither waking nor
 /// active; the shared set of a host that is active with busy children, or of a radio carrying
 /// transfers (their workloads, counted as they join and leave its link); nobody (-1) for the
 /// display; otherwise the workload it works for — its wake's cause while waking, the workload
@@ -158,6 +159,10 @@ extension DeviceSimulation {
         owners.append(currentOwner(childIndex))
       }
     }
+    if host == Int(platformNode) {
+      // The workloads holding the device awake (see *OS policies*).
+      for hold in assertions.holds { owners.append(hold.workload) }
+    }
     return Array(Set(owners)).sorted()
   }
 
@@ -169,6 +174,15 @@ extension DeviceSimulation {
   /// A transfer of `owner` left radio `node`'s shared link (see
   /// ``countTransferOwner(_:onRadio:)``).
   func uncountTransferOwner(_ owner: Int32, onRadio node: Int) { removeOwner(owner, from: node) }
+
+  /// Workload `owner` holds the device awake (see *OS policies*): the platform works for one more
+  /// use of it.
+  func countHolder(_ owner: Int32, onPlatform platform: Int) { addOwner(owner, to: platform) }
+
+  /// Workload `owner` released a hold (see ``countHolder(_:onPlatform:)``).
+  func uncountHolder(_ owner: Int32, onPlatform platform: Int) {
+    removeOwner(owner, from: platform)
+  }
 
   // MARK: The parent's counted set
 

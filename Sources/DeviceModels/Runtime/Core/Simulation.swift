@@ -164,6 +164,8 @@ final class DeviceSimulation: SimulationModel {
   /// Heat: the temperature, the thermal state and the throttling levels (see *Peripherals and
   /// recipes*).
   @exclusivity(unchecked) var thermal: ThermalRuntime
+  /// Holds on the device: wake locks, power assertions (see *OS policies*).
+  @exclusivity(unchecked) var assertions: AssertionRuntime
 
   /// The fast-forward's bookkeeping (*The fast-forward*; no simulation state).
   @exclusivity(unchecked) var fastForward = FastForward()
@@ -184,6 +186,7 @@ final class DeviceSimulation: SimulationModel {
       throttleWindow: setup.device.qosBeyondCPU.ioThrottleWindow.nanoseconds)
     reactions = ReactionRuntime(workloads: setup.workloads)
     thermal = ThermalRuntime(setup: setup)
+    assertions = AssertionRuntime(workloadCount: setup.workloads.count)
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -352,6 +355,8 @@ final class DeviceSimulation: SimulationModel {
       ioThrottleEnded(Int(node), generation: generation)
     case .thermalPoll:
       thermalPollDue()
+    case .holdEnded(let id):
+      holdEnded(id: id)
     }
     if !completionsThisInstant.isEmpty
       && !scheduler.hasPendingEvent(dueNowWithRankAtMost: EventRank.completion)

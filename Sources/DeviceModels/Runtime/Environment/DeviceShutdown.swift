@@ -78,6 +78,9 @@ extension DeviceSimulation {
       mainThreads.lanes[app].waiting.removeAll()
     }
     jobs.removeAll()
+    releaseHoldsAtShutdown(at: time)
+    // The background tasks ended with their occurrences.
+    for app in apps.apps.indices { apps.apps[app].openBackgroundTasks = 0 }
     occurrences.removeAll()
     for node in nodes.indices {
       var fresh = shutdown.initialNodes[node]

@@ -20,7 +20,7 @@ extension DeviceSimulation {
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
     "lowPower", "tasks", "reactions", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
-    "thermal",
+    "thermal", "assertions",
   ]
 
   /// The stored properties that need no visit: set when the simulation is built and never
@@ -83,6 +83,7 @@ extension DeviceSimulation {
     // there, so while any waits the simulation does not skip.
     visitor.runtime(reactions)
     visitThermal(&visitor)
+    visitAssertions(&visitor)
     ledger.visitSteadyState(&visitor)
     activity?.visitSteadyState(&visitor)
   }
@@ -133,6 +134,22 @@ extension DeviceSimulation {
       visitor.counter(&mainThreads.lanes[app].hitches)
       visitor.accumulator(&mainThreads.lanes[app].hitchTime)
       visitor.accumulator(&mainThreads.lanes[app].animationTime)
+    }
+  }
+
+  /// The holds on the device: each hold's occurrence, workload and end (its id relative to the next
+  /// one's, as a generation), and each workload's holding, its time held growing with the cycle.
+  private func visitAssertions<V: SteadyStateVisitor>(_ visitor: inout V) {
+    visitor.value(Int64(assertions.holds.count))
+    for position in assertions.holds.indices {
+      visitor.generation(assertions.holds[position].id, current: assertions.nextID)
+      visitor.values(assertions.holds[position].occurrence, assertions.holds[position].workload)
+      visitor.instant(&assertions.holds[position].end)
+    }
+    for index in assertions.openHolds.indices {
+      visitor.value(assertions.openHolds[index])
+      visitor.instant(&assertions.holdingSince[index])
+      visitor.accumulator(&assertions.heldTime[index])
     }
   }
 
@@ -211,6 +228,9 @@ extension DeviceSimulation {
       visitor.generation(generation, current: storageQoS.generation)
     case .thermalPoll:
       visitor.value(15)
+    case .holdEnded(let id):
+      visitor.value(16)
+      visitor.generation(id, current: assertions.nextID)
     }
   }
 
@@ -276,6 +296,7 @@ extension DeviceSimulation {
       visitor.value(occurrence.isLive)
       visitor.value(occurrence.isCutOff)
       visitor.value(occurrence.waitedForMainThread)
+      visitor.value(occurrence.holdsBackgroundTask)
       visitor.instant(&occurrences[slot].due)
       visitor.instant(&occurrences[slot].deadline)
       var number = Int128(occurrence.number)
@@ -331,6 +352,7 @@ extension DeviceSimulation {
       visitor.counter(&workloads[index].stats.droppedFrames)
       visitor.counter(&workloads[index].stats.deadlineMisses)
       visitor.counter(&workloads[index].stats.coalescedFirings)
+      visitor.counter(&workloads[index].stats.skipped)
       visitor.counter(&workloads[index].stats.held)
       visitor.counter(&workloads[index].stats.cutOff)
     }

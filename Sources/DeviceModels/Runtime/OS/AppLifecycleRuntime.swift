@@ -40,6 +40,15 @@ struct AppLifecycleRuntime: Equatable {
     /// Guards grant expiries: a new grant, or a return to the foreground, makes the pending one
     /// stale.
     var grantGeneration: UInt32 = 0
+    /// When the current background grant ends, counting the extensions of background tasks and
+    /// deferrable tasks (-1: none pending).
+    var grantEnd: Int64 = -1
+    /// When it ends without background tasks' extensions: once every background task has ended
+    /// after this, the app is suspended at once.
+    var baseGrantEnd: Int64 = -1
+    /// Occurrences running that asked for the extended grant (`extend: background`) and have not
+    /// ended: the app's open background tasks.
+    var openBackgroundTasks: Int32 = 0
     /// Time spent in each phase before ``phaseSince``, in ns.
     var foregroundTime: Int64 = 0
     var backgroundTime: Int64 = 0
@@ -57,6 +66,8 @@ struct AppLifecycleRuntime: Equatable {
 
   /// Each app's background grant in ns (-1: unlimited).
   let grants: [Int64]
+  /// Each app's grant for a background task (`extended_time`), in ns.
+  let extendedGrants: [Int64]
   /// Each app's foreground intervals (`nil`: always in the foreground).
   let foregroundIntervals: [[TimeRange]?]
   var apps: [AppState]
@@ -66,6 +77,7 @@ struct AppLifecycleRuntime: Equatable {
   /// No apps (before the simulation is built).
   init() {
     grants = []
+    extendedGrants = []
     foregroundIntervals = []
     apps = []
     heldOccurrences = []
@@ -75,6 +87,7 @@ struct AppLifecycleRuntime: Equatable {
   /// starts at 0 (or they have no intervals), in the background otherwise.
   init(specs: [AppSpec], workloadCount: Int) {
     grants = specs.map { $0.backgroundTime?.nanoseconds ?? -1 }
+    extendedGrants = specs.map(\.grants.extendedTime.nanoseconds)
     foregroundIntervals = specs.map(\.foreground)
     apps = specs.map { spec in
       let foregroundAtStart = spec.foreground.map { $0.first?.start == .start } ?? true

@@ -49,6 +49,7 @@ extension DeviceSimulation {
       }
     }
     cutOffLinkTransfers()
+    if !assertions.holds.isEmpty { releaseCutOffHolds() }
     for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
       let job = nodes[node].job
       guard job >= 0, occurrences[jobs[job].occurrence].isCutOff else { continue }
@@ -115,6 +116,7 @@ extension DeviceSimulation {
     if workloads[Int(occurrences[occurrence].workload)].isDeferred {
       deferredPredecessorFinished()
     }
+    endBackgroundTask(of: occurrence)
     activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false
     occurrences.remove(occurrence)

@@ -39,29 +39,100 @@ extension DeviceSimulation {
   }
 
   /// A push delivery or a deferrable task runs the suspended app `app` in the background for
-  /// another grant; the latest occurrence each workload held runs with it.
-  func runAppInBackground(_ app: Int) {
+  /// another grant — `background_time` for a push, the task's own grant for a task (see *Apps and
+  /// push delivery*); the latest occurrence each workload held runs with it.
+  func runAppInBackground(_ app: Int, grant: Int64) {
     guard apps.apps[app].phase == .suspended else { return }
     apps.enter(.background, app: app, at: now)
     activity?.appPhaseChanged(app: app, phase: .background, at: now)
-    startBackgroundGrant(app)
+    startBackgroundGrant(app, grant: grant)
     releaseHeldOccurrences(of: app)
   }
 
-  /// Schedules the end of app `app`'s background grant (none when unlimited or beyond the run); a
-  /// grant of zero suspends it at once.
-  private func startBackgroundGrant(_ app: Int) {
-    let grant = apps.grants[app]
-    guard grant >= 0 else { return }
+  /// Schedules the end of app `app`'s background grant, `grant` ns from now (none when the app's
+  /// background time is unlimited, or the end is beyond the run), or `extended_time` while a
+  /// background task of the app is open, whichever is longer; a grant of zero suspends it at once.
+  private func startBackgroundGrant(_ app: Int, grant: Int64? = nil) {
+    guard apps.grants[app] >= 0 else { return }
+    let base = Saturating.sum(now, grant ?? apps.grants[app])
+    apps.apps[app].baseGrantEnd = base
+    var end = base
+    if apps.apps[app].openBackgroundTasks > 0 {
+      end = max(end, Saturating.sum(now, apps.extendedGrants[app]))
+    }
+    scheduleGrantEnd(app, at: end)
+  }
+
+  /// Moves the end of app `app`'s grant to `end` (a grant ending now suspends it at once).
+  private func scheduleGrantEnd(_ app: Int, at end: Int64) {
     apps.apps[app].grantGeneration &+= 1
-    let end = Saturating.sum(now, grant)
-    if end == now {
+    apps.apps[app].grantEnd = end
+    if end <= now {
       suspend(app)
     } else if end < endTime {
       schedule(
         .appGrantExpired(app: Int32(app), generation: apps.apps[app].grantGeneration), at: end,
         rank: EventRank.environment)
     }
+  }
+
+  /// App `app`, running in the background, is granted time until at least `end`: a deferrable task
+  /// starting (`isBase`: its grant counts as the app's own) or a background task opening.
+  private func extendGrant(_ app: Int, to end: Int64, isBase: Bool) {
+    guard apps.grants[app] >= 0, apps.apps[app].phase == .background else { return }
+    if isBase { apps.apps[app].baseGrantEnd = max(apps.apps[app].baseGrantEnd, end) }
+    guard end > apps.apps[app].grantEnd else { return }
+    scheduleGrantEnd(app, at: end)
+  }
+
+  /// An occurrence of `workload` starts while its app `app` can be suspended: a deferrable task
+  /// runs a suspended app in the background for its grant (a push for `background_time`), and
+  /// gives an app already in the background at least its grant from now.
+  func appRunsOccurrence(of workload: Int, app: Int) {
+    let taskGrant = workloads[workload].taskGrant
+    if apps.apps[app].phase == .suspended {
+      runAppInBackground(app, grant: taskGrant >= 0 ? taskGrant : apps.grants[app])
+    } else if taskGrant >= 0 {
+      extendGrant(app, to: Saturating.sum(now, taskGrant), isBase: true)
+    }
+  }
+
+  /// A step `{ "extend": "background" }` of `occurrence` runs (see *Apps and push delivery*): its
+  /// app has a background task open until the occurrence ends, which grants it `extended_time`
+  /// in the background in all — counted from when it entered the background, or from when it
+  /// leaves the foreground if it is there now.
+  func extendBackground(of occurrence: Int32) {
+    let app = Int(workloads[Int(occurrences[occurrence].workload)].app)
+    guard apps.grants[app] >= 0, !occurrences[occurrence].holdsBackgroundTask else { return }
+    occurrences[occurrence].holdsBackgroundTask = true
+    apps.apps[app].openBackgroundTasks += 1
+    if apps.apps[app].phase == .background {
+      extendGrant(
+        app, to: Saturating.sum(apps.apps[app].phaseSince, apps.extendedGrants[app]),
+        isBase: false)
+    }
+  }
+
+  /// `occurrence` ended (completed or cut off): the background task it opened, if any, ends. With
+  /// no task left open, the app's grant falls back to its own: it is suspended when that ends, or
+  /// now if it has (ending the task early ends the app's background time early, as
+  /// `endBackgroundTask` does).
+  func endBackgroundTask(of occurrence: Int32) {
+    guard occurrences[occurrence].holdsBackgroundTask else { return }
+    occurrences[occurrence].holdsBackgroundTask = false
+    let app = Int(workloads[Int(occurrences[occurrence].workload)].app)
+    apps.apps[app].openBackgroundTasks -= 1
+    let end = max(apps.apps[app].baseGrantEnd, now)
+    guard apps.apps[app].openBackgroundTasks == 0, apps.apps[app].phase == .background,
+      apps.apps[app].grantEnd > end
+    else { return }
+    // An expiry now comes after the instant's completions, as any grant's expiry.
+    apps.apps[app].grantGeneration &+= 1
+    apps.apps[app].grantEnd = end
+    guard end < endTime else { return }
+    schedule(
+      .appGrantExpired(app: Int32(app), generation: apps.apps[app].grantGeneration), at: end,
+      rank: EventRank.environment)
   }
 
   /// An app's grant expired (unless a return to the foreground or a new grant superseded it).

@@ -209,8 +209,32 @@ extension DeviceSimulation {
     let due = workloads[index].pendingDue
     if now - due < tolerance.nanoseconds { workloads[index].stats.coalescedFirings += 1 }
     workloads[index].nextIndex += 1
+    skipPassedDueTimes(workload)
     occurrenceDue(workload, due: due)
     scheduleNextTimer(workload)
+  }
+
+  /// A timer that fires now, late, fires once for every due time it has passed (see *OS
+  /// policies*): as a run-loop timer and a dispatch timer do, its next occurrence is the first
+  /// due strictly after now, and the due times at or before now that it passed count as
+  /// `skipped`. A firing exactly at the next due time covers it; one 1 ns earlier does not.
+  func skipPassedDueTimes(_ workload: Int32) {
+    let index = Int(workload)
+    guard case .periodic(let every, let start, let end, let count, _) = workloads[index].timing,
+      let next = timerDue(workload, workloads[index].nextIndex), next <= now
+    else { return }
+    let period = every.nanoseconds
+    // The first index due after now, ⌊(now − start) / period⌋ + 1. The due times passed are
+    // those below it that exist: below `count`, and before `until`, ⌈(until − start) / period⌉
+    // of them (all are at or before now, so before the run's end).
+    let after = Int((now - start.nanosecondsSinceStart) / period) + 1
+    var existing = min(after, count ?? .max)
+    if let end {
+      let span = end.nanosecondsSinceStart - start.nanosecondsSinceStart
+      existing = min(existing, Int(span / period + (span % period == 0 ? 0 : 1)))
+    }
+    workloads[index].stats.skipped += existing - workloads[index].nextIndex
+    workloads[index].nextIndex = after
   }
 
   /// The CPU started an item, or a range timer reached its deadline: every range timer whose

@@ -20,7 +20,9 @@ extension DeviceSimulation {
         holdOccurrence(workload, due: due, steps: start, end, deadline: deadline, isFrame: isFrame)
         return
       }
-      runAppInBackground(Int(suspendableApp))
+      appRunsOccurrence(of: Int(workload), app: Int(suspendableApp))
+    } else if suspendableApp >= 0 && workloads[Int(workload)].taskGrant >= 0 {
+      appRunsOccurrence(of: Int(workload), app: Int(suspendableApp))
     }
     let number = workloads[Int(workload)].stats.occurrences
     workloads[Int(workload)].stats.occurrences += 1
@@ -71,6 +73,13 @@ extension DeviceSimulation {
         precondition(radio >= 0, "a transfer with no network")
         submitTransfer(job, to: Int(radio))
       }
+    case .extendBackground:
+      occurrences[occurrence].partsLeft = 1
+      extendBackground(of: occurrence)
+      stepPartDone(occurrence)
+    case .holdAwake:
+      occurrences[occurrence].partsLeft = 1
+      beginHold(occurrence, for: step.amount)
     case .read, .write, .gpu, .generic:
       occurrences[occurrence].partsLeft = 1
       submit(
@@ -123,6 +132,7 @@ extension DeviceSimulation {
     workloads[workload].inFlight -= 1
     if workloads[workload].isDeferred { deferredPredecessorFinished() }
     recordCompletion(of: finished.workload, due: finished.due, deadline: finished.deadline)
+    if finished.holdsBackgroundTask { endBackgroundTask(of: occurrence) }
     activity?.occurrenceFinished(occurrence, at: now)
     occurrences[occurrence].isLive = false
     occurrences.remove(occurrence)

@@ -4,6 +4,12 @@ enum StepKind: UInt8 {
   /// Time a radio spends active carrying no data (*Peripherals and recipes*: a Wi-Fi scan,
   /// `"wifi": "1.5 s"`): served on the radio's shared link like a transfer that is all round trip.
   case radioTime
+  /// A background task's request for the app's extended grant (*Apps and push delivery*): takes no
+  /// time.
+  case extendBackground
+  /// The device held awake for `amount` ns (a wake lock, *OS policies*): the platform busy for the
+  /// workload.
+  case holdAwake
 }
 
 /// One step of a workload's work, compiled for the hot loop: its target lane resolved to a node,
@@ -117,6 +123,10 @@ struct WorkCompiler {
       steps.append(step(.upload, node: radio, amount: upload.bytes))
     }
     if let gpu = object.gpu { steps.append(step(.gpu, node: gpuNode, amount: gpu.nanoseconds)) }
+    if object.extendsBackground { steps.append(step(.extendBackground, node: -1, amount: 0)) }
+    if let hold = object.holdAwake {
+      steps.append(step(.holdAwake, node: -1, amount: hold.nanoseconds))
+    }
     for generic in object.generic {
       let node = nodeForComponent[generic.component] ?? -1
       precondition(node >= 0, "unknown generic component \(generic.component)")
@@ -173,6 +183,9 @@ struct Occurrence {
   var isCutOff = false
   /// It found its app's main thread held and waited for it (see *OS policies*).
   var waitedForMainThread = false
+  /// It ran a step `{ "extend": "background" }`: its app has a background task open until it
+  /// ends (see *Apps and push delivery*).
+  var holdsBackgroundTask = false
 
   /// Whether it is a frame of an animation, whose `deadline` is its due time plus one frame
   /// interval.

@@ -7,6 +7,8 @@ struct WorkloadStats {
   var droppedFrames = 0
   var deadlineMisses = 0
   var coalescedFirings = 0
+  /// Due times a late timer firing passed and covered (see *OS policies*).
+  var skipped = 0
   /// Occurrences that fell due while the device was shut down (see *Results and accounting*).
   var held = 0
   /// Occurrences cut off by a shutdown (unfinished).
@@ -55,6 +57,9 @@ struct WorkloadRuntime {
   /// Whether its occurrences run a suspended app in the background (pushes, deferrable tasks)
   /// rather than being held.
   let wakesSuspendedApp: Bool
+  /// A deferrable task's grant, ns: how long it runs its app in the background (`refresh_time` or
+  /// `processing_time`, see *Apps and push delivery*); -1 for any other workload.
+  let taskGrant: Int64
   /// A deferrable occurrence waits for its condition.
   var isDeferred = false
   /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
@@ -122,7 +127,8 @@ extension DeviceSimulation {
       onlyWhenVisible: spec.onlyWhenVisible, otherStates: spec.when.subtracting(.visible),
       isLowPriorityPush: spec.push?.priority == .low,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
-      wakesSuspendedApp: spec.push != nil || isDeferrable, app: app,
+      wakesSuspendedApp: spec.push != nil || isDeferrable,
+      taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1, app: app,
       priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1, traceRows: rows,
       frameClock: FrameClock(spec.timing))
