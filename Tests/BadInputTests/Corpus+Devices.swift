@@ -2,6 +2,14 @@ extension BadInputCorpus {
   /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense
   /// patches, misspelt keys.
   static let devices: [BadInput] = [
+    BadInput(
+      "devices/display-max-luminance-zero.json",
+      #"devices/display-max-luminance-zero.json: device.components.display.max_luminance: expected a luminance greater than zero, found "0 nits""#
+    ),
+    BadInput(
+      "devices/display-max-luminance-unit.json",
+      #"devices/display-max-luminance-unit.json: device.components.display.max_luminance: expected a luminance with a unit of nits or cd/m², found "500 lux" (unknown unit "lux")"#
+    ),
     // A key missing at the top of a device file: the file, then the message, with no path.
     BadInput(
       "devices/device-file-no-components.json",

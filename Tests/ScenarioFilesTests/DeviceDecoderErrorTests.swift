@@ -108,13 +108,13 @@ import Testing
     )
     #expect(
       Self.error(Self.generic("gps", ladder, extra: #", "parent": "soc""#))
-        == #"test.json: device.components.gps.parent: expected the name of a platform component or "none", found "soc", which is not a component of this device"#
+        == #"test.json: device.components.gps.parent: expected the name of a platform or island component or "none", found "soc", which is not a component of this device"#
     )
     #expect(
       Self.error(
         Self.generic("gps", ladder) + ", "
           + Self.generic("gnss", ladder, extra: #", "parent": "gps""#))
-        == #"test.json: device.components.gnss.parent: expected a platform component as parent, found "gps", a generic component"#
+        == #"test.json: device.components.gnss.parent: expected a platform or island component as parent, found "gps", a generic component"#
     )
     #expect(
       Self.error(Self.generic("gps", ladder, extra: #", "wake": "1 s""#))

@@ -225,13 +225,18 @@ public struct DisplaySpec: Sendable, Hashable {
   public var appearanceAPL: [Appearance: Fraction]
   /// Draw while off.
   public var offPower: Power
+  /// The luminance at full brightness (`max_luminance`), which a brightness given in nits is a
+  /// fraction of; `nil`: the display takes no brightness in nits.
+  public var maxLuminance: Luminance?
 
   /// A display.
   public init(
     technology: DisplayTechnology, refreshRates: [Frequency], idleRefresh: Frequency,
     panelPower: Power, powerPerHertz: Power, fullWhitePower: Power, backlightPower: Power,
-    brightnessCurve: BrightnessCurve, appearanceAPL: [Appearance: Fraction], offPower: Power
+    brightnessCurve: BrightnessCurve, appearanceAPL: [Appearance: Fraction], offPower: Power,
+    maxLuminance: Luminance? = nil
   ) {
+    self.maxLuminance = maxLuminance
     self.technology = technology
     self.refreshRates = refreshRates
     self.idleRefresh = idleRefresh
@@ -255,5 +260,20 @@ public struct DisplaySpec: Sendable, Hashable {
       panelPower: panelPower, powerPerHertz: powerPerHertz, fullWhitePower: fullWhitePower,
       backlightPower: backlightPower, brightnessCurve: .gamma(brightnessGamma),
       appearanceAPL: appearanceAPL, offPower: offPower)
+  }
+}
+
+extension DisplaySpec {
+  /// The luminance, a fraction of full (0–1), that `brightness` asks for: a setting through the
+  /// ``brightnessCurve``, nits as a fraction of ``maxLuminance`` whatever the curve (see *The
+  /// display*).
+  public func luminance(_ brightness: DisplayBrightness) -> Double {
+    switch brightness {
+    case .setting(let setting):
+      return brightnessCurve.luminance(setting.value)
+    case .nits(let nits):
+      guard let maxLuminance, maxLuminance.nits > 0 else { return 1 }
+      return min(1, nits.nits / maxLuminance.nits)
+    }
   }
 }

@@ -165,8 +165,8 @@ extension BuiltInDevices {
             "x-source": "calibration choice in the direction Ding et al., SIGMETRICS 2013 measure for Wi-Fi (transfer power rising as the signal weakens, through retransmissions and lower rates); no published per-level factor for this chip, so smaller than the cellular factors, whose transmitter dominates; most of a weak link's cost is its lower throughput, which the environment's downlink and uplink give" },
           "states": [
             { "name": "active", "power": "403 mW", "x-source": "ARO Wi-Fi active 0.403 W" },
-            { "name": "standby", "power": "20 mW", "after": "250 ms", "wake_latency": "2 ms",
-              "x-source": "ARO Wi-Fi tail 0.25 s, standby 0.02 W; wake latency a calibration target" }
+            { "name": "standby", "power": "13.475 mW", "after": "250 ms", "wake_latency": "2 ms",
+              "x-source": "associated and idle in 802.11 power save, waking for each DTIM beacon: Nexus 5 power_profile.xml wifi.on 3.5 mA x 3.85 V; Microchip's 802.11 power-management note gives the same 3.5 mA for DTIM 1 (an 85 mA receiver on a 4/96 duty cycle). ARO's 0.02 W standby is a 2012 figure; tail 0.25 s (ARO); wake latency a calibration target" }
           ]
         },
         "gpu": {
@@ -202,7 +202,9 @@ extension BuiltInDevices {
           "x-source-brightness_curve": "the Android 9+ brightness slider (AOSP SettingsLib BrightnessUtils.convertGammaToLinear: inverse hybrid log-gamma)",
           "appearance_apl": { "light": "65%", "dark": "17%",
             "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration choice so that dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021), pinned by ReferenceFigureTests.darkAppearanceOnOLED" },
-          "off_power": "0 W"
+          "off_power": "0 W",
+          "max_luminance": "450 nits",
+          "x-source-max_luminance": "the Pixel 4's full-screen luminance at 100% of the slider, about 450 nits (XDA Developers, Google Pixel 4 and 4 XL display analysis, November 2019), the panel whose screen.full gives full_white_power"
         },
         "gnss": {
           "type": "generic",
@@ -216,8 +218,20 @@ extension BuiltInDevices {
               "x-source": "wake latency: a hot start, whose time to first fix is 1-5 s (GNSS references' typical hot start; the receiver kept time, position and ephemeris), its low end; after: calibration choice (no published figure), a minute of standby; 0 W, as the suspended phone (cpu.idle) counts the receiver off" }
           ]
         },
+        "lpass": {
+          "type": "island",
+          "description": "The audio DSP island (Qualcomm LPASS): an always-on domain of its own, so that music plays through the audio DSP with the application processor and DRAM suspended (audio offload).",
+          "states": [
+            { "name": "awake", "power": "7.7 mW",
+              "x-source": "an always-on audio DSP core: CEVA TeakLite-4 TL410 under 2 mA for always-on voice processing (CEVA, via SemiWiki, 'Android KitKat openly preaching for DSP offloading', 2013), 2 mA x 3.85 V; the audio path's own power (dsp.audio) is the audio component's" },
+            { "name": "collapsed", "power": "0 W", "after": "20 ms", "wake_latency": "1 ms",
+              "x-source": "after and wake_latency calibration choices as the platform's idle state (no published figure): the island collapses 20 ms after its last child and resumes in 1 ms; 0 W, as the suspended phone's floor (cpu.idle) counts it" }
+          ]
+        },
         "audio": {
           "type": "generic",
+          "parent": "lpass",
+          "x-source-parent": "audio offload: Android plays compressed audio through the audio DSP with the application processor suspended (AOSP, Audio: compressed offload); iOS likewise",
           "description": "Audio path: codec, DSP and amplifier, active while an audio engine runs, in standby 3 s after it stops.",
           "states": [
             { "name": "active", "power": "92.4 mW",
@@ -228,6 +242,8 @@ extension BuiltInDevices {
         },
         "bluetooth": {
           "type": "generic",
+          "parent": "lpass",
+          "x-source-parent": "Bluetooth A2DP hardware offload (AOSP, Bluetooth A2DP offload, Android 8 and later): the audio DSP encodes and sends the stream to the controller, so audio to headphones keeps the island, not the platform, awake",
           "description": "Bluetooth controller: active while it carries data (audio to earbuds, a sync), idle 7 s after.",
           "states": [
             { "name": "active", "power": "55.7 mW",

@@ -146,7 +146,10 @@ extension DeviceDecoder {
       backlightPower: try power("backlight_power", required: !isOLED),
       brightnessCurve: try decodeBrightnessCurve(&object),
       appearanceAPL: try decodeAppearanceAPL(&object, required: isOLED),
-      offPower: try power("off_power", required: false))
+      offPower: try power("off_power", required: false),
+      maxLuminance: try object.optional("max_luminance").map { v throws(InputError) in
+        try reader.positiveLuminance(v, object.path("max_luminance"))
+      })
     return spec
   }
 

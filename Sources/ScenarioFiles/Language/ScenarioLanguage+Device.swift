@@ -12,7 +12,7 @@ extension ScenarioLanguage {
 
   /// The component types, in the order messages list them.
   static var components: [ObjectDescription] {
-    [platform, cpu, storage, radio, gpu, display, generic]
+    [platform, island, cpu, storage, radio, gpu, display, generic]
   }
 
   /// What any component is in messages, before its type is known.
@@ -163,8 +163,8 @@ extension ScenarioLanguage {
       KeyDescription("type", .choice([type]), required: true, "The component's model."),
       KeyDescription("description", .string, "Notes."),
       KeyDescription(
-        "parent", .string, default: "the platform, if any",
-        "The platform component it hangs from, or \"none\"."),
+        "parent", .string, default: type == "island" ? "none" : "the platform, if any",
+        "The platform or island component it hangs from, or \"none\"."),
     ]
   }
 
@@ -190,6 +190,19 @@ extension ScenarioLanguage {
         "type": "platform",
         "states": [{ "name": "on", "power": "120 mW" },
           { "name": "sleep", "power": "8 mW", "after": "20 ms", "wake_latency": "1 ms" }]
+      }
+      """)
+
+  static let island = ObjectDescription(
+    "island", title: "Island component", phrase: componentPhrase,
+    summary:
+      "A low-power island (an audio DSP domain, a sensor hub, a media engine): a small always-on domain with its own ladder, busy while any component hanging from it is active or waking; those components keep only the island awake, not the platform.",
+    keys: common("island") + ladder,
+    example: """
+      {
+        "type": "island",
+        "states": [{ "name": "awake", "power": "8 mW" },
+          { "name": "off", "power": "0 W", "after": "20 ms", "wake_latency": "1 ms" }]
       }
       """)
 
@@ -348,6 +361,9 @@ extension ScenarioLanguage {
         "appearance_apl", .object("appearance_apl"), default: "none (required for OLED)",
         "The average pixel level of each appearance."),
       KeyDescription("off_power", .quantity(.power), default: "0", "The draw while off."),
+      KeyDescription(
+        "max_luminance", .quantity(.luminance), default: "none: no brightness in nits",
+        "The luminance at full brightness; a session's brightness in nits is a fraction of it."),
     ],
     rules: [
       .note("brightness_curve and brightness_gamma: at most one.")

@@ -176,6 +176,7 @@ public enum ScenarioSchema {
     case .frequency: "frequency"
     case .fraction: "fraction"
     case .voltage: "voltage"
+    case .luminance: "luminance"
     }
   }
 

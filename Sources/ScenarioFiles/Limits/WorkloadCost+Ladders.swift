@@ -75,7 +75,8 @@ struct DeviceLadders {
       case .named(let name): parents[component.name] = name
       }
       switch component.model {
-      case .platform(let ladder), .generic(let ladder): ladders[component.name] = ladder
+      case .platform(let ladder), .island(let ladder), .generic(let ladder):
+        ladders[component.name] = ladder
       case .storage(let spec):
         ladders[component.name] = spec.ladder
         storageName = component.name

@@ -35,7 +35,7 @@ struct WorkloadCost {
       case .storage(let spec): storage = spec
       case .radio(let spec): radios[component.name] = spec
       case .gpu(let spec): gpu = spec
-      case .platform, .generic, .display: break
+      case .platform, .island, .generic, .display: break
       }
     }
     self.storage = storage
