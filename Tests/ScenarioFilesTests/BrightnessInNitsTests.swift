@@ -11,16 +11,16 @@ import Testing
   static func json(brightness: String) -> String {
 
     #"""
-      { "device": { "components": {
-          "platform": { "type": "platform", "states": [ { "name": "on", "power": "50 mW" },
-            { "name": "sleep", "power": "5 mW", "after": "10 ms" } ] },
-          "display": { "type": "display", "technology": "oled", "refresh_rates": ["60 Hz"],
-            "idle_refresh": "60 Hz", "panel_power": "100 mW", "per_hz": "1 mW",
-            "full_white_power": "1 W", "appearance_apl": { "light": "100%", "dark": "20%" },
-            "brightness_curve": "android", "max_luminance": "400 nits" } } },
-        "duration": "10 s",
-        "display": [ { "from": 0, "to": "10 s", "brightness": \#(brightness), "appearance": "light" } ] }
-      """#
+    { "device": { "components": {
+        "platform": { "type": "platform", "states": [ { "name": "on", "power": "50 mW" },
+          { "name": "sleep", "power": "5 mW", "after": "10 ms" } ] },
+        "display": { "type": "display", "technology": "oled", "refresh_rates": ["60 Hz"],
+          "idle_refresh": "60 Hz", "panel_power": "100 mW", "per_hz": "1 mW",
+          "full_white_power": "1 W", "appearance_apl": { "light": "100%", "dark": "20%" },
+          "brightness_curve": "android", "max_luminance": "400 nits" } } },
+      "duration": "10 s",
+      "display": [ { "from": 0, "to": "10 s", "brightness": \#(brightness), "appearance": "light" } ] }
+    """#
   }
 
   static func run(brightness: String) throws -> RunResult {

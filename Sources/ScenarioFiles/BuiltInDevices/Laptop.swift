@@ -179,7 +179,7 @@ extension BuiltInDevices {
           "description": "The media engine's domain: while the fixed-function decoder works, the uncore and memory controller stay up for its DMA, but the cores and the rest of the package may sleep between frames.",
           "states": [
             { "name": "awake", "power": "400 mW",
-              "x-source": "calibration choice (no published media-domain figure): the package's C6 power (this profile's package-c6 state), the uncore and memory up for the decoder's DMA with the cores asleep; Intel's media engine runs with the package out of C0 between frames (Intel, Panel Self Refresh and display-pipeline power features of 10th-generation Core processors)" },
+              "x-source": "calibration choice (no published media-domain figure found): the package's C6 power (this profile's package-c6 state), the uncore and memory up for the decoder's DMA while the cores and the rest of the package sleep between frames" },
             { "name": "collapsed", "power": "0 W", "after": "800 us", "wake_latency": "85 us",
               "x-source": "after and wake_latency as the package's C6 (Linux intel_idle.c: exit 85 us, target residency 800 us of C8 as the timeout); 0 W, as the platform's floor counts the package asleep" }
           ]
