@@ -7,6 +7,10 @@ extension BadInputCorpus {
       #"devices/display-max-luminance-zero.json: device.components.display.max_luminance: expected a luminance greater than zero, found "0 nits""#
     ),
     BadInput(
+      "devices/display-max-luminance-bare.json",
+      #"devices/display-max-luminance-bare.json: device.components.display.max_luminance: expected a luminance with its unit ("500 nits"), found 500"#
+    ),
+    BadInput(
       "devices/display-max-luminance-unit.json",
       #"devices/display-max-luminance-unit.json: device.components.display.max_luminance: expected a luminance with a unit of nits or cd/m², found "500 lux" (unknown unit "lux")"#
     ),
@@ -65,7 +69,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/inline-unknown-type.json",
-      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
+      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "island", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
     ),
     BadInput(
       "devices/missing-file.json",

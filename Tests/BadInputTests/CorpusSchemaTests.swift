@@ -96,6 +96,7 @@ import Testing
     "apps/push-on-repeating-task.json",
     "apps/push-on-window.json",
     "devices/device-file-no-components.json",
+    "devices/display-max-luminance-bare.json",
     "devices/display-max-luminance-unit.json",
     "devices/extends-chain-middle-error.json",
     "devices/extends-negative-battery.json",

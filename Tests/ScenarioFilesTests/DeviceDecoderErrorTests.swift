@@ -96,7 +96,7 @@ import Testing
     let ladder = "[\(Self.on), \(Self.off)]"
     #expect(
       Self.error(#""gps": { "type": "generik", "states": \#(ladder) }"#)
-        == #"test.json: device.components.gps.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "generik" (did you mean "generic"?)"#
+        == #"test.json: device.components.gps.type: expected a component type ("platform", "island", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "generik" (did you mean "generic"?)"#
     )
     #expect(
       Self.error(Self.generic("a/b", ladder))

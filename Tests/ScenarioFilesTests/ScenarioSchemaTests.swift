@@ -198,13 +198,14 @@ import Testing
     #expect(ScenarioLanguage.recipe.keyNames == WorkDecoder.stepKeys.filter { $0 != "qos" })
     #expect(
       DeviceDecoder.componentTypes == [
-        "platform", "cpu", "storage", "radio", "gpu", "display", "generic",
+        "platform", "island", "cpu", "storage", "radio", "gpu", "display", "generic",
       ])
     let common = ["type", "description", "parent"]
     let ladder = common + ["states", "idle_policy"]
     #expect(
       DeviceDecoder.componentKeys == [
         "platform": ladder,
+        "island": ladder,
         "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
         "storage": ladder + [
           "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
@@ -217,7 +218,7 @@ import Testing
         "display": common + [
           "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
           "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
-          "appearance_apl", "off_power",
+          "appearance_apl", "off_power", "max_luminance",
         ],
         "generic": ladder,
       ])
