@@ -203,7 +203,8 @@ public enum ScenarioSchema {
   static func quantityDescription(_ dimension: Dimension) -> String {
     let units = dimension.acceptedUnits.joined(separator: ", ")
     if dimension == .luminance {
-      return "A luminance: a string \"<number> <unit>\" with a unit of \(units); never a bare number."
+      return
+        "A luminance: a string \"<number> <unit>\" with a unit of \(units); never a bare number."
     }
     return dimension == .fraction
       ? "A fraction: a number from 0 to 1, or a percentage such as \"40%\"."
