@@ -117,19 +117,46 @@ public struct RadioSpec: Sendable, Hashable {
   public var transferPower: TransferPower
   /// Factors on ``transferPower`` per signal level of the network spell (see *Radios*).
   public var signalPower: SignalPower
+  /// Connected-mode discontinuous reception, if the radio has it (see *Radios*).
+  public var drx: ConnectedDRX?
 
   /// A radio.
   public init(
     ladder: Ladder, technology: RadioTechnology, downlink: DataRate, uplink: DataRate,
-    roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat
+    roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat,
+    drx: ConnectedDRX? = nil
   ) {
     self.signalPower = signalPower
+    self.drx = drx
     self.ladder = ladder
     self.technology = technology
     self.downlink = downlink
     self.uplink = uplink
     self.roundTripTime = roundTripTime
     self.transferPower = transferPower
+  }
+}
+
+/// A radio's connected-mode discontinuous reception (see *Radios*): after ``inactivity`` with no
+/// data in its active state, the radio sleeps at ``power`` except during the first
+/// ``onDuration`` of each ``cycle`` (cycles counted from the start of the run), when it draws its
+/// active state's power; data for it that arrives during a sleep waits for the next on-duration.
+public struct ConnectedDRX: Sendable, Hashable {
+  /// The DRX cycle: on-durations start at every multiple of it.
+  public var cycle: TimeSpan
+  /// How long the radio listens at the start of each cycle (less than the cycle).
+  public var onDuration: TimeSpan
+  /// The time with no data after which the radio starts to sleep between on-durations.
+  public var inactivity: TimeSpan
+  /// The draw while asleep between on-durations.
+  public var power: Power
+
+  /// A DRX configuration.
+  public init(cycle: TimeSpan, onDuration: TimeSpan, inactivity: TimeSpan, power: Power) {
+    self.cycle = cycle
+    self.onDuration = onDuration
+    self.inactivity = inactivity
+    self.power = power
   }
 }
 

@@ -150,11 +150,11 @@ extension BuiltInDevices {
           "states": [
             { "name": "connected", "power": "385 mW",
               "x-source": "continuous reception after the last packet: Pixel 4 modem.controller.idle 100 mA x 3.85 V (the modem awake, neither receiving nor transmitting); OnePlus 7 Pro radio.active 103 mA (397 mW) agrees" },
-            { "name": "drx", "power": "350 mW", "after": "100 ms",
-              "x-source": "ARO lte.conf: 0.1 s continuous reception, then DRX; its power is the connected power scaled by Huang et al.'s DRX-to-reception ratio (1.06 W + 0.62 W x 2/40 over 1.2 W = 0.909), as the 2012 figures are 2-3x a 2019 modem's" },
             { "name": "idle", "power": "9.63 mW", "after": "10.1 s", "wake_latency": "260 ms", "wake_power": "388.2 mW",
               "x-source": "ARO lte.conf: 10 s of DRX tail, promotion 0.26 s (Huang et al., MobiSys 2012); idle paging: OnePlus 7 Pro radio.on 2.5 mA (the mean of its 3 and 2 mA signal bins) x 3.85 V; promotion power: the connected power x 1.21/1.2, Huang's promotion-to-beta ratio" }
-          ]
+          ],
+          "drx": { "cycle": "40 ms", "on_duration": "10 ms", "inactivity": "8 ms", "power": "19.25 mW",
+            "x-source": "timers: an operator's voice DRX profile (Ericsson DrxProfile for QCI 1: longDrxCycle sf40, onDurationTimer psf10, drxInactivityTimer psf8; 3GPP TS 36.331 DRX-Config values), VoLTE's 40 ms cycle of two voice frames; power: Nokia Siemens Networks, 'More battery life with LTE connected state DRX': up to 95% lower current in the connected state's inactivity periods, so 5% of the connected power (385 mW x 0.05). Huang et al.'s 2012 figures (a 1.06 W DRX baseline under 1.2 W of continuous reception) are a first-generation LTE modem's, which hardly slept" }
         },
         "wifi": {
           "type": "radio", "technology": "wifi",

@@ -5,7 +5,7 @@ extension ScenarioLanguage {
   static var deviceObjects: [ObjectDescription] {
     [device, battery, appPolicy, lowPowerLimits, recipe] + components
       + [
-        ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower,
+        ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower, drx,
         gammaCurve, appearanceLevels,
       ]
   }
@@ -293,6 +293,9 @@ extension ScenarioLanguage {
       KeyDescription(
         "signal_power", .object("signal_power"), default: "1 at every level",
         "Factors on the transfer power at each signal level of the network."),
+      KeyDescription(
+        "drx", .object("drx"), default: "none: the radio listens continuously while connected",
+        "Connected-mode discontinuous reception: sleeping between on-durations after a quiet spell."),
     ],
     example: """
       {
@@ -530,6 +533,29 @@ extension ScenarioLanguage {
     },
     example: """
       { "fair": 1.3, "poor": 2 }
+      """)
+
+  static let drx = ObjectDescription(
+    "drx", title: "Connected-mode DRX", phrase: "a connected-mode DRX",
+    summary:
+      "After inactivity with no data, the radio sleeps at power except during the first on_duration of each cycle (counted from the start of the run); data arriving during a sleep waits for the next on-duration.",
+    keys: [
+      KeyDescription(
+        "cycle", .quantity(.time), required: true,
+        "The DRX cycle: an on-duration starts at every multiple of it."),
+      KeyDescription(
+        "on_duration", .quantity(.time), required: true,
+        "How long the radio listens at the start of each cycle, at its active state's power; shorter than the cycle."
+      ),
+      KeyDescription(
+        "inactivity", .quantity(.time), required: true,
+        "The time with no data, in the active state, before the radio starts to sleep."),
+      KeyDescription(
+        "power", .quantity(.power), required: true,
+        "The draw asleep between on-durations, at least the deepest state's."),
+    ],
+    example: """
+      { "cycle": "40 ms", "on_duration": "10 ms", "inactivity": "8 ms", "power": "19 mW" }
       """)
 
   static let gammaCurve = ObjectDescription(

@@ -233,7 +233,8 @@ final class DeviceSimulation: SimulationModel {
     nodeLink = Array(repeating: -1, count: nodes.count)
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
-      links.append(SharedLinkRuntime(node: node))
+      links.append(
+        SharedLinkRuntime(node: node, drx: radioSpecs[node]?.drx.map { DRXTiming($0) }))
     }
     network = NetworkQualityRuntime(
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
@@ -296,6 +297,9 @@ final class DeviceSimulation: SimulationModel {
     case .demote(let node, let generation):
       guard nodes[Int(node)].timerGeneration == generation else { return }
       timeoutExpired(Int(node))
+    case .drx(let node, let generation):
+      guard links[Int(nodeLink[Int(node)])].drxGeneration == generation else { return }
+      drxBoundary(Int(node))
     case .environment:
       applyEnvironmentChanges()
     case .arrival(let workload):

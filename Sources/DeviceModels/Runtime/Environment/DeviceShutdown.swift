@@ -97,8 +97,9 @@ extension DeviceSimulation {
     // Transfers on the shared links are cut off too; bumping a link's generation makes its
     // queued completion stale.
     for index in links.indices {
-      var fresh = SharedLinkRuntime(node: links[index].node)
+      var fresh = SharedLinkRuntime(node: links[index].node, drx: links[index].drx)
       fresh.generation = links[index].generation &+ 1
+      fresh.drxGeneration = links[index].drxGeneration &+ 1
       links[index] = fresh
     }
     // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).

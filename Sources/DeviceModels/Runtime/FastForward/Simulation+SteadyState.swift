@@ -159,6 +159,9 @@ extension DeviceSimulation {
     case .batteryLevel(let generation):
       visitor.value(13)
       visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    case .drx(let node, let generation):
+      visitor.values(14, node)
+      visitor.generation(generation, current: links[Int(nodeLink[Int(node)])].drxGeneration)
     }
   }
 
@@ -241,6 +244,12 @@ extension DeviceSimulation {
       visitor.instant(&links[index].countedUntil)
       visitor.value(links[index].downloads)
       visitor.value(links[index].uploads)
+      visitor.value(links[index].isDRXAsleep)
+      if let drx = links[index].drx {
+        // On-durations are aligned to the run's start: two states a period apart behave alike
+        // only at the same phase of the cycle.
+        visitor.value(now % drx.cycle)
+      }
     }
   }
 
