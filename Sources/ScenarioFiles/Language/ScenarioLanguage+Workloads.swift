@@ -165,6 +165,18 @@ extension ScenarioLanguage {
         "via", .string, default: "the environment's network",
         "The radio that carries the download or upload."),
       KeyDescription("gpu", .quantity(.time), "GPU work, as time at the highest frequency."),
+      KeyDescription(
+        "call", .quantity(.time),
+        "A voice or video call of this length over the network at the time: a packet each way every 20 ms, the audio component active for its length (and camera, encoder and video for a video call, those the device has); after every other step."
+      ),
+      KeyDescription(
+        "video", .oneOf([.boolean, .quantity(.time)]), default: "false",
+        "With call: whether it is a video call. Otherwise the time on a component named video, like any component's."
+      ),
+      KeyDescription(
+        "bitrate", .quantity(.dataRate),
+        default: "40 kbit/s for a voice call (AMR-WB with RTP/UDP/IP headers), 1 Mbit/s for a video call",
+        "With call: the data rate each way."),
     ]
   }
 

@@ -138,7 +138,7 @@ extension WorkloadCost {
       if step.read != nil || step.write != nil, let name = ladders.storageName {
         components.insert(name)
       }
-      if step.download != nil || step.upload != nil {
+      if step.download != nil || step.upload != nil || step.call != nil {
         let radio = step.via ?? setup.environment.network.lazy.compactMap(\.radio).first
         let candidates = radio.map { [$0] } ?? ladders.radioNames
         // The radio that steps furthest, when the network decides which one serves.
@@ -150,6 +150,11 @@ extension WorkloadCost {
       }
       if step.gpu != nil, let name = ladders.gpuName { components.insert(name) }
       for generic in step.generic { components.insert(generic.component) }
+      if let call = step.call {
+        for name in CallSpec.components(video: call.isVideo) where ladders.ladders[name] != nil {
+          components.insert(name)
+        }
+      }
     }
     if let cpu, let name = ladders.cpuName {
       // Every occurrence is dispatched on a core, whatever its work.

@@ -255,7 +255,9 @@ struct WorkDecoder {
       try require("gpu", object, "a GPU")
       step.gpu = try reader.positiveTime(gpu, object.path("gpu"))
     }
-    for name in generics {
+    try decodeCall(&object, into: &step)
+    // With a call, "video" says whether it is a video call, not a component's time.
+    for name in generics where !(name == "video" && step.call != nil) {
       guard let duration = object.optional(name) else { continue }
       step.generic.append(
         GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name)))
@@ -263,6 +265,39 @@ struct WorkDecoder {
     }
     try object.rejectUnusedKeys()
     return step
+  }
+
+  /// Reads `call` (its length), with `video` (true or false) and `bitrate` (each way, at least
+  /// a byte per 20 ms packet), which modify it (see *Radios*).
+  private func decodeCall(_ object: inout ObjectReader, into step: inout WorkStepSpec)
+    throws(InputError)
+  {
+    guard let value = object.optional("call") else {
+      if object.contains("bitrate") { try needs("bitrate", "call", object) }
+      if object.contains("video") && !timedComponentNames.contains("video") {
+        try needs("video", "call", object)
+      }
+      return
+    }
+    guard hasNetwork else { throw object.error("call", "the device has no radio to call over") }
+    let duration = try reader.positiveTime(value, object.path("call"))
+    var isVideo = false
+    if let video = object.optional("video") {
+      guard case .bool(let flag) = video else {
+        throw object.error("video", "expected true or false, found \(video.kindPhrase)")
+      }
+      isVideo = flag
+    }
+    let bitrate = try object.optional("bitrate").map { v throws(InputError) in
+      try reader.networkDataRate(v, object.path("bitrate"))
+    }
+    let call = CallSpec(duration: duration, isVideo: isVideo, bitrate: bitrate)
+    guard call.packetBytes >= 1 else {
+      throw object.error(
+        "bitrate",
+        "expected a bitrate of at least 400 bit/s (a byte per 20 ms packet), found \(call.bitrate)")
+    }
+    step.call = call
   }
 
   /// A step needs a component of the type its key names.
@@ -299,6 +334,7 @@ extension WorkStepSpec {
     upload = upload ?? recipe.upload
     via = via ?? recipe.via
     gpu = gpu ?? recipe.gpu
+    call = call ?? recipe.call
     generic = (generic + recipe.generic).sorted { a, b in
       (genericOrder.firstIndex(of: a.component) ?? 0)
         < (genericOrder.firstIndex(of: b.component) ?? 0)

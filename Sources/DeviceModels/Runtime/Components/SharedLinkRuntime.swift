@@ -298,6 +298,12 @@ extension DeviceSimulation {
         LinkTransfer(
           job: job, isDownload: false, carriesData: false, roundTripLeft: step.amount,
           remaining: 0))
+    } else if step.kind == .packetUp || step.kind == .packetDown {
+      // A call's packet: its stream is one way, with no round trip to wait.
+      links[link].transfers.append(
+        LinkTransfer(
+          job: job, isDownload: step.kind == .packetDown, carriesData: true, roundTripLeft: 0,
+          remaining: SharedLinkRuntime.units(bytes: step.amount)))
     } else {
       links[link].transfers.append(
         LinkTransfer(
@@ -376,7 +382,12 @@ extension DeviceSimulation {
   private func finishTransfer(_ job: Int32, on node: Int) {
     let occurrence = jobs[job].occurrence
     nodes[node].lastServed = occurrences[occurrence].workload
+    let kind = steps[Int(jobs[job].step)].kind
     jobs.remove(job)
+    if kind == .packetUp || kind == .packetDown {
+      callPacketDone(occurrence)
+      return
+    }
     completionsThisInstant.handOns.append(occurrence)
   }
 

@@ -72,6 +72,11 @@ extension DeviceSimulation {
     }
     jobs.removeAll()
     occurrences.removeAll()
+    // Calls end with their occurrences; bumping a slot's generation makes its packet event stale.
+    for index in calls.indices {
+      calls[index].isLive = false
+      calls[index].generation &+= 1
+    }
     for node in nodes.indices {
       var fresh = shutdown.initialNodes[node]
       // Bumped, so that every pending completion, demotion and check of the node is stale.

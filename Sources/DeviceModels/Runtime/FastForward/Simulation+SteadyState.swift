@@ -15,7 +15,7 @@ import SimulationEngine
 extension DeviceSimulation {
   /// The stored properties ``visitSteadyState(_:)`` hands to its visitor.
   static let stateVisited: Set<String> = [
-    "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "network",
+    "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "calls", "network",
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
@@ -159,6 +159,9 @@ extension DeviceSimulation {
     case .batteryLevel(let generation):
       visitor.value(13)
       visitor.generation(generation, current: tasks.batteryLevelGeneration)
+    case .callPacket(let call, let generation):
+      visitor.values(15, call)
+      visitor.generation(generation, current: calls[Int(call)].generation)
     case .drx(let node, let generation):
       visitor.values(14, node)
       visitor.generation(generation, current: links[Int(nodeLink[Int(node)])].drxGeneration)
@@ -250,6 +253,16 @@ extension DeviceSimulation {
         // only at the same phase of the cycle.
         visitor.value(now % drx.cycle)
       }
+    }
+    // Calls: the packets left count down, so the fast-forward does not skip during a call.
+    visitor.value(Int64(calls.count))
+    for index in calls.indices {
+      visitor.value(calls[index].occurrence)
+      visitor.value(calls[index].packetStep)
+      visitor.instant(&calls[index].nextPacket)
+      visitor.value(calls[index].packetsLeft)
+      visitor.value(calls[index].inFlight)
+      visitor.value(calls[index].isLive)
     }
   }
 
