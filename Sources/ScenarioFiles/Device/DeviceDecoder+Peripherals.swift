@@ -84,7 +84,8 @@ extension DeviceDecoder {
       try fields.required("on_duration"), fields.path("on_duration"))
     guard onDuration < cycle else {
       throw fields.error(
-        "on_duration", "expected an on-duration shorter than the cycle (\(cycle)), found \(onDuration)")
+        "on_duration",
+        "expected an on-duration shorter than the cycle (\(cycle)), found \(onDuration)")
     }
     let inactivity = try reader.time(try fields.required("inactivity"), fields.path("inactivity"))
     let power = try atLeast(floor, try fields.required("power"), fields.path("power"))

@@ -295,7 +295,8 @@ extension ScenarioLanguage {
         "Factors on the transfer power at each signal level of the network."),
       KeyDescription(
         "drx", .object("drx"), default: "none: the radio listens continuously while connected",
-        "Connected-mode discontinuous reception: sleeping between on-durations after a quiet spell."),
+        "Connected-mode discontinuous reception: sleeping between on-durations after a quiet spell."
+      ),
     ],
     example: """
       {

@@ -175,7 +175,8 @@ extension ScenarioLanguage {
       ),
       KeyDescription(
         "bitrate", .quantity(.dataRate),
-        default: "40 kbit/s for a voice call (AMR-WB with RTP/UDP/IP headers), 1 Mbit/s for a video call",
+        default:
+          "40 kbit/s for a voice call (AMR-WB with RTP/UDP/IP headers), 1 Mbit/s for a video call",
         "With call: the data rate each way."),
     ]
   }

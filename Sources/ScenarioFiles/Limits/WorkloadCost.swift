@@ -89,7 +89,8 @@ struct WorkloadCost {
       if let call = step.call {
         // Per packet interval: its event, two packets, and the radio's DRX boundaries (at most
         // one per packet and one per on-duration end); the components it keeps active.
-        events += Double(call.packets) * 7 + 3 * Double(CallSpec.components(video: call.isVideo).count)
+        events +=
+          Double(call.packets) * 7 + 3 * Double(CallSpec.components(video: call.isVideo).count)
       }
     }
     return events

@@ -203,8 +203,7 @@ extension DeviceSimulation {
   /// waits in the radio's queue (highest QoS first), waking the radio when there is a network.
   func submitTransfer(_ job: Int32, to node: Int) {
     let link = Int(nodeLink[node])
-    if network.quality[link].isOnline && nodes[node].phase == .active && !links[link].isDRXAsleep
-    {
+    if network.quality[link].isOnline && nodes[node].phase == .active && !links[link].isDRXAsleep {
       joinLink(job, link: link)
       return
     }
