@@ -124,6 +124,18 @@ extension BadInputCorpus {
       #"devices/signal-power-below-one.json: device_patch.components.cellular.signal_power.fair: expected a factor of at least 1 on the transfer power, found 0.8"#
     ),
     BadInput(
+      "devices/drx-on-duration-not-shorter.json",
+      #"devices/drx-on-duration-not-shorter.json: device_patch.components.cellular.drx.on_duration: expected an on-duration shorter than the cycle (40 ms), found 40 ms"#
+    ),
+    BadInput(
+      "devices/drx-missing-power.json",
+      #"devices/drx-missing-power.json: device_patch.components.cellular.drx: a connected-mode DRX needs the key "power", which is missing"#
+    ),
+    BadInput(
+      "devices/drx-unknown-key.json",
+      #"devices/drx-unknown-key.json: device_patch.components.cellular.drx.cycles: unknown key "cycles" in a connected-mode DRX (did you mean "cycle"?)"#
+    ),
+    BadInput(
       "devices/low-power-max-frequency-zero.json",
       #"devices/low-power-max-frequency-zero.json: device.low_power.max_frequency: expected a fraction above 0 of the highest clock (up to 100%), found 0"#
     ),

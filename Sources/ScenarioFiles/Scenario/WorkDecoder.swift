@@ -288,14 +288,16 @@ struct WorkDecoder {
       }
       isVideo = flag
     }
-    let bitrate = try object.optional("bitrate").map { v throws(InputError) in
+    let bitrateValue = object.optional("bitrate")
+    let bitrate = try bitrateValue.map { v throws(InputError) in
       try reader.networkDataRate(v, object.path("bitrate"))
     }
     let call = CallSpec(duration: duration, isVideo: isVideo, bitrate: bitrate)
-    guard call.packetBytes >= 1 else {
+    if let bitrateValue, call.packetBytes < 1 {
       throw object.error(
         "bitrate",
-        "expected a bitrate of at least 400 bit/s (a byte per 20 ms packet), found \(call.bitrate)")
+        "expected a bitrate of at least 400 bit/s (a byte per 20 ms packet), found \(ValueReader.found(bitrateValue))"
+      )
     }
     step.call = call
   }
