@@ -97,6 +97,7 @@ import Testing
     "apps/push-on-window.json",
     "devices/device-file-no-components.json",
     "devices/display-max-luminance-bare.json",
+    "devices/drx-missing-power.json",
     "devices/display-max-luminance-unit.json",
     "devices/extends-chain-middle-error.json",
     "devices/extends-negative-battery.json",

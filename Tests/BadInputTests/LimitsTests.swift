@@ -175,7 +175,7 @@ import Testing
     #expect(exact.exited(with: 64), "\(exact)")
     #expect(
       exact.standardError.hasPrefix(
-        #"Error: --exact: power.csv would be about 6.6 GB (a row per change, over a run estimated at 134807047 events, 100% of them from "ui"), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead; or make "ui" run less: lower the frame rate or end it sooner with "for""#
+        #"Error: --exact: power.csv would be about 7.1 GB (a row per change, over a run estimated at 134807047 events, 100% of them from "ui"), more than 1 GB; limit it to a slice of the run with --window, or write bins with --resolution instead; or make "ui" run less: lower the frame rate or end it sooner with "for""#
           + "\nUsage: powersim run"
       ))
     let trace = try PowerSimProcess.run(

@@ -74,4 +74,25 @@ import Testing
       [Self.download("a", at: 0), Self.download("b", at: 279_999_999)], radio: Self.radio())
     #expect(justBefore.workload("b").latency?.max == .nanoseconds(51_000_001))
   }
+
+  /// A 60 ms voice call at 300 ms, after the download at 0 (done at 251 ms): 100-byte packets
+  /// each way at 300, 320 and 340 ms, with no round trip. The radio sleeps 290–320 ms, so the
+  /// first pair waits for 320 ms, where the second pair joins it: the two uploads share 5 Mbit/s
+  /// (1600 bits, 320 µs), done at 320.32 ms. The radio then listens to the on-duration's end at
+  /// 330 ms and sleeps to 360 ms: the last pair waits to 360 ms, and its upload (800 bits) is
+  /// done at 360.16 ms. The call's latency is 60.16 ms; without DRX its last packets go at once
+  /// and it is 40.16 ms.
+  @Test func aCallsPacketsWaitForTheOnDurations() {
+    let call = WorkloadSpec(
+      name: "call", timing: .once(at: Fixture.at(.milliseconds(300))),
+      work: [WorkStepSpec(call: CallSpec(duration: .milliseconds(60)))])
+    let result = SharedLinkTests.run([Self.download("a", at: 0), call], radio: Self.radio())
+    #expect(result.workload("call").latency?.max == .microseconds(60_160))
+    var listening = Self.radio()
+    guard case .radio(var spec) = listening.model else { preconditionFailure() }
+    spec.drx = nil
+    listening.model = .radio(spec)
+    let withoutDRX = SharedLinkTests.run([Self.download("a", at: 0), call], radio: listening)
+    #expect(withoutDRX.workload("call").latency?.max == .microseconds(40_160))
+  }
 }

@@ -193,7 +193,7 @@ import Testing
     #expect(
       WorkDecoder.stepKeys == [
         "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-        "upload", "via", "gpu",
+        "upload", "via", "gpu", "call", "video", "bitrate",
       ])
     #expect(ScenarioLanguage.recipe.keyNames == WorkDecoder.stepKeys.filter { $0 != "qos" })
     #expect(
@@ -212,7 +212,7 @@ import Testing
           "page_size",
         ],
         "radio": ladder + [
-          "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power",
+          "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power", "drx",
         ],
         "gpu": ladder + ["opps", "frequency"],
         "display": common + [
