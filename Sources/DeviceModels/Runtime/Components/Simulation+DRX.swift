@@ -7,8 +7,8 @@
 /// serving again, waking or demoting to an idle state stops it, and the tail timers to the idle
 /// states run from the last data as they do without DRX.
 extension DeviceSimulation {
-  /// Radio `node` has just entered its active state with nothing to carry (its `lastFinish` is now):
-  /// with DRX, its inactivity timer starts. A DRX boundary at this instant is taken at once.
+  /// Radio `node` has just entered its active state with nothing to carry (its `lastFinish` is
+  /// now): with DRX, its inactivity timer starts. A DRX boundary at this instant is taken at once.
   func armDRX(_ node: Int) {
     let link = Int(nodeLink[node])
     guard let drx = links[link].drx else { return }
