@@ -37,6 +37,7 @@ extension UnitTable {
     case .frequency: frequency
     case .fraction: fraction
     case .voltage: voltage
+    case .luminance: luminance
     }
   }
 }

@@ -1,6 +1,6 @@
 /// What kind of physical value a user wrote, for error messages (`a time`, `a data size`).
 public enum Dimension: String, Sendable, CaseIterable {
-  case time, power, energy, dataSize, dataRate, frequency, fraction, voltage
+  case time, power, energy, dataSize, dataRate, frequency, fraction, voltage, luminance
 
   /// With its article: `a time`, `an energy`, `a data size`.
   public var phrase: String {
@@ -13,6 +13,7 @@ public enum Dimension: String, Sendable, CaseIterable {
     case .frequency: "a frequency"
     case .fraction: "a fraction"
     case .voltage: "a voltage"
+    case .luminance: "a luminance"
     }
   }
 
@@ -27,6 +28,7 @@ public enum Dimension: String, Sendable, CaseIterable {
     case .frequency: "\"60 fps\" or \"2.4 GHz\""
     case .fraction: "\"40%\" or 0.4"
     case .voltage: "\"3.85 V\""
+    case .luminance: "\"200 nits\""
     }
   }
 
@@ -42,6 +44,7 @@ public enum Dimension: String, Sendable, CaseIterable {
     case .frequency: "Hz"
     case .fraction: "1"
     case .voltage: "V"
+    case .luminance: "nits"
     }
   }
 
@@ -143,6 +146,8 @@ enum UnitTable {
   ]
   static let fraction = [real("%", 0.01)]
   static let voltage = [real("V", 1), real("mV", 1e-3)]
+  /// Nits are candela per square metre.
+  static let luminance = [real("nits", 1), real("nit", 1), real("cd/m²", 1), real("cd/m2", 1)]
 
   /// The base unit of each dimension when a string has no unit, and its entry.
   static func base(of dimension: Dimension) -> UnitEntry {
@@ -165,6 +170,7 @@ enum UnitTable {
     case .frequency: frequency
     case .fraction: fraction
     case .voltage: voltage
+    case .luminance: luminance.filter { $0.name != "nit" && $0.name != "cd/m2" }
     }
   }
 
@@ -179,6 +185,7 @@ enum UnitTable {
     case .frequency: table = frequency
     case .fraction: table = fraction
     case .voltage: table = voltage
+    case .luminance: table = luminance
     }
     return table.first { $0.name == name }
   }

@@ -40,6 +40,11 @@ public enum QuantityParser {
     Voltage(volts: try real(input, .voltage))
   }
 
+  /// A luminance (`"200 nits"`).
+  public static func luminance(_ input: QuantityInput) throws(QuantityError) -> Luminance {
+    Luminance(nits: try real(input, .luminance))
+  }
+
   /// A fraction: a number in [0, 1], or a percentage from `"0%"` to `"100%"`.
   public static func fraction(_ input: QuantityInput) throws(QuantityError) -> Fraction {
     let value = try real(input, .fraction)

@@ -102,3 +102,21 @@ public struct Voltage: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Voltage, rhs: Voltage) -> Bool { lhs.volts < rhs.volts }
 }
+
+/// A luminance in nits (candela per square metre): how bright a display shines, as reviews and
+/// battery tests state it.
+public struct Luminance: Hashable, Comparable, Sendable, CustomStringConvertible {
+  /// Nits (cd/m²).
+  public var nits: Double
+
+  /// A luminance of `nits`.
+  public init(nits: Double) {
+    self.nits = nits
+  }
+
+  /// `200 nits`.
+  public var description: String { DecimalText.significant(nits, digits: 6) + " nits" }
+
+  /// Whether `lhs` comes before `rhs`.
+  public static func < (lhs: Luminance, rhs: Luminance) -> Bool { lhs.nits < rhs.nits }
+}

@@ -2,6 +2,18 @@ extension BadInputCorpus {
   /// Devices: unknown names, missing, special and directory files, `extends` cycles, nonsense
   /// patches, misspelt keys.
   static let devices: [BadInput] = [
+    BadInput(
+      "devices/display-max-luminance-zero.json",
+      #"devices/display-max-luminance-zero.json: device.components.display.max_luminance: expected a luminance greater than zero, found "0 nits""#
+    ),
+    BadInput(
+      "devices/display-max-luminance-bare.json",
+      #"devices/display-max-luminance-bare.json: device.components.display.max_luminance: expected a luminance with its unit ("500 nits"), found 500"#
+    ),
+    BadInput(
+      "devices/display-max-luminance-unit.json",
+      #"devices/display-max-luminance-unit.json: device.components.display.max_luminance: expected a luminance with a unit of nits or cd/m², found "500 lux" (unknown unit "lux")"#
+    ),
     // A key missing at the top of a device file: the file, then the message, with no path.
     BadInput(
       "devices/device-file-no-components.json",
@@ -57,7 +69,7 @@ extension BadInputCorpus {
     ),
     BadInput(
       "devices/inline-unknown-type.json",
-      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
+      #"devices/inline-unknown-type.json: device.components.modem.type: expected a component type ("platform", "island", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "radoi" (did you mean "radio"?)"#
     ),
     BadInput(
       "devices/missing-file.json",
@@ -110,6 +122,18 @@ extension BadInputCorpus {
     BadInput(
       "devices/signal-power-below-one.json",
       #"devices/signal-power-below-one.json: device_patch.components.cellular.signal_power.fair: expected a factor of at least 1 on the transfer power, found 0.8"#
+    ),
+    BadInput(
+      "devices/drx-on-duration-not-shorter.json",
+      #"devices/drx-on-duration-not-shorter.json: device_patch.components.cellular.drx.on_duration: expected an on-duration shorter than the cycle (40 ms), found 40 ms"#
+    ),
+    BadInput(
+      "devices/drx-missing-power.json",
+      #"devices/drx-missing-power.json: device_patch.components.cellular.drx: a connected-mode DRX needs the key "power", which is missing"#
+    ),
+    BadInput(
+      "devices/drx-unknown-key.json",
+      #"devices/drx-unknown-key.json: device_patch.components.cellular.drx.cycles: unknown key "cycles" in a connected-mode DRX (did you mean "cycle"?)"#
     ),
     BadInput(
       "devices/low-power-max-frequency-zero.json",

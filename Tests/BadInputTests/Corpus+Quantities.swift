@@ -15,6 +15,14 @@ extension BadInputCorpus {
       #"quantities/brightness-over-100-percent.json: display[0].brightness: expected a fraction between 0 and 1 (or "0%" to "100%"), found "150%""#
     ),
     BadInput(
+      "quantities/brightness-nits-over-max-luminance.json",
+      #"quantities/brightness-nits-over-max-luminance.json: display[0].brightness: expected a luminance of at most the display's max_luminance, 450 nits, found "600 nits""#
+    ),
+    BadInput(
+      "quantities/brightness-nits-without-max-luminance.json",
+      #"quantities/brightness-nits-without-max-luminance.json: display[0].brightness: expected a brightness setting ("50%"): the device's display gives no max_luminance, so it takes no brightness in nits, found "200 nits""#
+    ),
+    BadInput(
       "quantities/cpu-negative.json",
       "quantities/cpu-negative.json: workloads.sync.work.cpu: expected a time that is not negative, found -0.002"
     ),

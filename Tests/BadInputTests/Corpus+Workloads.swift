@@ -63,6 +63,22 @@ extension BadInputCorpus {
       #"workloads/until-before-from.json: workloads.sync.until: expected "until" after "from" (30 s), found 10 s"#
     ),
     BadInput(
+      "workloads/call-zero-length.json",
+      #"workloads/call-zero-length.json: workloads.talk.work.call: expected a time greater than zero, found "0 s""#
+    ),
+    BadInput(
+      "workloads/call-video-not-boolean.json",
+      #"workloads/call-video-not-boolean.json: workloads.talk.work.video: expected true or false, found a string"#
+    ),
+    BadInput(
+      "workloads/call-bitrate-too-low.json",
+      #"workloads/call-bitrate-too-low.json: workloads.talk.work.bitrate: expected a bitrate of at least 400 bit/s (a byte per 20 ms packet), found "100 bit/s""#
+    ),
+    BadInput(
+      "workloads/bitrate-without-call.json",
+      #"workloads/bitrate-without-call.json: workloads.talk.work.bitrate: "bitrate" modifies "call", which this work item does not have"#
+    ),
+    BadInput(
       "workloads/via-unknown-radio.json",
       #"workloads/via-unknown-radio.json: workloads.fetch.work.via: expected a radio of the device ("cellular" or "wifi"), found "5g""#
     ),

@@ -96,7 +96,7 @@ import Testing
     let ladder = "[\(Self.on), \(Self.off)]"
     #expect(
       Self.error(#""gps": { "type": "generik", "states": \#(ladder) }"#)
-        == #"test.json: device.components.gps.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "generik" (did you mean "generic"?)"#
+        == #"test.json: device.components.gps.type: expected a component type ("platform", "island", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "generik" (did you mean "generic"?)"#
     )
     #expect(
       Self.error(Self.generic("a/b", ladder))
@@ -108,13 +108,13 @@ import Testing
     )
     #expect(
       Self.error(Self.generic("gps", ladder, extra: #", "parent": "soc""#))
-        == #"test.json: device.components.gps.parent: expected the name of a platform component or "none", found "soc", which is not a component of this device"#
+        == #"test.json: device.components.gps.parent: expected the name of a platform or island component or "none", found "soc", which is not a component of this device"#
     )
     #expect(
       Self.error(
         Self.generic("gps", ladder) + ", "
           + Self.generic("gnss", ladder, extra: #", "parent": "gps""#))
-        == #"test.json: device.components.gnss.parent: expected a platform component as parent, found "gps", a generic component"#
+        == #"test.json: device.components.gnss.parent: expected a platform or island component as parent, found "gps", a generic component"#
     )
     #expect(
       Self.error(Self.generic("gps", ladder, extra: #", "wake": "1 s""#))

@@ -12,8 +12,8 @@ import Testing
     #expect(scenario.deviceName == "phone")
     #expect(
       scenario.setup.device.components.map(\.name) == [
-        "platform", "cpu", "storage", "cellular", "wifi", "gpu", "display", "gnss", "audio",
-        "bluetooth", "video", "camera", "encoder",
+        "platform", "cpu", "storage", "cellular", "wifi", "gpu", "display", "gnss", "lpass",
+        "audio", "bluetooth", "video", "camera", "encoder",
       ])
   }
 

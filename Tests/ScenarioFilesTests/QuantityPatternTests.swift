@@ -12,7 +12,8 @@ import Testing
     "5", "5 s", "5s", " 5 ms ", "5\tmin", "1e-3 s", "1E3 ms", ".5 s", "5. s", "+5 s", "5 µs",
     "5 μs", "5 us", "5 ns", "2 h", "1 d", "5 mW", "5 uW", "5 µW", "5 μW", "5 W", "5 J", "5 kJ",
     "5 mWh", "5 Wh", "5 uJ", "5 KiB", "5 GB", "5 B", "5 MB/s", "5 Mbit/s", "5 kbps", "5 Gbps",
-    "5 bit/s", "60 fps", "2.4 GHz", "40%", "40 %", "0.4", "3.85 V", "5 mV", "abc", "", " ",
+    "5 bit/s", "60 fps", "2.4 GHz", "40%", "40 %", "0.4", "3.85 V", "5 mV", "200 nits", "1 nit",
+    "500 cd/m²", "abc", "", " ",
     "5 5 s", "s", "5 S", "5 sec", "1e s", "e5", "5e+ s", "-1 s", "- 1 s", "nan", "inf s",
     "5 MB s", "5 m", "1..2 s", "0x10 s", "5 ms ms", "١ s",
   ]
@@ -29,6 +30,7 @@ import Testing
       case .frequency: _ = try QuantityParser.frequency(input)
       case .fraction: _ = try QuantityParser.fraction(input)
       case .voltage: _ = try QuantityParser.voltage(input)
+      case .luminance: _ = try QuantityParser.luminance(input)
       }
       return true
     } catch {

@@ -167,7 +167,7 @@ import Testing
       scenarioError(
         #"{ "device": { "components": { "gps": { "type": "gnss" } } }, "device_patch": { "name": "x" }, "duration": "1 s" }"#
       )
-        == #"test.json: device.components.gps.type: expected a component type ("platform", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "gnss""#
+        == #"test.json: device.components.gps.type: expected a component type ("platform", "island", "cpu", "storage", "radio", "gpu", "display" or "generic"), found "gnss""#
     )
   }
 

@@ -201,31 +201,32 @@ import Testing
     #expect(
       WorkDecoder.stepKeys == [
         "cpu", "threads", "qos", "parallel_efficiency", "read", "write", "write_size", "download",
-        "upload", "via", "gpu", "resolution", "fps",
+        "upload", "via", "gpu", "resolution", "fps", "call", "video", "bitrate",
       ])
     #expect(ScenarioLanguage.recipe.keyNames == WorkDecoder.stepKeys.filter { $0 != "qos" })
     #expect(
       DeviceDecoder.componentTypes == [
-        "platform", "cpu", "storage", "radio", "gpu", "display", "generic",
+        "platform", "island", "cpu", "storage", "radio", "gpu", "display", "generic",
       ])
     let common = ["type", "description", "parent"]
     let ladder = common + ["states", "idle_policy"]
     #expect(
       DeviceDecoder.componentKeys == [
         "platform": ladder + ["memory"],
+        "island": ladder,
         "cpu": common + ["dispatch_cost", "display_latency_limit", "clusters", "qos_policy"],
         "storage": ladder + [
           "read_bandwidth", "write_bandwidth", "read_power", "write_power", "command_latency",
           "page_size",
         ],
         "radio": ladder + [
-          "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power",
+          "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power", "drx",
         ],
         "gpu": ladder + ["opps", "frequency"],
         "display": common + [
           "technology", "refresh_rates", "idle_refresh", "panel_power", "per_hz",
           "full_white_power", "backlight_power", "brightness_curve", "brightness_gamma",
-          "appearance_apl", "off_power",
+          "appearance_apl", "off_power", "max_luminance",
         ],
         "generic": ladder + ["memory_bandwidth", "pixel_energy", "pixel_memory"],
       ])

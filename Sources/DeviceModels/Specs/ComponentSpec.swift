@@ -2,7 +2,7 @@ public import Quantities
 
 /// Which component a component hangs from: it cannot be active while its parent sleeps.
 public enum ParentReference: Sendable, Hashable {
-  /// The device's platform component, if it has one (the default for all but the display).
+  /// The device's platform component, if it has one (the default for all but an island).
   case platform
   /// No parent.
   case none
@@ -31,6 +31,10 @@ public struct ComponentSpec: Sendable, Hashable {
 public enum ComponentModel: Sendable, Hashable {
   /// The SoC fabric, memory and always-on rail: busy while any child is (see *The platform*).
   case platform(Ladder)
+  /// A low-power island (an audio DSP domain, a sensor hub, a media engine): a small always-on
+  /// domain with its own ladder, busy while any child is; a child keeps only the island awake, not
+  /// the platform (see *The platform*).
+  case island(Ladder)
   /// A ladder whose work is time in the active state (GPS, audio, sensors).
   case generic(Ladder)
   /// Clusters of cores with operating points and QoS (see *The CPU*).
@@ -48,6 +52,7 @@ public enum ComponentModel: Sendable, Hashable {
   public var typeName: String {
     switch self {
     case .platform: "platform"
+    case .island: "island"
     case .generic: "generic"
     case .cpu: "cpu"
     case .storage: "storage"

@@ -117,19 +117,46 @@ public struct RadioSpec: Sendable, Hashable {
   public var transferPower: TransferPower
   /// Factors on ``transferPower`` per signal level of the network spell (see *Radios*).
   public var signalPower: SignalPower
+  /// Connected-mode discontinuous reception, if the radio has it (see *Radios*).
+  public var drx: ConnectedDRX?
 
   /// A radio.
   public init(
     ladder: Ladder, technology: RadioTechnology, downlink: DataRate, uplink: DataRate,
-    roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat
+    roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat,
+    drx: ConnectedDRX? = nil
   ) {
     self.signalPower = signalPower
+    self.drx = drx
     self.ladder = ladder
     self.technology = technology
     self.downlink = downlink
     self.uplink = uplink
     self.roundTripTime = roundTripTime
     self.transferPower = transferPower
+  }
+}
+
+/// A radio's connected-mode discontinuous reception (see *Radios*): after ``inactivity`` with no
+/// data in its active state, the radio sleeps at ``power`` except during the first
+/// ``onDuration`` of each ``cycle`` (cycles counted from the start of the run), when it draws its
+/// active state's power; data for it that arrives during a sleep waits for the next on-duration.
+public struct ConnectedDRX: Sendable, Hashable {
+  /// The DRX cycle: on-durations start at every multiple of it.
+  public var cycle: TimeSpan
+  /// How long the radio listens at the start of each cycle (less than the cycle).
+  public var onDuration: TimeSpan
+  /// The time with no data after which the radio starts to sleep between on-durations.
+  public var inactivity: TimeSpan
+  /// The draw while asleep between on-durations.
+  public var power: Power
+
+  /// A DRX configuration.
+  public init(cycle: TimeSpan, onDuration: TimeSpan, inactivity: TimeSpan, power: Power) {
+    self.cycle = cycle
+    self.onDuration = onDuration
+    self.inactivity = inactivity
+    self.power = power
   }
 }
 
@@ -225,13 +252,18 @@ public struct DisplaySpec: Sendable, Hashable {
   public var appearanceAPL: [Appearance: Fraction]
   /// Draw while off.
   public var offPower: Power
+  /// The luminance at full brightness (`max_luminance`), which a brightness given in nits is a
+  /// fraction of; `nil`: the display takes no brightness in nits.
+  public var maxLuminance: Luminance?
 
   /// A display.
   public init(
     technology: DisplayTechnology, refreshRates: [Frequency], idleRefresh: Frequency,
     panelPower: Power, powerPerHertz: Power, fullWhitePower: Power, backlightPower: Power,
-    brightnessCurve: BrightnessCurve, appearanceAPL: [Appearance: Fraction], offPower: Power
+    brightnessCurve: BrightnessCurve, appearanceAPL: [Appearance: Fraction], offPower: Power,
+    maxLuminance: Luminance? = nil
   ) {
+    self.maxLuminance = maxLuminance
     self.technology = technology
     self.refreshRates = refreshRates
     self.idleRefresh = idleRefresh
@@ -255,5 +287,20 @@ public struct DisplaySpec: Sendable, Hashable {
       panelPower: panelPower, powerPerHertz: powerPerHertz, fullWhitePower: fullWhitePower,
       backlightPower: backlightPower, brightnessCurve: .gamma(brightnessGamma),
       appearanceAPL: appearanceAPL, offPower: offPower)
+  }
+}
+
+extension DisplaySpec {
+  /// The luminance, a fraction of full (0–1), that `brightness` asks for: a setting through the
+  /// ``brightnessCurve``, nits as a fraction of ``maxLuminance`` whatever the curve (see *The
+  /// display*).
+  public func luminance(_ brightness: DisplayBrightness) -> Double {
+    switch brightness {
+    case .setting(let setting):
+      return brightnessCurve.luminance(setting.value)
+    case .nits(let nits):
+      guard let maxLuminance, maxLuminance.nits > 0 else { return 1 }
+      return min(1, nits.nits / maxLuminance.nits)
+    }
   }
 }

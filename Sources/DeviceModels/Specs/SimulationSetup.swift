@@ -43,19 +43,32 @@ public enum DisplayContent: Sendable, Hashable {
   case averagePixelLevel(Fraction)
 }
 
+/// How bright a display session is: a setting of the slider, or a luminance in nits.
+public enum DisplayBrightness: Sendable, Hashable {
+  /// The user's brightness setting (perceptual, 0–1), mapped by the display's curve.
+  case setting(Fraction)
+  /// A luminance (`"200 nits"`), a fraction of the display's `max_luminance` whatever its curve.
+  case nits(Luminance)
+}
+
 /// An interval with the display on.
 public struct DisplaySession: Sendable, Hashable {
   /// When.
   public var range: TimeRange
-  /// The user's brightness setting (perceptual).
-  public var brightness: Fraction
+  /// How bright: a setting of the slider or a luminance in nits.
+  public var level: DisplayBrightness
   /// What is shown.
   public var content: DisplayContent
 
-  /// A session.
+  /// A session at brightness setting `brightness`.
   public init(range: TimeRange, brightness: Fraction, content: DisplayContent) {
+    self.init(range: range, level: .setting(brightness), content: content)
+  }
+
+  /// A session at `level`.
+  public init(range: TimeRange, level: DisplayBrightness, content: DisplayContent) {
     self.range = range
-    self.brightness = brightness
+    self.level = level
     self.content = content
   }
 }

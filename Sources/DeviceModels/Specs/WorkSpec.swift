@@ -41,14 +41,17 @@ public struct WorkStepSpec: Sendable, Hashable {
   /// Holds the device awake this long (`{ "hold": "awake", "for": … }`: a wake lock, a power
   /// assertion, see *OS policies*): the platform is busy for the workload.
   public var holdAwake: TimeSpan?
+  /// A voice or video call over the network at the time, after every other step (see *Radios*).
+  public var call: CallSpec?
 
   /// A work object; every step is optional.
   public init(
     cpu: TimeSpan? = nil, threads: Int = 1, qos: QoSClass = .default,
     parallelEfficiency: Double = 1, read: DataSize? = nil, write: DataSize? = nil,
     writeSize: DataSize? = nil, download: DataSize? = nil, upload: DataSize? = nil,
-    via: String? = nil, gpu: TimeSpan? = nil, generic: [GenericStep] = []
+    via: String? = nil, gpu: TimeSpan? = nil, generic: [GenericStep] = [], call: CallSpec? = nil
   ) {
+    self.call = call
     self.cpu = cpu
     self.threads = threads
     self.qos = qos
@@ -61,6 +64,52 @@ public struct WorkStepSpec: Sendable, Hashable {
     self.via = via
     self.gpu = gpu
     self.generic = generic
+  }
+}
+
+/// A voice or video call (see *Radios*): a packet each way every ``packetInterval`` on the network
+/// at the time, for ``duration``, with the `audio` component active for its length and, for a
+/// video call, the `camera`, `encoder` and `video` (decoder) components the device has.
+public struct CallSpec: Sendable, Hashable {
+  /// How long the call lasts.
+  public var duration: TimeSpan
+  /// Whether it is a video call.
+  public var isVideo: Bool
+  /// The data rate each way, headers included.
+  public var bitrate: DataRate
+
+  /// The interval of a call's packets: a voice frame every 20 ms (AMR-WB's frame, 3GPP TS
+  /// 26.201), which video calls keep for their packets too.
+  public static let packetInterval = TimeSpan.milliseconds(20)
+  /// A voice call's default rate each way: 40 kbit/s, AMR-WB at 23.85 kbit/s (477 bits, 60 bytes
+  /// per 20 ms frame, 3GPP TS 26.190) with 40 bytes of RTP, UDP and IPv4 headers per packet (RFC
+  /// 3550, 768, 791; no header compression): 100 bytes every 20 ms.
+  public static let voiceBitrate = DataRate(bytesPerSecond: 5_000)
+  /// A video call's default rate each way: 1 Mbit/s, video and voice together (a design choice:
+  /// 720p H.264 at the rate of the order video-calling services use; no one published figure).
+  public static let videoBitrate = DataRate.megabitsPerSecond(1)
+  /// The components a call keeps active for its length, when the device has them: the audio
+  /// path, and for a video call the camera, the encoder and the video decoder.
+  public static func components(video: Bool) -> [String] {
+    video ? ["audio", "camera", "encoder", "video"] : ["audio"]
+  }
+
+  /// A call.
+  public init(duration: TimeSpan, isVideo: Bool = false, bitrate: DataRate? = nil) {
+    self.duration = duration
+    self.isVideo = isVideo
+    self.bitrate = bitrate ?? (isVideo ? Self.videoBitrate : Self.voiceBitrate)
+  }
+
+  /// The bytes of each packet each way: the rate over one packet interval, to the nearest byte.
+  public var packetBytes: Int64 {
+    Int64((bitrate.bytesPerSecond * Double(Self.packetInterval.nanoseconds) / 1e9).rounded())
+  }
+
+  /// The packets each way: one per interval from the call's start to its end.
+  public var packets: Int64 {
+    let interval = Self.packetInterval.nanoseconds
+    return (duration.nanoseconds + interval - 1) / interval
   }
 }
 

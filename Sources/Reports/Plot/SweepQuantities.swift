@@ -30,6 +30,7 @@ struct SweepQuantities {
     case .frequency: display = AxisUnit(symbol: "Hz", scale: 1)
     case .fraction: display = AxisUnit(symbol: "%", scale: 0.01)
     case .voltage: display = AxisUnit(symbol: "V", scale: 1)
+    case .luminance: display = AxisUnit(symbol: "nits", scale: 1)
     }
     values = base.map { .number($0 / display.scale) }
     unit = display.symbol

@@ -38,6 +38,7 @@ struct NumericSweepColumn {
     case .frequency: "_hz"
     case .fraction: "_fraction"
     case .voltage: "_v"
+    case .luminance: "_nits"
     }
   }
 
@@ -53,7 +54,7 @@ struct NumericSweepColumn {
 
 extension Quantities.Dimension {
   /// The value of `text` (`"5 s"`, `"200 mW"`) in this dimension's base unit (s, W, J, B, B/s,
-  /// Hz, 1, V), or `nil` when it is not a quantity of this dimension.
+  /// Hz, 1, V, nits), or `nil` when it is not a quantity of this dimension.
   func baseValue(of text: String) -> Double? {
     let input = QuantityInput.text(text)
     do {
@@ -66,6 +67,7 @@ extension Quantities.Dimension {
       case .frequency: return try QuantityParser.frequency(input).hertz
       case .fraction: return try QuantityParser.fraction(input).value
       case .voltage: return try QuantityParser.voltage(input).volts
+      case .luminance: return try QuantityParser.luminance(input).nits
       }
     } catch {
       return nil

@@ -116,7 +116,9 @@ extension BuiltInDevices {
           "full_white_power": "1.8 W",
           "x-source-full_white_power": "calibration choice (Apple publishes no emission power): full white at the panel's 1000 nits (Apple, iPhone 13 Pro technical specifications), set so that light pages at 200 nits give AnandTech's web-browsing battery life (IPhoneFigureTests.webBrowsingAtSixtyAndOneHundredTwentyHertz)",
           "brightness_curve": { "gamma": 2.2 },
-          "x-source-brightness_curve": "a gamma-2.2 slider (the default curve; Apple publishes no slider curve): 48% of the slider asks for 20% of full luminance, 200 of 1000 nits"
+          "x-source-brightness_curve": "a gamma-2.2 slider (the default curve; Apple publishes no slider curve): 48% of the slider asks for 20% of full luminance, 200 of 1000 nits",
+          "max_luminance": "1000 nits",
+          "x-source-max_luminance": "Apple, iPhone 13 Pro technical specifications: 1000 nits max brightness (typical)"
         },
         "video": {
           "states": [

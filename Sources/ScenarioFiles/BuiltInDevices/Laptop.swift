@@ -168,7 +168,9 @@ extension BuiltInDevices {
           "x-source-backlight_power": "calibration target: 3 W of backlight at full brightness for a 13-inch LCD",
           "brightness_curve": { "gamma": 1 },
           "x-source-brightness_curve": "backlight power linear in the brightness level (PowerTutor DreamConstants.java: 2.40 mW per level)",
-          "off_power": "0 W"
+          "off_power": "0 W",
+          "max_luminance": "500 nits",
+          "x-source-max_luminance": "Dell, XPS 13 9300 specifications: 13.4-inch FHD+ display, 500 nits"
         },
         "audio": {
           "type": "generic",
@@ -190,8 +192,20 @@ extension BuiltInDevices {
               "x-source": "borrowed from the phone: sniff 7 s after the last traffic (Android bta_dm_cfg.cc A2DP), controller idle 0.04 mW taken as 0; wake latency a calibration choice" }
           ]
         },
+        "media": {
+          "type": "island",
+          "description": "The media engine's domain: while the fixed-function decoder works, the uncore and memory controller stay up for its DMA, but the cores and the rest of the package may sleep between frames.",
+          "states": [
+            { "name": "awake", "power": "400 mW",
+              "x-source": "calibration choice (no published media-domain figure found): the package's C6 power (this profile's package-c6 state), the uncore and memory up for the decoder's DMA while the cores and the rest of the package sleep between frames" },
+            { "name": "collapsed", "power": "0 W", "after": "800 us", "wake_latency": "85 us",
+              "x-source": "after and wake_latency as the package's C6 (Linux intel_idle.c: exit 85 us, target residency 800 us of C8 as the timeout); 0 W, as the platform's floor counts the package asleep" }
+          ]
+        },
         "video": {
           "type": "generic",
+          "parent": "media",
+          "x-source-parent": "the decoder hangs from the media island, so a film keeps the media domain, not the whole platform, at busy power",
           "description": "The integrated GPU's fixed-function video decoder: active while it decodes, off 2 s after.",
           "states": [
             { "name": "active", "power": "231.8 mW",

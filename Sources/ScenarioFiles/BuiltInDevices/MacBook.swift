@@ -106,8 +106,12 @@ extension BuiltInDevices {
           ]
         },
         "display": { "panel_power": "300 mW", "backlight_power": "4.4 W", "parent": null,
+          "max_luminance": "400 nits",
+          "x-source-max_luminance": "Apple, MacBook Air (M1, 2020) technical specifications: 400 nits brightness",
           "x-source-backlight_power": "derived from Notebookcheck's Wi-Fi browsing runtimes (November 2020): 16 h at 150 nits and about 8.5 h at full brightness (about 400 nits) on 49.9 Wh, so 5.87 W - 3.12 W = 2.75 W more for 250 nits more; the backlight is linear in luminance, so full brightness costs 2.75 W / (1 - 150/400) = 4.4 W" },
-        "video": {
+        "media": null,
+        "video": { "parent": null,
+          "x-source-parent": "no media island (the laptop's is removed, media null): the M1's lit display hangs from the platform (no panel self refresh modelled), which a film keeps awake anyway, so the decoder hangs from the platform as before",
           "states": [
             { "name": "active", "power": "80 mW",
               "x-source": "as the iPhone's decoder (Apple publishes no media-engine power): a calibration choice pinned by the iPhone's film figure; with it the MacBook's film draws Apple's 49.9 Wh / 18 h (MacBookFigureTests.filmFromStorage)" },

@@ -173,11 +173,11 @@ extension BuiltInDevices {
           "states": [
             { "name": "connected", "power": "385 mW",
               "x-source": "continuous reception after the last packet: Pixel 4 modem.controller.idle 100 mA x 3.85 V (the modem awake, neither receiving nor transmitting); OnePlus 7 Pro radio.active 103 mA (397 mW) agrees" },
-            { "name": "drx", "power": "350 mW", "after": "100 ms",
-              "x-source": "ARO lte.conf: 0.1 s continuous reception, then DRX; its power is the connected power scaled by Huang et al.'s DRX-to-reception ratio (1.06 W + 0.62 W x 2/40 over 1.2 W = 0.909), as the 2012 figures are 2-3x a 2019 modem's" },
             { "name": "idle", "power": "9.63 mW", "after": "10.1 s", "wake_latency": "260 ms", "wake_power": "388.2 mW",
               "x-source": "ARO lte.conf: 10 s of DRX tail, promotion 0.26 s (Huang et al., MobiSys 2012); idle paging: OnePlus 7 Pro radio.on 2.5 mA (the mean of its 3 and 2 mA signal bins) x 3.85 V; promotion power: the connected power x 1.21/1.2, Huang's promotion-to-beta ratio" }
-          ]
+          ],
+          "drx": { "cycle": "40 ms", "on_duration": "10 ms", "inactivity": "8 ms", "power": "19.25 mW",
+            "x-source": "timers: an operator's voice DRX profile (Ericsson DrxProfile for QCI 1: longDrxCycle sf40, onDurationTimer psf10, drxInactivityTimer psf8; 3GPP TS 36.331 DRX-Config values), VoLTE's 40 ms cycle of two voice frames; power: Nokia Siemens Networks, 'More battery life with LTE connected state DRX': up to 95% lower current in the connected state's inactivity periods, so 5% of the connected power (385 mW x 0.05). Huang et al.'s 2012 figures (a 1.06 W DRX baseline under 1.2 W of continuous reception) are a first-generation LTE modem's, which hardly slept" }
         },
         "wifi": {
           "type": "radio", "technology": "wifi",
@@ -188,8 +188,8 @@ extension BuiltInDevices {
             "x-source": "calibration choice in the direction Ding et al., SIGMETRICS 2013 measure for Wi-Fi (transfer power rising as the signal weakens, through retransmissions and lower rates); no published per-level factor for this chip, so smaller than the cellular factors, whose transmitter dominates; most of a weak link's cost is its lower throughput, which the environment's downlink and uplink give" },
           "states": [
             { "name": "active", "power": "403 mW", "x-source": "ARO Wi-Fi active 0.403 W" },
-            { "name": "standby", "power": "20 mW", "after": "250 ms", "wake_latency": "2 ms",
-              "x-source": "ARO Wi-Fi tail 0.25 s, standby 0.02 W; wake latency a calibration target" }
+            { "name": "standby", "power": "13.475 mW", "after": "250 ms", "wake_latency": "2 ms",
+              "x-source": "associated and idle in 802.11 power save, waking for each DTIM beacon: Nexus 5 power_profile.xml wifi.on 3.5 mA x 3.85 V; Microchip's 802.11 power-management note gives the same 3.5 mA for DTIM 1 (an 85 mA receiver on a 4/96 duty cycle). ARO's 0.02 W standby is a 2012 figure; tail 0.25 s (ARO); wake latency a calibration target" }
           ]
         },
         "gpu": {
@@ -225,7 +225,9 @@ extension BuiltInDevices {
           "x-source-brightness_curve": "the Android 9+ brightness slider (AOSP SettingsLib BrightnessUtils.convertGammaToLinear: inverse hybrid log-gamma)",
           "appearance_apl": { "light": "65%", "dark": "17%",
             "x-source": "light: 65% white pixels in pages users saw (Chameleon, MobiSys 2011); dark: calibration choice so that dark saves 60-67% of display power at 100% brightness (Dash and Hu, MobiSys 2021), pinned by ReferenceFigureTests.darkAppearanceOnOLED" },
-          "off_power": "0 W"
+          "off_power": "0 W",
+          "max_luminance": "450 nits",
+          "x-source-max_luminance": "the Pixel 4's full-screen luminance at 100% of the slider, about 450 nits (XDA Developers, Google Pixel 4 and 4 XL display analysis, November 2019), the panel whose screen.full gives full_white_power"
         },
         "gnss": {
           "type": "generic",
@@ -239,8 +241,20 @@ extension BuiltInDevices {
               "x-source": "wake latency: a hot start, whose time to first fix is 1-5 s (GNSS references' typical hot start; the receiver kept time, position and ephemeris), its low end; after: calibration choice (no published figure), a minute of standby; 0 W, as the suspended phone (cpu.idle) counts the receiver off" }
           ]
         },
+        "lpass": {
+          "type": "island",
+          "description": "The audio DSP island (Qualcomm LPASS): an always-on domain of its own, so that music plays through the audio DSP with the application processor and DRAM suspended (audio offload).",
+          "states": [
+            { "name": "awake", "power": "7.7 mW",
+              "x-source": "an always-on audio DSP core: CEVA TeakLite-4 TL410 under 2 mA for always-on voice processing (CEVA, via SemiWiki, 'Android KitKat openly preaching for DSP offloading', 2013), 2 mA x 3.85 V; the audio path's own power (dsp.audio) is the audio component's" },
+            { "name": "collapsed", "power": "0 W", "after": "20 ms", "wake_latency": "1 ms",
+              "x-source": "after and wake_latency calibration choices as the platform's idle state (no published figure): the island collapses 20 ms after its last child and resumes in 1 ms; 0 W, as the suspended phone's floor (cpu.idle) counts it" }
+          ]
+        },
         "audio": {
           "type": "generic",
+          "parent": "lpass",
+          "x-source-parent": "audio offload: Android plays compressed audio through the audio DSP with the application processor suspended (AOSP, Audio: compressed offload); iOS likewise",
           "description": "Audio path: codec, DSP and amplifier, active while an audio engine runs, in standby 3 s after it stops.",
           "states": [
             { "name": "active", "power": "92.4 mW",
@@ -251,6 +265,8 @@ extension BuiltInDevices {
         },
         "bluetooth": {
           "type": "generic",
+          "parent": "lpass",
+          "x-source-parent": "Bluetooth A2DP hardware offload (AOSP, Bluetooth A2DP offload, Android 8 and later): the audio DSP encodes and sends the stream to the controller, so audio to headphones keeps the island, not the platform, awake",
           "description": "Bluetooth controller: active while it carries data (audio to earbuds, a sync), idle 7 s after.",
           "states": [
             { "name": "active", "power": "55.7 mW",

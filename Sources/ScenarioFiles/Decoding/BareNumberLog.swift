@@ -37,7 +37,8 @@ public final class BareNumberLog: Sendable {
   /// The base unit a bare number of `dimension` is read in, when a user might mistake it (a
   /// fraction or a voltage has only one reading).
   static func mistakableUnit(_ dimension: Dimension) -> String? {
-    dimension == .fraction || dimension == .voltage ? nil : dimension.baseUnit
+    dimension == .fraction || dimension == .voltage || dimension == .luminance
+      ? nil : dimension.baseUnit
   }
 
   /// Records `literal`, read at `path` of `file` for `dimension`, if it needs flagging.

@@ -176,6 +176,19 @@ package struct ValueReader {
     try parse(value, path, .voltage, QuantityParser.voltage)
   }
 
+  /// A luminance greater than zero (`"500 nits"`).
+  func positiveLuminance(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Luminance {
+    guard case .string = value else {
+      throw error(
+        path, "expected a luminance with its unit (\"500 nits\"), found \(Self.found(value))")
+    }
+    let luminance = try parse(value, path, .luminance, QuantityParser.luminance)
+    guard luminance.nits > 0 else {
+      throw error(path, "expected a luminance greater than zero, found \(Self.found(value))")
+    }
+    return luminance
+  }
+
   package func string(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> String {
     guard case .string(let text) = value else {
       throw error(path, "expected a string, found \(value.kindPhrase)")

@@ -64,9 +64,33 @@ extension DeviceDecoder {
     if let value = object.optional("signal_power") {
       signalPower = try decodeSignalPower(value, at: object.path("signal_power"))
     }
+    var drx: ConnectedDRX?
+    if let value = object.optional("drx") {
+      drx = try decodeConnectedDRX(value, at: object.path("drx"), floor: floor)
+    }
     return RadioSpec(
       ladder: ladder, technology: technology, downlink: downlink, uplink: uplink,
-      roundTripTime: rtt, transferPower: transferPower, signalPower: signalPower)
+      roundTripTime: rtt, transferPower: transferPower, signalPower: signalPower, drx: drx)
+  }
+
+  /// Reads `drx`: `cycle` and `on_duration` greater than zero, the on-duration shorter than the
+  /// cycle, `inactivity` (0 or more) and a sleep `power` of at least the radio's floor.
+  private func decodeConnectedDRX(_ value: JSONValue, at path: JSONPath, floor: Power)
+    throws(InputError) -> ConnectedDRX
+  {
+    var fields = try ObjectReader(value, at: path, in: reader.file, as: ScenarioLanguage.drx)
+    let cycle = try reader.positiveTime(try fields.required("cycle"), fields.path("cycle"))
+    let onDuration = try reader.positiveTime(
+      try fields.required("on_duration"), fields.path("on_duration"))
+    guard onDuration < cycle else {
+      throw fields.error(
+        "on_duration",
+        "expected an on-duration shorter than the cycle (\(cycle)), found \(onDuration)")
+    }
+    let inactivity = try reader.time(try fields.required("inactivity"), fields.path("inactivity"))
+    let power = try atLeast(floor, try fields.required("power"), fields.path("power"))
+    try fields.rejectUnusedKeys()
+    return ConnectedDRX(cycle: cycle, onDuration: onDuration, inactivity: inactivity, power: power)
   }
 
   /// Reads `signal_power`: a factor of at least 1 per signal level (default 1), so the transfer
@@ -146,7 +170,10 @@ extension DeviceDecoder {
       backlightPower: try power("backlight_power", required: !isOLED),
       brightnessCurve: try decodeBrightnessCurve(&object),
       appearanceAPL: try decodeAppearanceAPL(&object, required: isOLED),
-      offPower: try power("off_power", required: false))
+      offPower: try power("off_power", required: false),
+      maxLuminance: try object.optional("max_luminance").map { v throws(InputError) in
+        try reader.positiveLuminance(v, object.path("max_luminance"))
+      })
     return spec
   }
 

@@ -240,7 +240,8 @@ struct DeviceDecoder {
     }
     try object.checkKeys(known: keys)
     _ = object.optional("description")
-    var parent: ParentReference = .platform
+    // An island is an always-on domain of its own: it hangs from nothing unless told.
+    var parent: ParentReference = type == "island" ? .none : .platform
     if let parentValue = object.optional("parent") {
       let parentName = try reader.name(parentValue, object.path("parent"))
       parent = parentName == "none" ? .none : .named(parentName)
@@ -250,6 +251,8 @@ struct DeviceDecoder {
     case "platform":
       model = .platform(try decodeLadder(&object, defaultPolicy: .timeout, isPlatform: true))
       if let memory = try decodeMemory(&object) { movement.memory = memory }
+    case "island":
+      model = .island(try decodeLadder(&object, defaultPolicy: .timeout))
     case "generic":
       model = .generic(try decodeLadder(&object, defaultPolicy: .timeout))
       if let load = try decodeGenericLoad(&object) { movement.genericLoads[name] = load }
@@ -294,13 +297,15 @@ struct DeviceDecoder {
         guard let parent = device.component(named: parentName) else {
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected the name of a platform component or \"none\", found \(ValueExcerpt.quoted(parentName)), which is not a component of this device"
+            "expected the name of a platform or island component or \"none\", found \(ValueExcerpt.quoted(parentName)), which is not a component of this device"
           )
         }
-        guard case .platform = parent.model else {
+        switch parent.model {
+        case .platform, .island: break
+        default:
           throw reader.error(
             componentPath.appending(key: "parent"),
-            "expected a platform component as parent, found \(ValueExcerpt.quoted(parentName)), a \(parent.model.typeName) component"
+            "expected a platform or island component as parent, found \(ValueExcerpt.quoted(parentName)), a \(parent.model.typeName) component"
           )
         }
         if parentName == component.name {

@@ -7,14 +7,14 @@ extension ScenarioLanguage {
       + components
       + [
         memory,
-        ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower,
+        ladderState, cluster, operatingPoint, qosPolicy, qosRule, throughputPower, signalPower, drx,
         gammaCurve, appearanceLevels,
       ]
   }
 
   /// The component types, in the order messages list them.
   static var components: [ObjectDescription] {
-    [platform, cpu, storage, radio, gpu, display, generic]
+    [platform, island, cpu, storage, radio, gpu, display, generic]
   }
 
   /// What any component is in messages, before its type is known.
@@ -291,8 +291,8 @@ extension ScenarioLanguage {
       KeyDescription("type", .choice([type]), required: true, "The component's model."),
       KeyDescription("description", .string, "Notes."),
       KeyDescription(
-        "parent", .string, default: "the platform, if any",
-        "The platform component it hangs from, or \"none\"."),
+        "parent", .string, default: type == "island" ? "none" : "the platform, if any",
+        "The platform or island component it hangs from, or \"none\"."),
     ]
   }
 
@@ -322,6 +322,19 @@ extension ScenarioLanguage {
         "type": "platform",
         "states": [{ "name": "on", "power": "120 mW" },
           { "name": "sleep", "power": "8 mW", "after": "20 ms", "wake_latency": "1 ms" }]
+      }
+      """)
+
+  static let island = ObjectDescription(
+    "island", title: "Island component", phrase: componentPhrase,
+    summary:
+      "A low-power island (an audio DSP domain, a sensor hub, a media engine): a small always-on domain with its own ladder, busy while any component hanging from it is active or waking; those components keep only the island awake, not the platform.",
+    keys: common("island") + ladder,
+    example: """
+      {
+        "type": "island",
+        "states": [{ "name": "awake", "power": "8 mW" },
+          { "name": "off", "power": "0 W", "after": "20 ms", "wake_latency": "1 ms" }]
       }
       """)
 
@@ -424,6 +437,10 @@ extension ScenarioLanguage {
       KeyDescription(
         "signal_power", .object("signal_power"), default: "1 at every level",
         "Factors on the transfer power at each signal level of the network."),
+      KeyDescription(
+        "drx", .object("drx"), default: "none: the radio listens continuously while connected",
+        "Connected-mode discontinuous reception: sleeping between on-durations after a quiet spell."
+      ),
     ],
     example: """
       {
@@ -492,6 +509,9 @@ extension ScenarioLanguage {
         "appearance_apl", .object("appearance_apl"), default: "none (required for OLED)",
         "The average pixel level of each appearance."),
       KeyDescription("off_power", .quantity(.power), default: "0", "The draw while off."),
+      KeyDescription(
+        "max_luminance", .quantity(.luminance), default: "none: no brightness in nits",
+        "The luminance at full brightness; a session's brightness in nits is a fraction of it."),
     ],
     rules: [
       .note("brightness_curve and brightness_gamma: at most one.")
@@ -667,6 +687,29 @@ extension ScenarioLanguage {
     },
     example: """
       { "fair": 1.3, "poor": 2 }
+      """)
+
+  static let drx = ObjectDescription(
+    "drx", title: "Connected-mode DRX", phrase: "a connected-mode DRX",
+    summary:
+      "After inactivity with no data, the radio sleeps at power except during the first on_duration of each cycle (counted from the start of the run); data arriving during a sleep waits for the next on-duration.",
+    keys: [
+      KeyDescription(
+        "cycle", .quantity(.time), required: true,
+        "The DRX cycle: an on-duration starts at every multiple of it."),
+      KeyDescription(
+        "on_duration", .quantity(.time), required: true,
+        "How long the radio listens at the start of each cycle, at its active state's power; shorter than the cycle."
+      ),
+      KeyDescription(
+        "inactivity", .quantity(.time), required: true,
+        "The time with no data, in the active state, before the radio starts to sleep."),
+      KeyDescription(
+        "power", .quantity(.power), required: true,
+        "The draw asleep between on-durations, at least the deepest state's."),
+    ],
+    example: """
+      { "cycle": "40 ms", "on_duration": "10 ms", "inactivity": "8 ms", "power": "19 mW" }
       """)
 
   static let gammaCurve = ObjectDescription(

@@ -194,8 +194,9 @@ extension ScenarioLanguage {
       KeyDescription("from", .quantity(.time), required: true, "When the display turns on."),
       KeyDescription("to", .quantity(.time), required: true, "When it turns off."),
       KeyDescription(
-        "brightness", .quantity(.fraction), required: true,
-        "The user's brightness setting, 0–100% (perceptual)."),
+        "brightness", .oneOf([.quantity(.fraction), .quantity(.luminance)]), required: true,
+        "The user's brightness setting, 0–100% (perceptual), or a luminance in nits (\"200 nits\": that over the display's max_luminance, whatever its curve)."
+      ),
       KeyDescription(
         "appearance", .choice(Appearance.allCases.map(\.rawValue)),
         "Light or dark appearance, which the device maps to an average pixel level."),

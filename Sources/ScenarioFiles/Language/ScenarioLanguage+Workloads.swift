@@ -198,6 +198,19 @@ extension ScenarioLanguage {
       KeyDescription(
         "fps", .quantity(.frequency),
         "The frames per second this item's camera or encoder steps handle (with resolution)."),
+      KeyDescription(
+        "call", .quantity(.time),
+        "A voice or video call of this length over the network at the time: a packet each way every 20 ms, the audio component active for its length (and camera, encoder and video for a video call, those the device has); after every other step."
+      ),
+      KeyDescription(
+        "video", .oneOf([.boolean, .quantity(.time)]), default: "false",
+        "With call: whether it is a video call. Otherwise the time on a component named video, like any component's."
+      ),
+      KeyDescription(
+        "bitrate", .quantity(.dataRate),
+        default:
+          "40 kbit/s for a voice call (AMR-WB with RTP/UDP/IP headers), 1 Mbit/s for a video call",
+        "With call: the data rate each way."),
     ]
   }
 

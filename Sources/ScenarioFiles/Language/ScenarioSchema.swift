@@ -176,6 +176,7 @@ public enum ScenarioSchema {
     case .frequency: "frequency"
     case .fraction: "fraction"
     case .voltage: "voltage"
+    case .luminance: "luminance"
     }
   }
 
@@ -191,7 +192,9 @@ public enum ScenarioSchema {
       text["pattern"] = .string(dimension.pattern)
       var definition = JSONObject()
       definition["description"] = .string(quantityDescription(dimension))
-      definition["anyOf"] = .array([.object(number), .object(text)])
+      // A luminance is always written with its unit: a bare brightness is a fraction.
+      definition["anyOf"] = .array(
+        dimension == .luminance ? [.object(text)] : [.object(number), .object(text)])
       return (definitionName(dimension), .object(definition))
     }
   }
@@ -199,6 +202,10 @@ public enum ScenarioSchema {
   /// How a value of `dimension` is written.
   static func quantityDescription(_ dimension: Dimension) -> String {
     let units = dimension.acceptedUnits.joined(separator: ", ")
+    if dimension == .luminance {
+      return
+        "A luminance: a string \"<number> <unit>\" with a unit of \(units); never a bare number."
+    }
     return dimension == .fraction
       ? "A fraction: a number from 0 to 1, or a percentage such as \"40%\"."
       : "\(dimension.phrase.capitalizedFirst): a number in \(dimension.baseUnit), or a string \"<number> <unit>\" with a unit of \(units)."

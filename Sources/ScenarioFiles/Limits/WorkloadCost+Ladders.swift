@@ -41,6 +41,24 @@ enum OccurrenceGaps {
     }
   }
 
+  /// The expected time, summed over the gaps, that each gap spends between `start` and `end` ns
+  /// after its occurrence (`max(0, min(gap, end) − start)` each), in a run of `runEnd` ns.
+  func time(between start: Double, and end: Double, runEnd: Double) -> Double {
+    func within(_ gap: Double) -> Double { max(0, min(gap, end) - start) }
+    switch self {
+    case .regular(let interval, let count, let stretches):
+      guard count >= 1 else { return 0 }
+      let ends = min(max(stretches, 1), count)
+      return (count - ends) * within(interval) + ends * within(runEnd)
+    case .poisson(let mean, let count):
+      // The integral of exp(−t / mean) from start to end.
+      let scale = max(mean, 1)
+      return count * scale * max(0, exp(-start / scale) - exp(-end / scale))
+    case .sorted(let gaps):
+      return gaps.reduce(0) { $0 + within($1) }
+    }
+  }
+
   /// Every occurrence (a gap longer than nothing).
   var total: Double {
     switch self {
@@ -62,6 +80,8 @@ struct DeviceLadders {
   var storageName: String?
   var gpuName: String?
   var radioNames: [String] = []
+  /// The radios' connected-mode DRX, by name, for those that have one.
+  var drx: [String: ConnectedDRX] = [:]
 
   init(_ device: DeviceSpec) {
     let platform = device.components.first { component in
@@ -75,13 +95,15 @@ struct DeviceLadders {
       case .named(let name): parents[component.name] = name
       }
       switch component.model {
-      case .platform(let ladder), .generic(let ladder): ladders[component.name] = ladder
+      case .platform(let ladder), .island(let ladder), .generic(let ladder):
+        ladders[component.name] = ladder
       case .storage(let spec):
         ladders[component.name] = spec.ladder
         storageName = component.name
       case .radio(let spec):
         ladders[component.name] = spec.ladder
         radioNames.append(component.name)
+        drx[component.name] = spec.drx
       case .gpu(let spec):
         ladders[component.name] = spec.ladder
         gpuName = component.name
@@ -139,18 +161,27 @@ extension WorkloadCost {
       if step.read != nil || step.write != nil, let name = ladders.storageName {
         components.insert(name)
       }
-      if step.download != nil || step.upload != nil {
-        let radio = step.via ?? setup.environment.network.lazy.compactMap(\.radio).first
-        let candidates = radio.map { [$0] } ?? ladders.radioNames
-        // The radio that steps furthest, when the network decides which one serves.
-        if let name = candidates.max(by: {
-          steps(of: ladders.ladders[$0], gaps) < steps(of: ladders.ladders[$1], gaps)
-        }) {
+      if step.download != nil || step.upload != nil || step.call != nil {
+        // The radio that steps furthest (DRX boundaries included) among those the network names
+        // over the run, when the network decides which one serves.
+        let named = Set(setup.environment.network.compactMap(\.radio))
+        let candidates =
+          step.via.map { [$0] }
+          ?? (named.isEmpty ? ladders.radioNames : ladders.radioNames.filter(named.contains))
+        func cost(_ name: String) -> Double {
+          steps(of: ladders.ladders[name], gaps) + drxBoundaries(of: name, gaps)
+        }
+        if let name = candidates.max(by: { cost($0) < cost($1) }) {
           components.insert(name)
         }
       }
       if step.gpu != nil, let name = ladders.gpuName { components.insert(name) }
       for generic in step.generic { components.insert(generic.component) }
+      if let call = step.call {
+        for name in CallSpec.components(video: call.isVideo) where ladders.ladders[name] != nil {
+          components.insert(name)
+        }
+      }
     }
     if let cpu, let name = ladders.cpuName {
       // Every occurrence is dispatched on a core, whatever its work.
@@ -169,7 +200,19 @@ extension WorkloadCost {
         pending.append(parent)
       }
     }
-    return components.reduce(demotionsOfCPU) { $0 + steps(of: ladders.ladders[$1], gaps) }
+    return components.reduce(demotionsOfCPU) {
+      $0 + steps(of: ladders.ladders[$1], gaps) + drxBoundaries(of: $1, gaps)
+    }
+  }
+
+  /// The DRX boundaries of radio `name` over the run after occurrences followed by `gaps`: two a
+  /// cycle while it sleeps, from the end of its inactivity to its first deeper state.
+  func drxBoundaries(of name: String, _ gaps: OccurrenceGaps) -> Double {
+    guard let drx = ladders.drx[name], let ladder = ladders.ladders[name] else { return 0 }
+    let firstDeeper = ladder.states.dropFirst().first?.after.nanoseconds ?? Int64(runEnd)
+    let asleep = gaps.time(
+      between: Double(drx.inactivity.nanoseconds), and: Double(firstDeeper), runEnd: runEnd)
+    return 2 * asleep / Double(drx.cycle.nanoseconds)
   }
 
   /// The steps `ladder` takes over the run after occurrences followed by `gaps`.

@@ -42,7 +42,9 @@ extension WorkloadCost {
     }
     let transfers =
       workload.push != nil
-      || RunLimits.steps(of: workload).contains { $0.download != nil || $0.upload != nil }
+      || RunLimits.steps(of: workload).contains {
+        $0.download != nil || $0.upload != nil || $0.call != nil
+      }
     if transfers, longestOfflineSpell > 0 {
       waiting.append(
         WaitingWork(

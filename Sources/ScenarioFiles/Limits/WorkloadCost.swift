@@ -35,7 +35,7 @@ struct WorkloadCost {
       case .storage(let spec): storage = spec
       case .radio(let spec): radios[component.name] = spec
       case .gpu(let spec): gpu = spec
-      case .platform, .generic, .display: break
+      case .platform, .island, .generic, .display: break
       }
     }
     self.storage = storage
@@ -87,6 +87,12 @@ struct WorkloadCost {
       events += transfers * (2 + radioSegments(step.via) + stackEvents)
       if step.gpu != nil { events += 3 }
       events += 3 * Double(step.generic.count)
+      if let call = step.call {
+        // Per packet interval: its event, two packets, and the radio's DRX boundaries (at most
+        // one per packet and one per on-duration end); the components it keeps active.
+        events +=
+          Double(call.packets) * 7 + 3 * Double(CallSpec.components(video: call.isVideo).count)
+      }
     }
     return events
   }

@@ -198,6 +198,33 @@ extension ScenarioDecoder {
     return ranges
   }
 
+  /// Reads a display session's `brightness` (see *The display*): a setting (`"50%"`, 0.5), or a
+  /// luminance in nits (`"200 nits"`) up to the display's `max_luminance`.
+  private func decodeBrightness(_ value: JSONValue, _ path: JSONPath, context: ScenarioContext)
+    throws(InputError) -> DisplayBrightness
+  {
+    guard case .string(let text) = value, QuantityParser.dimension(ofUnitIn: text) == .luminance
+    else { return .setting(try reader.fraction(value, path)) }
+    let nits = try reader.positiveLuminance(value, path)
+    let display = context.device.components.lazy.compactMap { component -> DisplaySpec? in
+      if case .display(let spec) = component.model { return spec }
+      return nil
+    }.first
+    guard let maxLuminance = display?.maxLuminance else {
+      throw reader.error(
+        path,
+        "expected a brightness setting (\"50%\"): the device's display gives no max_luminance, so it takes no brightness in nits, found \(ValueExcerpt.quoted(text))"
+      )
+    }
+    guard nits <= maxLuminance else {
+      throw reader.error(
+        path,
+        "expected a luminance of at most the display's max_luminance, \(maxLuminance), found \(ValueExcerpt.quoted(text))"
+      )
+    }
+    return .nits(nits)
+  }
+
   /// Reads `display`: sessions with the display on.
   func decodeDisplay(_ value: JSONValue?, context: ScenarioContext) throws(InputError)
     -> [DisplaySession]
@@ -219,8 +246,8 @@ extension ScenarioDecoder {
         throw object.error(
           "to", "expected a session that ends after it starts, found [\(start), \(end)]")
       }
-      let brightness = try reader.fraction(
-        try object.required("brightness"), object.path("brightness"))
+      let brightness = try decodeBrightness(
+        try object.required("brightness"), object.path("brightness"), context: context)
       let content: DisplayContent
       switch (object.optional("appearance"), object.optional("apl")) {
       case (let appearance?, nil):
@@ -239,7 +266,7 @@ extension ScenarioDecoder {
         TimeRange(start: start, end: end), itemPath, what: "a display session")
       sessions.append(
         DisplaySession(
-          range: TimeRange(start: start, end: end), brightness: brightness, content: content))
+          range: TimeRange(start: start, end: end), level: brightness, content: content))
     }
     try checkDisjoint(
       sessions.map(\.range), reader: reader, path: path, what: "display sessions")

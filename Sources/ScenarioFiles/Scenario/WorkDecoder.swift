@@ -256,7 +256,9 @@ struct WorkDecoder {
       try require("gpu", object, "a GPU")
       step.gpu = try reader.positiveTime(gpu, object.path("gpu"))
     }
-    for name in generics {
+    try decodeCall(&object, into: &step)
+    // With a call, "video" says whether it is a video call, not a component's time.
+    for name in generics where !(name == "video" && step.call != nil) {
       guard let duration = object.optional(name) else { continue }
       step.generic.append(
         GenericStep(component: name, duration: try reader.positiveTime(duration, object.path(name)))
@@ -368,6 +370,41 @@ struct WorkDecoder {
     return step
   }
 
+  /// Reads `call` (its length), with `video` (true or false) and `bitrate` (each way, at least
+  /// a byte per 20 ms packet), which modify it (see *Radios*).
+  private func decodeCall(_ object: inout ObjectReader, into step: inout WorkStepSpec)
+    throws(InputError)
+  {
+    guard let value = object.optional("call") else {
+      if object.contains("bitrate") { try needs("bitrate", "call", object) }
+      if object.contains("video") && !timedComponentNames.contains("video") {
+        try needs("video", "call", object)
+      }
+      return
+    }
+    guard hasNetwork else { throw object.error("call", "the device has no radio to call over") }
+    let duration = try reader.positiveTime(value, object.path("call"))
+    var isVideo = false
+    if let video = object.optional("video") {
+      guard case .bool(let flag) = video else {
+        throw object.error("video", "expected true or false, found \(video.kindPhrase)")
+      }
+      isVideo = flag
+    }
+    let bitrateValue = object.optional("bitrate")
+    let bitrate = try bitrateValue.map { v throws(InputError) in
+      try reader.networkDataRate(v, object.path("bitrate"))
+    }
+    let call = CallSpec(duration: duration, isVideo: isVideo, bitrate: bitrate)
+    if let bitrateValue, call.packetBytes < 1 {
+      throw object.error(
+        "bitrate",
+        "expected a bitrate of at least 400 bit/s (a byte per 20 ms packet), found \(ValueReader.found(bitrateValue))"
+      )
+    }
+    step.call = call
+  }
+
   /// A step needs a component of the type its key names.
   private func require(_ key: String, _ object: ObjectReader, _ what: String) throws(InputError) {
     let type = key == "read" || key == "write" ? "storage" : key
@@ -404,6 +441,7 @@ extension WorkStepSpec {
     gpu = gpu ?? recipe.gpu
     resolution = resolution ?? recipe.resolution
     frameRate = frameRate ?? recipe.frameRate
+    call = call ?? recipe.call
     generic = (generic + recipe.generic).sorted { a, b in
       (genericOrder.firstIndex(of: a.component) ?? 0)
         < (genericOrder.firstIndex(of: b.component) ?? 0)

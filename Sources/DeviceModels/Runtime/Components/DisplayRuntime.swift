@@ -50,7 +50,7 @@ struct DisplayRuntime {
     total: Int64, emission: Int64, extraRefresh: Int64
   ) {
     let hertz = spec.refreshRates[refresh].hertz
-    let luminance = spec.brightnessCurve.luminance(session.brightness.value)
+    let luminance = spec.luminance(session.level)
     let emission: Double
     switch spec.technology {
     case .oled:

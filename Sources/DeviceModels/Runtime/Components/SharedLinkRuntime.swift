@@ -29,6 +29,22 @@ struct PausedTransfer: Equatable {
   var remaining: Int128
 }
 
+/// A radio's connected-mode DRX in integers (see ``ConnectedDRX``): times in ns, the sleep power
+/// in nW.
+struct DRXTiming {
+  let cycle: Int64
+  let onDuration: Int64
+  let inactivity: Int64
+  let power: Int64
+
+  init(_ drx: ConnectedDRX) {
+    cycle = drx.cycle.nanoseconds
+    onDuration = drx.onDuration.nanoseconds
+    inactivity = drx.inactivity.nanoseconds
+    power = drx.power.nanowatts
+  }
+}
+
 /// A radio's shared link (see *Radios*): every transfer the radio carries at once, sharing its
 /// bandwidth equally among those whose data flows (processor sharing), downlink and uplink
 /// separately.
@@ -113,9 +129,16 @@ struct SharedLinkRuntime {
   /// When the radio's current wake began (transfers queued at that instant share it), ns; -1
   /// when it is not waking for its transfers.
   var wakeStart: Int64 = -1
+  /// The radio's connected-mode DRX, if it has one.
+  let drx: DRXTiming?
+  /// Whether the radio, active with nothing to carry, sleeps between on-durations now.
+  var isDRXAsleep = false
+  /// Guards the radio's queued DRX event: bumped whenever DRX is disarmed or armed again.
+  var drxGeneration: UInt32 = 0
 
-  init(node: Int32) {
+  init(node: Int32, drx: DRXTiming? = nil) {
     self.node = node
+    self.drx = drx
     transfers = []
     transfers.reserveCapacity(8)
   }
@@ -514,7 +537,7 @@ extension DeviceSimulation {
   /// waits in the radio's queue (highest QoS first), waking the radio when there is a network.
   func submitTransfer(_ job: Int32, to node: Int) {
     let link = Int(nodeLink[node])
-    if network.quality[link].isOnline && nodes[node].phase == .active {
+    if network.quality[link].isOnline && nodes[node].phase == .active && !links[link].isDRXAsleep {
       joinLink(job, link: link)
       return
     }
@@ -603,12 +626,14 @@ extension DeviceSimulation {
 
   /// Radio `node` is active: the transfers an offline spell paused resume and its waiting
   /// transfers start, highest QoS first (if it has a network), or, with nothing to carry, it
-  /// enters idle; idle, it wakes for them. Returns whether it carries any.
+  /// enters idle; idle, it wakes for them. Asleep between DRX on-durations, it leaves them
+  /// waiting for the next. Returns whether it carries any.
   @discardableResult
   func startQueuedTransfers(_ node: Int) -> Bool {
     let link = Int(nodeLink[node])
     if network.quality[link].isOnline {
       if nodes[node].phase == .active {
+        guard !links[link].isDRXAsleep else { return false }
         if !links[link].paused.isEmpty { resumePausedTransfers(link) }
         while let job = dequeueJob(node) { joinLink(job, link: link) }
       } else if nodes[node].phase == .idle {
@@ -676,6 +701,11 @@ extension DeviceSimulation {
       links[link].add(
         job: job, isDownload: false, carriesData: false, roundTrip: step.amount, units: 0,
         now: now)
+    } else if step.kind == .packetUp || step.kind == .packetDown {
+      // A call's packet: its stream is one way, with no round trip to wait.
+      links[link].add(
+        job: job, isDownload: step.kind == .packetDown, carriesData: true, roundTrip: 0,
+        units: SharedLinkRuntime.units(bytes: step.amount), now: now)
     } else {
       links[link].add(
         job: job, isDownload: step.kind == .download, carriesData: true,
@@ -759,7 +789,12 @@ extension DeviceSimulation {
   private func finishTransfer(_ job: Int32, on node: Int) {
     let occurrence = jobs[job].occurrence
     nodes[node].lastServed = occurrences[occurrence].workload
+    let kind = steps[Int(jobs[job].step)].kind
     jobs.remove(job)
+    if kind == .packetUp || kind == .packetDown {
+      callPacketDone(occurrence)
+      return
+    }
     completionsThisInstant.handOns.append(occurrence)
   }
 

@@ -45,7 +45,7 @@ struct DeviceBuilder {
   private mutating func add(_ component: ComponentSpec, index: Int32) {
     let first = Int32(nodes.count)
     switch component.model {
-    case .platform(let ladder):
+    case .platform(let ladder), .island(let ladder):
       addLadderNode(
         path: component.name, role: .host, lane: .none, ladder: ladder, component: index)
     case .generic(let ladder):

@@ -19,6 +19,11 @@ enum DeviceEvent {
   case idleTimer(node: Int32)
   /// A predictive node's check that the wake-up it stayed shallow for came to it.
   case demote(node: Int32, generation: UInt32)
+  /// A radio's connected-mode DRX reaches its next boundary: the end of its inactivity, the start
+  /// or the end of an on-duration (see ``DeviceSimulation/drxBoundary(_:)``).
+  case drx(node: Int32, generation: UInt32)
+  /// A call's next packets are due (see ``CallStream``).
+  case callPacket(call: Int32, generation: UInt32)
   /// The next change of the environment (charger, network, visibility, display, animations).
   case environment
   /// A workload's next occurrence is due.

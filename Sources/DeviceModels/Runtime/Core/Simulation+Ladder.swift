@@ -152,6 +152,7 @@ extension DeviceSimulation {
     } else {
       recordChange(node)
       scheduleNextDemotion(node)
+      if nodeLink[node] >= 0 { armDRX(node) }
     }
   }
 
@@ -181,6 +182,7 @@ extension DeviceSimulation {
   /// Moves the node to idle state `target`.
   func demote(_ node: Int, to target: Int32) {
     let wasActive = nodes[node].phase == .active
+    if wasActive && nodeLink[node] >= 0 { disarmDRX(node) }
     setPhase(node, to: .idle)
     nodes[node].state = target
     recordChange(node)
@@ -235,6 +237,7 @@ extension DeviceSimulation {
   func disarmIdleTimers(_ node: Int) {
     nodes[node].timerGeneration &+= 1
     nodes[node].idleTimerDue = .max
+    if nodeLink[node] >= 0 { disarmDRX(node) }
   }
 
   /// Tells the ledger what `node` draws now, in which state and for whom.
@@ -283,6 +286,9 @@ extension DeviceSimulation {
         owner = occurrences[jobs[item.job].occurrence].workload
       } else {
         power = table.power[0]
+        // Asleep between connected-mode DRX on-durations (see *Radios*).
+        let link = Int(nodeLink[node])
+        if link >= 0 && links[link].isDRXAsleep { power = links[link].drx!.power }
       }
     }
     if radioSharesWakeOrTail(node) {

@@ -117,6 +117,8 @@ final class DeviceSimulation: SimulationModel {
   /// Each radio's shared link (see *Radios*), and each node's link index (-1: not a radio).
   @exclusivity(unchecked) var links: [SharedLinkRuntime] = []
   @exclusivity(unchecked) var nodeLink: [Int32] = []
+  /// The packet streams of calls, by slot (a slot is reused once its call ends).
+  @exclusivity(unchecked) var calls: [CallStream] = []
   /// What each radio's network offers now, and the spells of `environment.network`.
   @exclusivity(unchecked) var network = NetworkQualityRuntime()
 
@@ -263,7 +265,8 @@ final class DeviceSimulation: SimulationModel {
     nodeLink = Array(repeating: -1, count: nodes.count)
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
-      links.append(SharedLinkRuntime(node: node))
+      links.append(
+        SharedLinkRuntime(node: node, drx: radioSpecs[node]?.drx.map { DRXTiming($0) }))
     }
     network = NetworkQualityRuntime(
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)
@@ -328,6 +331,12 @@ final class DeviceSimulation: SimulationModel {
     case .demote(let node, let generation):
       guard nodes[Int(node)].timerGeneration == generation else { return }
       timeoutExpired(Int(node))
+    case .callPacket(let call, let generation):
+      guard calls[Int(call)].generation == generation else { return }
+      sendCallPackets(Int(call))
+    case .drx(let node, let generation):
+      guard links[Int(nodeLink[Int(node)])].drxGeneration == generation else { return }
+      drxBoundary(Int(node))
     case .environment:
       applyEnvironmentChanges()
     case .arrival(let workload):

@@ -82,6 +82,11 @@ extension DeviceSimulation {
     // The background tasks ended with their occurrences.
     for app in apps.apps.indices { apps.apps[app].openBackgroundTasks = 0 }
     occurrences.removeAll()
+    // Calls end with their occurrences; bumping a slot's generation makes its packet event stale.
+    for index in calls.indices {
+      calls[index].isLive = false
+      calls[index].generation &+= 1
+    }
     for node in nodes.indices {
       var fresh = shutdown.initialNodes[node]
       // Bumped, so that every pending completion, demotion and check of the node is stale.
@@ -107,8 +112,9 @@ extension DeviceSimulation {
     // Transfers on the shared links are cut off too; bumping a link's generation makes its
     // queued completion stale.
     for index in links.indices {
-      var fresh = SharedLinkRuntime(node: links[index].node)
+      var fresh = SharedLinkRuntime(node: links[index].node, drx: links[index].drx)
       fresh.generation = links[index].generation &+ 1
+      fresh.drxGeneration = links[index].drxGeneration &+ 1
       links[index] = fresh
     }
     // No hand-on or idle entry of the instant outlives the shutdown (its occurrences are gone).

@@ -15,7 +15,7 @@ import SimulationEngine
 extension DeviceSimulation {
   /// The stored properties ``visitSteadyState(_:)`` hands to its visitor.
   static let stateVisited: Set<String> = [
-    "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "network",
+    "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "calls", "network",
     "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
     "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
@@ -231,6 +231,12 @@ extension DeviceSimulation {
     case .holdEnded(let id):
       visitor.value(16)
       visitor.generation(id, current: assertions.nextID)
+    case .callPacket(let call, let generation):
+      visitor.values(17, call)
+      visitor.generation(generation, current: calls[Int(call)].generation)
+    case .drx(let node, let generation):
+      visitor.values(18, node)
+      visitor.generation(generation, current: links[Int(nodeLink[Int(node)])].drxGeneration)
     }
   }
 
@@ -303,7 +309,25 @@ extension DeviceSimulation {
       visitor.lastSet(&number)
       occurrences[slot].number = Int64(number)
     }
-    for index in links.indices { links[index].visitSteadyState(&visitor) }
+    for index in links.indices {
+      links[index].visitSteadyState(&visitor)
+      visitor.value(links[index].isDRXAsleep)
+      if let drx = links[index].drx {
+        // On-durations are aligned to the run's start: two states a period apart behave alike
+        // only at the same phase of the cycle.
+        visitor.value(now % drx.cycle)
+      }
+    }
+    // Calls: the packets left count down, so the fast-forward does not skip during a call.
+    visitor.value(Int64(calls.count))
+    for index in calls.indices {
+      visitor.value(calls[index].occurrence)
+      visitor.value(calls[index].packetStep)
+      visitor.instant(&calls[index].nextPacket)
+      visitor.value(calls[index].packetsLeft)
+      visitor.value(calls[index].inFlight)
+      visitor.value(calls[index].isLive)
+    }
   }
 
   /// Every workload: where it is in its sequence, its timers and its counts (latencies are

@@ -63,16 +63,7 @@ extension DeviceSimulation {
     case .download, .upload, .radioTime:
       occurrences[occurrence].partsLeft = 1
       let job = jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority))
-      if network.isOffline {
-        // Offline (see the article *Radios*): it waits for the next spell with a network,
-        // whether or not its `via` names a radio, so that naming the network's radio changes
-        // nothing.
-        network.waitingForNetwork.append(job)
-      } else {
-        let radio = step.node >= 0 ? step.node : environment.currentNetworkNode
-        precondition(radio >= 0, "a transfer with no network")
-        submitTransfer(job, to: Int(radio))
-      }
+      submitToNetwork(job, radio: step.node)
     case .extendBackground:
       occurrences[occurrence].partsLeft = 1
       extendBackground(of: occurrence)
@@ -85,7 +76,35 @@ extension DeviceSimulation {
       submit(
         jobs.insert(Job(occurrence: occurrence, step: stepIndex, priority: step.priority)),
         to: Int(step.node))
+    case .call:
+      // The components it keeps active, each a part, and its packet stream, one more.
+      let components = step.threads - 2
+      occurrences[occurrence].partsLeft = components + 1
+      for offset in 0..<components {
+        let part = stepIndex + 1 + offset
+        submit(
+          jobs.insert(Job(occurrence: occurrence, step: part, priority: step.priority)),
+          to: Int(steps[Int(part)].node))
+      }
+      startCallStream(occurrence, step: stepIndex)
+    case .packetUp, .packetDown:
+      preconditionFailure("a call's packet step is never an occurrence's current step")
     }
+  }
+
+  /// Submits transfer `job` to `radio`, or to the network at the time (`radio` -1). Offline (see
+  /// the article *Radios*), it waits for the next spell with a network, whether or not it names a
+  /// radio, so that naming the network's radio changes nothing.
+  func submitToNetwork(_ job: Int32, radio: Int32) {
+    if network.isOffline {
+      // Offline (see the article *Radios*): it waits for the next spell with a network, whether
+      // or not its `via` names a radio, so that naming the network's radio changes nothing.
+      network.waitingForNetwork.append(job)
+      return
+    }
+    let node = radio >= 0 ? radio : environment.currentNetworkNode
+    precondition(node >= 0, "a transfer with no network")
+    submitTransfer(job, to: Int(node))
   }
 
   /// Counts an occurrence of `workload`, due at `due`, that completed now: a deadline miss when
@@ -111,7 +130,9 @@ extension DeviceSimulation {
       discardCutOffOccurrence(occurrence)
       return
     }
-    occurrences[occurrence].step += 1
+    let finishedStep = steps[Int(occurrences[occurrence].step)]
+    // A call's auxiliary steps (its components and packets) are its parts, not steps of their own.
+    occurrences[occurrence].step += 1 + (finishedStep.kind == .call ? finishedStep.threads : 0)
     if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
       // A frame leaves its CPU stage: the animation's next frame may start (see *OS policies*).
       workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false

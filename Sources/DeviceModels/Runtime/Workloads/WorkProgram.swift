@@ -10,6 +10,12 @@ enum StepKind: UInt8 {
   /// The device held awake for `amount` ns (a wake lock, *OS policies*): the platform busy for the
   /// workload.
   case holdAwake
+  /// A call (see ``CallSpec``): its amount is its length, `threads` the auxiliary steps that
+  /// follow it (the components it keeps active, then ``packetUp`` and ``packetDown``), and
+  /// `requestSize` the bytes of each packet. The occurrence skips the auxiliary steps.
+  case call
+  /// A call's packet up or down: data with no round trip of its own (a one-way media stream).
+  case packetUp, packetDown
 }
 
 /// One step of a workload's work, compiled for the hot loop: its target lane resolved to a node,
@@ -139,6 +145,20 @@ struct WorkCompiler {
         compiled.extraPower = load.extraNanowatts(pixelsPerSecond: pixels, memory: memory)
       }
       steps.append(compiled)
+    }
+    if let call = object.call {
+      let components = CallSpec.components(video: call.isVideo).compactMap {
+        nodeForComponent[$0]
+      }
+      var leader = step(.call, node: -1, amount: call.duration.nanoseconds)
+      leader.threads = Int32(components.count + 2)
+      leader.requestSize = call.packetBytes
+      steps.append(leader)
+      for node in components {
+        steps.append(step(.generic, node: node, amount: call.duration.nanoseconds))
+      }
+      steps.append(step(.packetUp, node: -1, amount: call.packetBytes))
+      steps.append(step(.packetDown, node: -1, amount: call.packetBytes))
     }
   }
 }
