@@ -198,7 +198,9 @@ extension DeviceSimulation {
       display?.session = -1
       if !shutdown.isOff { displayTurned(on: false) }
     case .animationStarted(let workload, let rate):
-      display?.animations.append((workload, rate))
+      // A range animation asks for the rate its clock runs at now (see *OS policies*).
+      let clockRate = workloads[Int(workload)].frameClock?.rate
+      display?.animations.append((workload, clockRate ?? rate))
       if display != nil && !shutdown.isOff { recordDisplay() }
     case .animationStopped(let workload):
       display?.animations.removeAll { $0.workload == workload }
