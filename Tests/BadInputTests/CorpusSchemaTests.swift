@@ -138,6 +138,8 @@ import Testing
     "variants/patch-nonsense-unit.json",
     "variants/patch-two-timings.json",
     "workloads/debounce-on-frames.json",
+    "workloads/frames-range-missing-min.json",
+    "workloads/frames-range-not-fps.json",
     "workloads/interruptible-without-window.json",
     "workloads/modifier-of-other-kind.json",
     "workloads/no-timing-key.json",
