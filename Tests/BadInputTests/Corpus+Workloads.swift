@@ -23,6 +23,30 @@ extension BadInputCorpus {
       #"workloads/frames-faster-than-panel.json: workloads.game.frames: expected a frame rate of at most 120 Hz, the highest refresh rate of the display "display", found "240 fps""#
     ),
     BadInput(
+      "workloads/frames-range-above-panel.json",
+      #"workloads/frames-range-above-panel.json: workloads.game.frames: expected a frame-rate range holding a refresh rate of the display "display", or a preferred rate of at most its highest, 120 Hz; found a range whose preferred rate is 240 Hz"#
+    ),
+    BadInput(
+      "workloads/frames-range-min-above-max.json",
+      #"workloads/frames-range-min-above-max.json: workloads.game.frames.max: expected a rate of at least min (120 Hz), found 60 Hz"#
+    ),
+    BadInput(
+      "workloads/frames-range-missing-min.json",
+      #"workloads/frames-range-missing-min.json: workloads.game.frames: a frame-rate range needs the key "min", which is missing"#
+    ),
+    BadInput(
+      "workloads/frames-range-not-fps.json",
+      #"workloads/frames-range-not-fps.json: workloads.game.frames.min: expected a frequency such as "60 fps" or "2.4 GHz", found "16 ms" (a time)"#
+    ),
+    BadInput(
+      "workloads/frames-range-preferred-outside.json",
+      #"workloads/frames-range-preferred-outside.json: workloads.game.frames.preferred: expected a rate from min to max (60 Hz to 90 Hz), found 120 Hz"#
+    ),
+    BadInput(
+      "workloads/frames-range-unknown-key.json",
+      #"workloads/frames-range-unknown-key.json: workloads.game.frames.prefered: unknown key "prefered" in a frame-rate range (did you mean "preferred"?)"#
+    ),
+    BadInput(
       "workloads/gpu-on-devboard.json",
       #"workloads/gpu-on-devboard.json: workloads.ui.work.gpu: the device has no gpu component to run "gpu" on"#
     ),

@@ -147,6 +147,8 @@ import Testing
     "workloads/debounce-on-frames.json",
     "workloads/delay-negative.json",
     "workloads/delay-without-on.json",
+    "workloads/frames-range-missing-min.json",
+    "workloads/frames-range-not-fps.json",
     "workloads/interruptible-without-window.json",
     "workloads/modifier-of-other-kind.json",
     "workloads/no-timing-key.json",

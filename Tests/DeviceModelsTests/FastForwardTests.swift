@@ -220,6 +220,30 @@ import Testing
     addHolds(to: &setup, seed: seed)
   }
 
+  /// Frame-rate ranges (see *OS policies*), drawn from a stream of their own in about a quarter
+  /// of the setups (more would leave too few settling for `ActivityRecorderFastForwardTests`): a display of 10, 30, 60 and 120 Hz on for the whole run, and each animation a
+  /// range from 20 to 120 fps preferring 24, 60 or 120 fps (running at 30, 60 or 120 fps, moved to
+  /// 60 fps or below by Low Power Mode when the setup has it).
+  static func addFrameRateRanges(to setup: inout SimulationSetup, seed: UInt64, duration: Int64) {
+    var rng = SplitMix64(seed: seed ^ 0xf4a7)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    var display = DisplayTests.oled
+    display.refreshRates = [10, 30, 60, 120].map { Frequency(hertz: $0) }
+    setup.device.components.append(
+      ComponentSpec(name: "display", model: .display(display), parent: .none))
+    setup.display = [
+      DisplaySession(
+        range: TimeRange(start: .start, end: Instant(nanosecondsSinceStart: duration)),
+        brightness: Fraction(0.5), content: .appearance(.light))
+    ]
+    for index in setup.workloads.indices {
+      guard case .frames = setup.workloads[index].timing else { continue }
+      setup.workloads[index].frameRateRange = FrameRateRange(
+        minimum: Frequency(hertz: 20), maximum: Frequency(hertz: 120),
+        preferred: Frequency(hertz: [24, 60, 120][pick(3)]))
+    }
+  }
+
   /// Task grants, background tasks and holds (see *OS policies*), drawn from a stream of their
   /// own in about half the setups: the app's task grants of 1–20 s, the repeating task's kind, and
   /// a timer every 500 ms or 1 s (dividing the other sources' periods, so that the setup still
@@ -358,6 +382,17 @@ import Testing
     let setup = Self.setup(seed: seed)
     let widths: [TimeSpan] = [.milliseconds(700), .seconds(1), .milliseconds(37), .seconds(7)]
     let runs = Self.runBoth(setup, binWidth: widths[Int(seed % 4)])
+    #expect(runs.fast == runs.full)
+  }
+
+  /// Random setups with a display and frame-rate ranges (``addFrameRateRanges(to:seed:duration:)``),
+  /// moved by Low Power Mode in the setups that have it, give the same account too (apart from
+  /// the random setups above, which a 120 Hz display would keep from settling as often).
+  @Test(arguments: 0..<60)
+  func randomFrameRateRangesGiveTheSameAccount(seed: UInt64) {
+    var setup = Self.setup(seed: seed)
+    Self.addFrameRateRanges(to: &setup, seed: seed, duration: setup.duration.nanoseconds)
+    let runs = Self.runBoth(setup, binWidth: [.seconds(1), .milliseconds(37)][Int(seed % 2)])
     #expect(runs.fast == runs.full)
   }
 

@@ -89,6 +89,8 @@ import Testing
         "trace": { "trace": "trace.csv", "when": "visible" },
         "ui": { "frames": "60 fps", "from": "0 s", "for": "30 s",
           "work": { "cpu": "3 ms", "gpu": "4 ms" } },
+        "ui-range": { "frames": { "min": "30 fps", "max": "120 fps", "preferred": "60 fps" },
+          "work": { "cpu": "3 ms", "gpu": "4 ms" } },
         "deferred": { "window": ["1 min", "9 min"], "requires": "radio-active",
           "interruptible": true, "work": { "download": "5 MB" } },
         "refresh": { "every": "5 min", "window": "1 min", "from": "1 min", "until": "9 min",

@@ -243,6 +243,10 @@ public struct WorkloadSpec: Sendable, Hashable {
   /// For deferrable work: what the task is for, which sets how long it runs its app in the
   /// background (see *Apps and push delivery*).
   public var task = BackgroundTaskKind.refresh
+  /// For an animation: the range its frame rate may move in (see ``FrameRateRange``); `nil`: a
+  /// fixed rate, the timing's. With a range, the timing's rate is the one the range runs at on
+  /// the device's display with no cap.
+  public var frameRateRange: FrameRateRange?
 
   /// A workload.
   public init(

@@ -5,7 +5,7 @@ extension ScenarioLanguage {
   static var scenarioObjects: [ObjectDescription] {
     [
       scenario, environment, networkInterval, lowPowerTrigger, displaySession, app, workload,
-      workItem,
+      frameRateRange, workItem,
     ]
   }
 

@@ -30,8 +30,10 @@ extension ScenarioLanguage {
         "A CSV file (relative to the scenario): a time column and any work-step columns, one row per occurrence."
       ),
       KeyDescription(
-        "frames", .quantity(.frequency), required: true, forms: ["frames"],
-        "The frame rate, such as \"60 fps\"."),
+        "frames", .oneOf([.quantity(.frequency), .object("frame_rate_range")]), required: true,
+        forms: ["frames"],
+        "The frame rate, such as \"60 fps\", or a range the OS may move it in, such as { \"min\": \"60 fps\", \"max\": \"120 fps\" }."
+      ),
       KeyDescription(
         "window", .array(.quantity(.time), minimum: 2, maximum: 2), required: true,
         forms: ["window"], "[earliest, deadline]: the window the work must run in."),
@@ -236,6 +238,25 @@ extension ScenarioLanguage {
     meaning:
       "Time active on the generic component or radio of this name, such as \"gps\": \"2 s\" or a Wi-Fi scan, \"wifi\": \"1.5 s\"."
   )
+
+  /// An animation's frame-rate range, as `preferredFrameRateRange` gives one.
+  static let frameRateRange = ObjectDescription(
+    "frame_rate_range", title: "Frame-rate range", phrase: "a frame-rate range",
+    summary:
+      "The rates an animation accepts: it runs at the lowest refresh rate of the display at or above preferred within the range, else the highest below it; Low Power Mode's 60 Hz cap moves it down within the range instead of dropping frames.",
+    keys: [
+      KeyDescription(
+        "min", .quantity(.frequency), required: true, "The lowest rate the animation accepts."),
+      KeyDescription(
+        "max", .quantity(.frequency), required: true,
+        "The highest rate the animation accepts (at least min)."),
+      KeyDescription(
+        "preferred", .quantity(.frequency), default: "max",
+        "The rate the animation asks for, from min to max."),
+    ],
+    example: """
+      { "min": "60 fps", "max": "120 fps", "preferred": "120 fps" }
+      """)
 
   static let workItem = ObjectDescription(
     "work_item", title: "Work item", phrase: "a work item",

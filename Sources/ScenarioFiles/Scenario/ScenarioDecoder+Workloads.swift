@@ -124,7 +124,9 @@ extension ScenarioDecoder {
       try object.optional("app").map { v throws(InputError) in
         try reader.name(v, object.path("app"))
       } ?? AppSpec.implicitName
-    var timing = try decodeTiming(kind, &object, context: context, work: work)
+    var frameRateRange: FrameRateRange?
+    var timing = try decodeTiming(
+      kind, &object, context: context, work: work, frameRateRange: &frameRateRange)
     var workSpec: WorkSpec = []
     if kind != "trace" {
       let defaultQoS: QoSClass = kind == "frames" ? .userInteractive : .default
@@ -172,6 +174,7 @@ extension ScenarioDecoder {
     spec.isInterruptible = isInterruptible
     spec.onMainThread = onMainThread
     spec.task = task
+    spec.frameRateRange = frameRateRange
     return spec
   }
 
@@ -181,6 +184,32 @@ extension ScenarioDecoder {
     let fraction = device.qosBeyondCPU.timerTolerance.value
     let scaled = (Double(every.nanoseconds) * fraction).rounded(.down)
     return .nanoseconds(scaled < 9.2e18 ? Int64(scaled) : .max)
+  }
+
+  /// Reads `frames` given as a range (see *OS policies*): `min` and `max` rates, `min ≤ max`, and
+  /// a `preferred` rate within them (`max` when left out: an animation that states no preference
+  /// asks for the smoothest rate it accepts, and lets the OS move it down).
+  func decodeFrameRateRange(_ value: JSONValue, at path: JSONPath) throws(InputError)
+    -> FrameRateRange
+  {
+    var object = try ObjectReader(value, at: path, in: file, as: ScenarioLanguage.frameRateRange)
+    let minimum = try reader.positiveFrequency(try object.required("min"), object.path("min"))
+    let maximum = try reader.positiveFrequency(try object.required("max"), object.path("max"))
+    guard minimum.hertz <= maximum.hertz else {
+      throw object.error(
+        "max", "expected a rate of at least min (\(minimum)), found \(maximum)")
+    }
+    let preferred =
+      try object.optional("preferred").map { v throws(InputError) in
+        try reader.positiveFrequency(v, object.path("preferred"))
+      } ?? maximum
+    guard preferred.hertz >= minimum.hertz && preferred.hertz <= maximum.hertz else {
+      throw object.error(
+        "preferred",
+        "expected a rate from min to max (\(minimum) to \(maximum)), found \(preferred)")
+    }
+    try object.rejectUnusedKeys()
+    return FrameRateRange(minimum: minimum, maximum: maximum, preferred: preferred)
   }
 
   /// The conditions a deferrable timing waits for (none for any other timing).
@@ -224,8 +253,10 @@ extension ScenarioDecoder {
     return choices
   }
 
+  /// Reads a workload's timing; for `frames` given as a range, `frameRateRange` too.
   private func decodeTiming(
-    _ kind: String, _ object: inout ObjectReader, context: ScenarioContext, work: WorkDecoder
+    _ kind: String, _ object: inout ObjectReader, context: ScenarioContext, work: WorkDecoder,
+    frameRateRange: inout FrameRateRange?
   ) throws(InputError) -> WorkloadTiming {
     func start() throws(InputError) -> Instant {
       try object.optional("from").map { v throws(InputError) in
@@ -317,7 +348,20 @@ extension ScenarioDecoder {
         try TraceFile.load(name, referencedAt: tracePath, from: file, work: work, files: files))
     case "frames":
       let rateValue = try object.required("frames")
-      let rate = try reader.positiveFrequency(rateValue, object.path("frames"))
+      // A range's timing carries the rate it starts at, with no cap (run limits count its
+      // frames at that rate).
+      let rate: Frequency
+      if case .object = rateValue {
+        let range = try decodeFrameRateRange(rateValue, at: object.path("frames"))
+        frameRateRange = range
+        // Without a refresh rate of the display within it, a range runs at its preferred rate,
+        // which the check below then bounds like a fixed rate.
+        rate = Frequency(
+          hertz: range.runningRate(
+            supported: context.display?.1.refreshRates.map(\.hertz) ?? [], cap: nil))
+      } else {
+        rate = try reader.positiveFrequency(rateValue, object.path("frames"))
+      }
       // A frame is shown at a refresh of the panel: an animation faster than the panel's
       // highest refresh rate would draw frames no one sees.
       if let (name, display) = context.display, let fastest = display.refreshRates.last,
@@ -325,7 +369,9 @@ extension ScenarioDecoder {
       {
         throw object.error(
           "frames",
-          "expected a frame rate of at most \(fastest), the highest refresh rate of the display \"\(name)\", found \(ValueReader.found(rateValue))"
+          frameRateRange == nil
+            ? "expected a frame rate of at most \(fastest), the highest refresh rate of the display \"\(name)\", found \(ValueReader.found(rateValue))"
+            : "expected a frame-rate range holding a refresh rate of the display \"\(name)\", or a preferred rate of at most its highest, \(fastest); found a range whose preferred rate is \(rate)"
         )
       }
       let from = try start()

@@ -204,7 +204,9 @@ extension DeviceSimulation {
       if !shutdown.isOff { displayTurned(on: false) }
       systemEventOccurred(.displayOff)
     case .animationStarted(let workload, let rate):
-      display?.animations.append((workload, rate))
+      // A range animation asks for the rate its clock runs at now (see *OS policies*).
+      let clockRate = workloads[Int(workload)].frameClock?.rate
+      display?.animations.append((workload, clockRate ?? rate))
       if display != nil && !shutdown.isOff { recordDisplay() }
     case .animationStopped(let workload):
       display?.animations.removeAll { $0.workload == workload }

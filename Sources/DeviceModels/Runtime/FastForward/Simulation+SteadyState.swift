@@ -355,6 +355,11 @@ extension DeviceSimulation {
         visitor.derivedInstant(due ?? -2)
         visitor.counter(&workloads[index].nextIndex)
         if let clock = workloads[index].frameClock {
+          // A range's clock, retimed at its last rate change, and the rate it is to take.
+          visitor.value(clock.rate)
+          visitor.value(clock.start)
+          visitor.value(Int64(clock.base))
+          visitor.value(workloads[index].frameRateTarget)
           visitor.bound(clock.end)
           if let due, visitor.isNear(due),
             (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true

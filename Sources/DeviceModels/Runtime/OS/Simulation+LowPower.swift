@@ -108,6 +108,7 @@ extension DeviceSimulation {
     lowPower.isOn = isOn
     activity?.lowPowerChanged(isOn: isOn, at: time)
     if display != nil && !shutdown.isOff { recordDisplay(at: time) }
+    frameRateCapChanged()
     deferralCheckPending = true
     refreshBatteryWatch()
     systemEventOccurred(isOn ? .lowPowerOn : .lowPowerOff, at: time)
@@ -122,7 +123,9 @@ extension DeviceSimulation {
     let cap = LowPowerSpec.refreshCap.hertz
     guard clock.rate > cap else { return deadline }
     var next = workloads[index].nextIndex
-    while !LowPowerModeRuntime.drawsFrame(next, rate: clock.rate, cap: cap) { next += 1 }
+    while !LowPowerModeRuntime.drawsFrame(next - clock.base, rate: clock.rate, cap: cap) {
+      next += 1
+    }
     return clock.deadline(ofFrame: next - 1, before: endTime)
   }
 
@@ -135,6 +138,6 @@ extension DeviceSimulation {
     let cap = LowPowerSpec.refreshCap.hertz
     guard clock.rate > cap else { return true }
     return LowPowerModeRuntime.drawsFrame(
-      workloads[index].nextIndex - 1, rate: clock.rate, cap: cap)
+      workloads[index].nextIndex - 1 - clock.base, rate: clock.rate, cap: cap)
   }
 }

@@ -68,6 +68,7 @@ extension DeviceSimulation {
       scheduleArrival(workload, at: next < rows.count ? rows[next].time : .max)
     case .frames:
       workloads[index].nextIndex += 1
+      if workloads[index].frameRateRange != nil { takeFrameRateTarget(workload) }
       frameDue(workload)
       scheduleNextFrame(workload)
     case .window, .repeatingWindow:
@@ -277,7 +278,7 @@ extension DeviceSimulation {
   /// Schedules the animation's next frame (skipping invisible stretches for `when: visible`).
   func scheduleNextFrame(_ workload: Int32) {
     let index = Int(workload)
-    guard case .frames(let rate, let start, _) = workloads[index].timing else { return }
+    guard let clock = workloads[index].frameClock else { return }
     if workloads[index].onlyWhenVisible, let due = frameDue(workload, workloads[index].nextIndex) {
       let visible = nextVisibleStart(of: index, atOrAfter: due)
       if visible > due {
@@ -285,8 +286,10 @@ extension DeviceSimulation {
           knownWakes.remove(index)
           return
         }
-        let offset = Double(visible - start.nanosecondsSinceStart)
-        var k = max(workloads[index].nextIndex, Int((offset * rate.hertz / 1e9).rounded(.down)))
+        let offset = Double(visible - clock.start)
+        var k = max(
+          workloads[index].nextIndex,
+          clock.base + Int((offset * clock.rate / 1e9).rounded(.down)))
         while let candidate = frameDue(workload, k), candidate < visible { k += 1 }
         workloads[index].nextIndex = k
       }

@@ -74,8 +74,15 @@ struct WorkloadRuntime {
   let deferralRadio: Int32
   /// Per trace row: due time and step range.
   let traceRows: [(time: Int64, start: Int32, end: Int32)]
-  /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals).
-  let frameClock: FrameClock?
+  /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals);
+  /// a range's clock is retimed when its rate changes (see ``FrameClock/retime(rate:at:frame:)``).
+  var frameClock: FrameClock?
+  /// An animation's frame-rate range (see ``FrameRateRange``), `nil` for a fixed rate.
+  let frameRateRange: FrameRateRange?
+  /// The rate a range animation is to run at, Hz, chosen by
+  /// ``DeviceSimulation/frameRateCapChanged()``: its clock takes it at its next frame. 0 for a
+  /// fixed rate.
+  var frameRateTarget: Double = 0
   /// Guards debounce expiries: each trigger supersedes the previous expiry.
   var debounceGeneration: UInt32 = 0
   /// The steps the pending debounce expiry runs: the last trigger's (a trace row's own work).
@@ -116,6 +123,11 @@ extension DeviceSimulation {
       $0.kind == .download || $0.kind == .upload
     }
     var frameCPUEnd: Int32 = -1
+    // A range starts at the rate it runs at with no cap (Low Power Mode on at the start
+    // re-chooses it, before the first frame).
+    let initialRate = spec.frameRateRange.map {
+      $0.runningRate(supported: display?.spec.refreshRates.map(\.hertz) ?? [], cap: nil)
+    }
     if case .frames = spec.timing {
       frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
     }
@@ -131,7 +143,8 @@ extension DeviceSimulation {
       taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1, app: app,
       priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
       deferralRadio: firstTransfer?.node ?? -1, traceRows: rows,
-      frameClock: FrameClock(spec.timing))
+      frameClock: FrameClock(spec.timing, rate: initialRate), frameRateRange: spec.frameRateRange,
+      frameRateTarget: initialRate ?? 0)
     runtime.onMainThread = spec.onMainThread
     return runtime
   }
@@ -157,24 +170,44 @@ extension DeviceSimulation {
   }
 }
 
-/// When the frames of an animation are due: frame `k` at `start + ⌊k · 10⁹ / rate⌋` ns (see
-/// *Quantities and units*), exactly in integers for a whole frame rate.
-struct FrameClock {
-  let rate: Double
+/// When the frames of an animation are due: frame `k` at `start + ⌊(k − base) · 10⁹ / rate⌋` ns
+/// (see *Quantities and units*), exactly in integers for a whole frame rate. A fixed rate keeps
+/// `base` 0 and `start` the animation's; a range's clock is retimed at the frame where its rate
+/// changes, which becomes `base` and `start`.
+struct FrameClock: Equatable {
+  private(set) var rate: Double
   /// The rate in hertz when it is a whole number from 1 to 10¹⁸, else 0.
-  let wholeRate: Int64
-  let start: Int64
+  private(set) var wholeRate: Int64
+  /// When frame `base` is due, ns.
+  private(set) var start: Int64
+  /// The frame the clock counts from.
+  private(set) var base = 0
   /// The end of the animation (`start + for`, `Int64.max` when that overflows), or `Int64.max`.
   let end: Int64
 
-  /// The clock of a `frames` timing, or `nil` for any other.
-  init?(_ timing: WorkloadTiming) {
-    guard case .frames(let rate, let start, let duration) = timing else { return nil }
-    let hertz = rate.hertz
+  /// The clock of a `frames` timing (at `rate` Hz instead of the timing's when given), or `nil`
+  /// for any other timing.
+  init?(_ timing: WorkloadTiming, rate: Double? = nil) {
+    guard case .frames(let timingRate, let start, let duration) = timing else { return nil }
+    let hertz = rate ?? timingRate.hertz
     self.rate = hertz
-    wholeRate = hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
+    wholeRate = Self.wholeRate(of: hertz)
     self.start = start.nanosecondsSinceStart
     end = duration.map { Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds) } ?? .max
+  }
+
+  /// `hertz` when it is a whole number from 1 to 10¹⁸, else 0.
+  private static func wholeRate(of hertz: Double) -> Int64 {
+    hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
+  }
+
+  /// Runs the clock at `hertz` from frame `k`, due at `time`: frame `k + n` is then due at
+  /// `time + ⌊n · 10⁹ / hertz⌋`.
+  mutating func retime(rate hertz: Double, at time: Int64, frame k: Int) {
+    rate = hertz
+    wholeRate = Self.wholeRate(of: hertz)
+    start = time
+    base = k
   }
 
   /// The shortest span after which the frames' due times repeat shifted by it, ns: `10⁹ /
@@ -196,9 +229,10 @@ struct FrameClock {
     return Saturating.sum(start, offset)
   }
 
-  /// Nanoseconds from the start to frame `k`, or `nil` when a rate so low puts frame `k` beyond
-  /// `endTime` (and any run).
-  func offset(ofFrame k: Int, before endTime: Int64) -> Int64? {
+  /// Nanoseconds from the start to frame `frame` (counted from `base`), or `nil` when a rate so low
+  /// puts the frame beyond `endTime` (and any run).
+  func offset(ofFrame frame: Int, before endTime: Int64) -> Int64? {
+    let k = frame - base
     guard wholeRate > 0 else {
       let exact = (Double(k) * 1e9 / rate).rounded(.down)
       guard exact < Double(endTime) else { return nil }

@@ -1,0 +1,41 @@
+/// Frame-rate ranges (see *OS policies*): an animation with a range runs at the rate its
+/// ``FrameRateRange`` picks from the display's refresh rates under the frame-rate cap in force,
+/// and moves within the range when the cap changes, where a fixed rate drops frames instead.
+///
+/// The cap is Low Power Mode's refresh cap while it is on. Whatever changes the cap calls
+/// ``frameRateCapChanged()``: Low Power Mode switching on or off does; a thermal governor that
+/// caps the refresh should take the lower of its cap and ``frameRateCap`` and call it too. A new
+/// rate takes effect at the animation's next frame (one due at the instant of the change
+/// included: environment changes come before workload events at one instant): that frame is due
+/// when the old clock said, and the frames after it follow at the new rate.
+extension DeviceSimulation {
+  /// The highest frame rate the OS allows animations now, Hz; `nil` for none.
+  var frameRateCap: Double? {
+    lowPower.isOn ? LowPowerSpec.refreshCap.hertz : nil
+  }
+
+  /// Re-chooses the rate of every animation with a range under the cap in force now (see
+  /// ``frameRateCap``); each takes its rate at its next frame.
+  func frameRateCapChanged() {
+    let supported = display?.spec.refreshRates.map(\.hertz) ?? []
+    let cap = frameRateCap
+    for index in workloads.indices {
+      guard let range = workloads[index].frameRateRange else { continue }
+      workloads[index].frameRateTarget = range.runningRate(supported: supported, cap: cap)
+    }
+  }
+
+  /// A frame of a range animation is due now (frame `nextIndex − 1`): its clock takes the rate
+  /// chosen for it, from this frame on, and the display's refresh follows while it animates.
+  func takeFrameRateTarget(_ workload: Int32) {
+    let index = Int(workload)
+    let target = workloads[index].frameRateTarget
+    guard let clock = workloads[index].frameClock, clock.rate != target else { return }
+    workloads[index].frameClock?.retime(
+      rate: target, at: now, frame: workloads[index].nextIndex - 1)
+    guard let animation = display?.animations.firstIndex(where: { $0.workload == workload })
+    else { return }
+    display?.animations[animation].rate = target
+    if !shutdown.isOff { recordDisplay() }
+  }
+}
