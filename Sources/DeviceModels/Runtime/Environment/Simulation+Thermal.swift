@@ -108,9 +108,13 @@ extension DeviceSimulation {
   /// `when: thermal-nominal`, see *OS policies*) are told from here: rising to serious or above
   /// is the event `thermal-serious`, falling back below serious `thermal-nominal` (a change
   /// between nominal and fair, or between serious and critical, is no event).
+  ///
+  /// Animations with a frame-rate range are capped at 60 Hz from serious on, as in Low Power Mode
+  /// (see *OS policies*: the platforms lower the frame rate under thermal pressure).
   func thermalStateChanged(to state: ThermalState) {
     let isNominal = state < .serious
     guard isNominal != reactions.thermalIsNominal else { return }
     systemEventOccurred(isNominal ? .thermalNominal : .thermalSerious)
+    frameRateCapChanged()
   }
 }

@@ -2,16 +2,17 @@
 /// ``FrameRateRange`` picks from the display's refresh rates under the frame-rate cap in force,
 /// and moves within the range when the cap changes, where a fixed rate drops frames instead.
 ///
-/// The cap is Low Power Mode's refresh cap while it is on. Whatever changes the cap calls
-/// ``frameRateCapChanged()``: Low Power Mode switching on or off does; a thermal governor that
-/// caps the refresh should take the lower of its cap and ``frameRateCap`` and call it too. A new
+/// The cap is 60 Hz while Low Power Mode is on or the thermal state is serious or above (see
+/// ``DeviceSimulation/thermalStateChanged(to:)``). Whatever changes the cap calls
+/// ``frameRateCapChanged()``: Low Power Mode switching on or off, the thermal state crossing
+/// serious. A new
 /// rate takes effect at the animation's next frame (one due at the instant of the change
 /// included: environment changes come before workload events at one instant): that frame is due
 /// when the old clock said, and the frames after it follow at the new rate.
 extension DeviceSimulation {
   /// The highest frame rate the OS allows animations now, Hz; `nil` for none.
   var frameRateCap: Double? {
-    lowPower.isOn ? LowPowerSpec.refreshCap.hertz : nil
+    lowPower.isOn || thermal.state >= .serious ? LowPowerSpec.refreshCap.hertz : nil
   }
 
   /// Re-chooses the rate of every animation with a range under the cap in force now (see
