@@ -171,7 +171,7 @@ extension BadInputCorpus {
     BadInput(
       "devices/generic-named-fps.json",
       #"devices/generic-named-fps.json: device.components.fps: a generic component cannot be named "fps", which is a work step's key"#
-      ),
+    ),
     BadInput(
       "devices/qos-throttle-window-not-time.json",
       #"devices/qos-throttle-window-not-time.json: device_patch.components.cpu.qos_policy.io_throttle_window: expected a time such as "5 s" or "20 ms", found "500 MB" (a data size)"#
@@ -179,7 +179,7 @@ extension BadInputCorpus {
     BadInput(
       "devices/qos-timer-tolerance-above-one.json",
       #"devices/qos-timer-tolerance-above-one.json: device_patch.components.cpu.qos_policy.timer_tolerance: expected a fraction between 0 and 1 (or "0%" to "100%"), found "150%""#
-      ),
+    ),
     BadInput(
       "devices/thermal-states-not-ascending.json",
       #"devices/thermal-states-not-ascending.json: device.thermal.states.serious: expected "serious" above the state before it (39.0 °C), found 38.0 °C"#

@@ -226,7 +226,7 @@ extension BadInputCorpus {
     BadInput(
       "workloads/recipe-resolution-again.json",
       #"workloads/recipe-resolution-again.json: workloads.rec.work.resolution: recipe "record-4k" gives "resolution" already; a work object may add steps to its recipe but not give the same one again (write a list of work objects to run it twice)"#
-      ),
+    ),
     BadInput(
       "workloads/thread-not-main.json",
       #"workloads/thread-not-main.json: workloads.load.thread: expected "main", found "ui""#

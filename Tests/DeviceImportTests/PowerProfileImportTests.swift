@@ -71,7 +71,9 @@ import Testing
     #expect(Self.value(device, "components.display.full_white_power") == "1809.5 mW")
     // modem.controller.idle 3.5 mA, sleep 2 mA, rx 198 mA.
     #expect(Self.value(device, "components.cellular.states.0.power") == "13.475 mW")
-    #expect(Self.value(device, "components.cellular.states.2.power") == "7.7 mW")
+    #expect(Self.value(device, "components.cellular.states.1.power") == "7.7 mW")
+    // Connected-mode DRX sleeps at the paging power.
+    #expect(Self.value(device, "components.cellular.drx.power") == "7.7 mW")
     #expect(Self.value(device, "components.cellular.transfer_power.base") == "762.3 mW")
     #expect(Self.value(device, "battery.capacity_mah") == "4614")
     #expect(Self.value(device, "extends") == "phone")

@@ -204,7 +204,9 @@ import Testing
       #expect(fast.events == full.events, "seed \(seed), window \(start)..<\(end)")
       if fast.processed * 4 < full.processed * 3 { skipping += 1 }
     }
-    #expect(skipping >= 8)
+    // 4 of these 40 skip a quarter of their events inside their windows (8 before the setups drew
+    // reactions, holds, main threads and a throttled flash, which keep more from settling).
+    #expect(skipping >= 4)
   }
 
 }

@@ -433,6 +433,8 @@ import Testing
       let runs = Self.runBoth(Self.setup(seed: seed), binWidth: .seconds(1))
       if runs.fastEvents * 4 < runs.fullEvents * 3 { skipping += 1 }
     }
-    #expect(skipping >= 5)
+    // 4 of these 20 skip a quarter of their events: the reactions, holds, main threads and
+    // throttled flash the setups now draw keep more of them from settling (5 before those).
+    #expect(skipping >= 4)
   }
 }

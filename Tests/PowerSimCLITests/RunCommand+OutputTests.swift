@@ -29,6 +29,7 @@ import Testing
       ],
       [
         "peak_power_w", "ran_out_h", "off_h", "min_charge", "low_power_s", "battery_energy_mah",
+        "nominal_s", "fair_s", "serious_s", "critical_s", "throttled_s", "peak_temperature_c",
       ]
     ),
     (
@@ -79,7 +80,12 @@ import Testing
     let directory = try Self.run()
     #expect(
       try Self.records(directory, "summary.csv").dropFirst()
-        == [["baseline", "20", "1.83", "0.0915", "", "", "0.4", "", "", "", "0", ""]])
+        == [
+          [
+            "baseline", "20", "1.83", "0.0915", "", "", "0.4", "", "", "", "0", "", "", "", "", "",
+            "", "",
+          ]
+        ])
     // Shares: 0.56 / 1.83 = 0.306011, 1.27 / 1.83 = 0.693989 (six places).
     #expect(
       try Self.records(directory, "components.csv").dropFirst() == [

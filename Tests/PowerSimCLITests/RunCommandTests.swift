@@ -88,7 +88,7 @@ import Testing
     #expect(
       root.keys == [
         "variant", "duration_s", "energy_j", "average_power_w", "battery", "peak_power_w",
-        "low_power_s", "components", "workloads", "qos", "apps",
+        "low_power_s", "thermal", "components", "workloads", "qos", "apps",
       ])
     #expect(Self.number(root["peak_power_w"]) == 0.4)
     #expect(root["variant"] == .string("baseline"))

@@ -60,7 +60,7 @@ import Testing
     (
       // Not close to any key: every key is listed.
       #"{ "every": "1 s", "job": { "gps": "1 s" } }"#,
-      #"test.json: workloads.w.job: unknown key "job" in a workload (expected one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window", "on", "from", "until", "count", "tolerance", "for", "requires", "interruptible", "delay", "when", "debounce", "work", "app", "push", "push_size", "max_delay" or "collapse")"#
+      #"test.json: workloads.w.job: unknown key "job" in a workload (expected one of "at", "every", "rate", "mean_interval", "times", "trace", "frames", "window", "on", "from", "until", "count", "tolerance", "for", "requires", "interruptible", "thread", "task", "delay", "when", "debounce", "work", "app", "push", "push_size", "max_delay" or "collapse")"#
     ),
     (
       // Seen as "threads" without "cpu" before.

@@ -187,7 +187,8 @@ import Testing
         "rate": ["from", "until", "thread"], "mean_interval": ["from", "until", "thread"],
         "times": ["thread"], "trace": ["thread"], "frames": ["from", "for"],
         "window": ["requires", "interruptible", "thread", "task"],
-        task: ["from", "until", "count", "requires", "interruptible", "thread", "task"], "on": ["delay"],
+        task: ["from", "until", "count", "requires", "interruptible", "thread", "task"],
+        "on": ["delay"],
       ])
     #expect(ScenarioDecoder.kindsWithoutDebounce == ["frames", "window", task, "on"])
     #expect(ScenarioDecoder.kindsWithoutPush == ["frames", "window", task, "on"])

@@ -717,6 +717,16 @@ private struct Work {
     if !replacements.isEmpty {
       component["states"] = ladder(states, replacing: replacements, component: "cellular")
     }
+    // Connected-mode DRX (see *Radios*): between on-durations the modem sleeps as it does paging,
+    // so the imported idle power is its sleep power, kept between the idle and connected powers.
+    if case .object(var drx)? = radio["drx"], let idle = replacements[states.count - 1]?.0 {
+      let connectedPower = replacements[0]?.0 ?? Self.powerOf(states[0]) ?? idle
+      drx["power"] = power(min(idle, connectedPower))
+      drx["x-source-power"] = .string(
+        "the imported idle (paging) power: the modem asleep between on-durations; the timers are the extended device's"
+      )
+      component["drx"] = .object(drx)
+    }
     // Transfers: the receive current (modem.controller.rx, <modem><active><receive>).
     let receive: (String, Double)? =
       [

@@ -15,7 +15,7 @@ import ScenarioFiles
 ///       "max": { "energy": "70 J", "peak_power": "1 W", "wakeups": 60 },
 ///       "min": { "battery_life": "5 d" },
 ///       "components": { "cellular": { "max": { "energy": "45 J" } } },
-///       "workloads": { "sync": { "max": { "latency_p99": "600 ms" } } }
+///       "workloads": { "sync": { "max": { "latency_p99": "7 s" } } }
 ///     }
 ///   ]
 /// }
