@@ -3,7 +3,10 @@ import DeviceModels
 extension ScenarioLanguage {
   /// The objects of a device, in a device file or inline in a scenario.
   static var deviceObjects: [ObjectDescription] {
-    [device, battery, appPolicy, lowPowerLimits, networkStack, thermal, thermalStates, powerLimits, recipe]
+    [
+      device, battery, appPolicy, lowPowerLimits, networkStack, thermal, thermalStates, powerLimits,
+      recipe,
+    ]
       + components
       + [
         memory,
