@@ -107,9 +107,12 @@ public struct CallSpec: Sendable, Hashable {
   }
 
   /// The packets each way: one per interval from the call's start to its end.
-  public var packets: Int64 {
-    let interval = Self.packetInterval.nanoseconds
-    return (duration.nanoseconds + interval - 1) / interval
+  public var packets: Int64 { Self.packets(lasting: duration.nanoseconds) }
+
+  /// The packets each way of a call lasting `nanoseconds`: one per started interval.
+  public static func packets(lasting nanoseconds: Int64) -> Int64 {
+    let interval = packetInterval.nanoseconds
+    return (nanoseconds + interval - 1) / interval
   }
 }
 

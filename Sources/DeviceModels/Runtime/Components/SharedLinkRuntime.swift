@@ -148,9 +148,8 @@ struct SharedLinkRuntime {
 
   /// The transfer in flight longest (the link must carry one).
   var longestInFlight: LinkTransfer {
-    var place = firstPlace
-    while transfers[place].job < 0 { place += 1 }
-    return transfers[place]
+    // ``tidy()``, after every removal, keeps the first place on a transfer in flight.
+    transfers[firstPlace]
   }
 
   /// Calls `body` with each transfer in flight, in join order.
@@ -227,18 +226,9 @@ struct SharedLinkRuntime {
 
   /// Re-adds a paused transfer at `now` with what it had left.
   mutating func resume(_ transfer: PausedTransfer, now: Int64) {
-    if transfer.roundTripLeft > 0 || !transfer.carriesData {
-      add(
-        job: transfer.job, isDownload: transfer.isDownload, carriesData: transfer.carriesData,
-        roundTrip: transfer.roundTripLeft, units: transfer.remaining, now: now)
-    } else {
-      transfers.append(
-        LinkTransfer(
-          job: transfer.job, isDownload: transfer.isDownload, carriesData: true,
-          inRoundTrip: true, roundTripEnd: now, finish: transfer.remaining))
-      inFlight += 1
-      startData(at: Int32(transfers.count - 1))
-    }
+    add(
+      job: transfer.job, isDownload: transfer.isDownload, carriesData: transfer.carriesData,
+      roundTrip: transfer.roundTripLeft, units: transfer.remaining, now: now)
   }
 
   /// The transfer at `place` ends its round trip: its data (``LinkTransfer/finish`` holding its
@@ -261,6 +251,14 @@ struct SharedLinkRuntime {
   /// to end at the link's next event).
   mutating func startDataOfEndedRoundTrips(now: Int64) {
     var held: [Int32] = []
+    endRoundTrips(now: now) { held.append($0) }
+    for place in held { roundTrips.push(place, in: transfers) }
+  }
+
+  /// Takes off the round-trip heap every transfer whose round trip ended by `now`: the data of
+  /// those that carry some starts flowing, and the others (radio time, which is all round trip)
+  /// go to `dataLess`.
+  private mutating func endRoundTrips(now: Int64, dataLess: (Int32) -> Void) {
     while let place = roundTrips.top(in: transfers),
       transfers[Int(place)].roundTripEnd <= now
     {
@@ -268,23 +266,20 @@ struct SharedLinkRuntime {
       if transfers[Int(place)].carriesData {
         startData(at: place)
       } else {
-        held.append(place)
+        dataLess(place)
       }
     }
-    for place in held { roundTrips.push(place, in: transfers) }
   }
 
   /// Takes off the link every transfer that is through by `now` — radio time whose round trip
   /// ended, data all moved — into ``finished``, in join order (the data of transfers whose round
   /// trip ended by `now` starts flowing first: it has moved nothing yet).
   mutating func takeFinished(now: Int64) {
-    startDataOfEndedRoundTrips(now: now)
     finishedPlaces.removeAll(keepingCapacity: true)
     finished.removeAll(keepingCapacity: true)
-    while let place = roundTrips.top(in: transfers), transfers[Int(place)].roundTripEnd <= now {
-      roundTrips.pop(in: transfers)
-      finishedPlaces.append(place)
-    }
+    var ended: [Int32] = []
+    endRoundTrips(now: now) { ended.append($0) }
+    finishedPlaces += ended
     while let place = downFinishes.top(in: transfers), transfers[Int(place)].finish <= downService {
       downFinishes.pop(in: transfers)
       finishedPlaces.append(place)
@@ -743,7 +738,7 @@ extension DeviceSimulation {
     guard links[link].generation == generation else { return }
     advanceLink(link)
     links[link].takeFinished(now: now)
-    if !links[link].isCarrying {
+    if !links[link].isCarrying && links[link].finished.count > 1 {
       // The last transfers ended together: the tail is theirs, equally, when they belong to
       // several workloads (see *Radios*).
       var workloads: [Int32] = []

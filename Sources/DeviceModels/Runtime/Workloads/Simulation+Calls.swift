@@ -26,8 +26,7 @@ extension DeviceSimulation {
     let leader = steps[Int(step)]
     let stream = CallStream(
       occurrence: occurrence, packetStep: step + leader.threads - 1, nextPacket: now,
-      packetsLeft: (leader.amount + CallSpec.packetInterval.nanoseconds - 1)
-        / CallSpec.packetInterval.nanoseconds,
+      packetsLeft: CallSpec.packets(lasting: leader.amount),
       inFlight: 0, isLive: true, generation: 0)
     let slot: Int
     if let free = calls.firstIndex(where: { !$0.isLive }) {

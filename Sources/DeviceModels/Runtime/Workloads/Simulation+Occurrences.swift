@@ -97,8 +97,6 @@ extension DeviceSimulation {
   /// radio, so that naming the network's radio changes nothing.
   func submitToNetwork(_ job: Int32, radio: Int32) {
     if network.isOffline {
-      // Offline (see the article *Radios*): it waits for the next spell with a network, whether
-      // or not its `via` names a radio, so that naming the network's radio changes nothing.
       network.waitingForNetwork.append(job)
       return
     }

@@ -11,8 +11,8 @@ enum StepKind: UInt8 {
   /// workload.
   case holdAwake
   /// A call (see ``CallSpec``): its amount is its length, `threads` the auxiliary steps that
-  /// follow it (the components it keeps active, then ``packetUp`` and ``packetDown``), and
-  /// `requestSize` the bytes of each packet. The occurrence skips the auxiliary steps.
+  /// follow it (the components it keeps active, then ``packetUp`` and ``packetDown``, whose
+  /// amounts are the bytes of each packet). The occurrence skips the auxiliary steps.
   case call
   /// A call's packet up or down: data with no round trip of its own (a one-way media stream).
   case packetUp, packetDown
@@ -152,7 +152,6 @@ struct WorkCompiler {
       }
       var leader = step(.call, node: -1, amount: call.duration.nanoseconds)
       leader.threads = Int32(components.count + 2)
-      leader.requestSize = call.packetBytes
       steps.append(leader)
       for node in components {
         steps.append(step(.generic, node: node, amount: call.duration.nanoseconds))
