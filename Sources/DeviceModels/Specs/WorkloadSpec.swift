@@ -152,9 +152,6 @@ public struct RunStates: OptionSet, Sendable, Hashable {
   public static let wifi = RunStates(.wifi)
   /// The display is on.
   public static let displayOn = RunStates(.displayOn)
-
-  /// The states in the set, in declaration order.
-  public var states: [RunState] { RunState.allCases.filter { contains(RunStates($0)) } }
 }
 
 /// When a workload's occurrences are due (see *OS policies*).

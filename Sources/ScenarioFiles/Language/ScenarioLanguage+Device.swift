@@ -125,7 +125,8 @@ extension ScenarioLanguage {
     summary: "The defaults of the apps a scenario declares on this device.",
     keys: [
       KeyDescription(
-        "background_time", .named("background_time"), default: "30 s",
+        "background_time", .named("background_time"),
+        default: AppPolicySpec.standard.backgroundTime?.description ?? "unlimited",
         "How long an app keeps running after leaving the foreground before it is suspended."),
       KeyDescription(
         "timer_leeway", .quantity(.time), default: "0",
@@ -142,14 +143,17 @@ extension ScenarioLanguage {
   static func grantKeys(default: (String) -> String) -> [KeyDescription] {
     [
       KeyDescription(
-        "extended_time", .quantity(.time), default: `default`("30 s"),
+        "extended_time", .quantity(.time),
+        default: `default`(BackgroundGrants.standard.extendedTime.description),
         "What a background task ({ \"extend\": \"background\" }) asks for: the app's time in the background, in all, while the work that asked is running."
       ),
       KeyDescription(
-        "refresh_time", .quantity(.time), default: `default`("30 s"),
+        "refresh_time", .quantity(.time),
+        default: `default`(BackgroundGrants.standard.refreshTime.description),
         "How long a refresh task (\"task\": \"refresh\") runs the app in the background."),
       KeyDescription(
-        "processing_time", .quantity(.time), default: `default`("10 min"),
+        "processing_time", .quantity(.time),
+        default: `default`(BackgroundGrants.standard.processingTime.description),
         "How long a processing task (\"task\": \"processing\") runs the app in the background."
       ),
     ]
@@ -633,11 +637,13 @@ extension ScenarioLanguage {
         "Where \(qos.rawValue) work runs.")
     } + [
       KeyDescription(
-        "io_throttle_window", .quantity(.time), default: "500 ms",
+        "io_throttle_window", .quantity(.time),
+        default: QoSBeyondCPU.darwinThrottleWindow.description,
         "Background storage requests start only after no request of a higher class has been served for this long (Darwin's I/O throttling; XNU's tier-3 window is 500 ms)."
       ),
       KeyDescription(
-        "timer_tolerance", .quantity(.fraction), default: "10%",
+        "timer_tolerance", .quantity(.fraction),
+        default: QoSBeyondCPU.guidanceTimerTolerance.description,
         "The tolerance of utility and background repeating timers that give none, as a fraction of their period (the energy guidance asks for at least 10%)."
       ),
     ],

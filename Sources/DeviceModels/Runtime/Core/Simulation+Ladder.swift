@@ -101,6 +101,12 @@ extension DeviceSimulation {
     if nodes[node].laneKind == .core { cpuCoreBecameBusy() }
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
+    parentGainedBusyChild(parent)
+  }
+
+  /// `parent` is busy for one more child (or hold, see *OS policies*).
+  @inline(__always)
+  func parentGainedBusyChild(_ parent: Int) {
     nodes[parent].busyChildren += 1
     // Already busy for other children, the parent draws the same power; its owners follow its
     // children's by themselves.
@@ -116,14 +122,20 @@ extension DeviceSimulation {
     if nodes[node].laneKind == .core { cpuCoreBecameIdle() }
     let parent = Int(nodes[node].parent)
     guard parent >= 0 else { return }
+    parentLostBusyChild(parent, lastServed: nodes[node].lastServed)
+  }
+
+  /// `parent` is busy for one child (or hold) fewer, which last served `lastServed`: with none
+  /// left, it idles.
+  @inline(__always)
+  func parentLostBusyChild(_ parent: Int, lastServed: Int32) {
     nodes[parent].busyChildren -= 1
-    if nodes[parent].busyChildren == 0 {
-      nodes[parent].lastServed = nodes[node].lastServed
-      ownerStateChanged(parent)
-      // Only the display can leave before its parent is awake (it lights at once, while the
-      // platform wakes): a parent still waking idles when it becomes active with no busy child.
-      if nodes[parent].phase == .active { idleEntry(parent) }
-    }
+    guard nodes[parent].busyChildren == 0 else { return }
+    nodes[parent].lastServed = lastServed
+    ownerStateChanged(parent)
+    // Only the display can leave before its parent is awake (it lights at once, while the
+    // platform wakes): a parent still waking idles when it becomes active with no busy child.
+    if nodes[parent].phase == .active { idleEntry(parent) }
   }
 
   /// The node is active with nothing to serve: hold (timeout) or step down at once.

@@ -1,8 +1,8 @@
 import Quantities
 
 /// Reactions to state at run time (see *OS policies*): which workloads run on each event, the
-/// occurrences each has waiting for its `delay`, the thermal state the `when` states read, and
-/// which workloads' `when` depends on a state that can change during the run.
+/// occurrences each has waiting for its `delay`, and which workloads' `when` depends on a state
+/// that can change during the run (the thermal state it reads is the thermal runtime's).
 ///
 /// ```
 ///   event ──▶ systemEventOccurred ──▶ each listening workload: due = event + delay
@@ -28,8 +28,6 @@ struct ReactionRuntime: Equatable {
 
   /// Per workload: the due times of its reaction's occurrences still to come, earliest first.
   var pending: [[Int64]]
-  /// The thermal state is nominal or fair (the last thermal event was not `thermal-serious`).
-  var thermalIsNominal = true
 
   /// The reactions of `workloads`.
   init(workloads: [WorkloadSpec]) {

@@ -63,11 +63,13 @@ extension DeviceSimulation {
     scheduleGrantEnd(app, at: end)
   }
 
-  /// Moves the end of app `app`'s grant to `end` (a grant ending now suspends it at once).
-  private func scheduleGrantEnd(_ app: Int, at end: Int64) {
+  /// Moves the end of app `app`'s grant to `end`. A grant ending now suspends it at once, unless
+  /// `suspendsNow` is false: its expiry then comes after the instant's completions, as any grant's
+  /// expiry.
+  private func scheduleGrantEnd(_ app: Int, at end: Int64, suspendsNow: Bool = true) {
     apps.apps[app].grantGeneration &+= 1
     apps.apps[app].grantEnd = end
-    if end <= now {
+    if suspendsNow && end <= now {
       suspend(app)
     } else if end < endTime {
       schedule(
@@ -126,13 +128,7 @@ extension DeviceSimulation {
     guard apps.apps[app].openBackgroundTasks == 0, apps.apps[app].phase == .background,
       apps.apps[app].grantEnd > end
     else { return }
-    // An expiry now comes after the instant's completions, as any grant's expiry.
-    apps.apps[app].grantGeneration &+= 1
-    apps.apps[app].grantEnd = end
-    guard end < endTime else { return }
-    schedule(
-      .appGrantExpired(app: Int32(app), generation: apps.apps[app].grantGeneration), at: end,
-      rank: EventRank.environment)
+    scheduleGrantEnd(app, at: end, suspendsNow: false)
   }
 
   /// An app's grant expired (unless a return to the foreground or a new grant superseded it).

@@ -17,7 +17,7 @@ extension DeviceSimulation {
     assertions.openHolds[index] += 1
     if platformNode >= 0 {
       let platform = Int(platformNode)
-      holdPlatform(platform)
+      parentGainedBusyChild(platform)
       countHolder(workload, onPlatform: platform)
       if nodes[platform].phase == .idle { wake(platform, cause: workload) }
     }
@@ -75,25 +75,6 @@ extension DeviceSimulation {
     guard platformNode >= 0 else { return }
     let platform = Int(platformNode)
     uncountHolder(hold.workload, onPlatform: platform)
-    releasePlatform(platform, lastServed: hold.workload)
-  }
-
-  /// The platform is busy for one more hold, as for one more busy child (see ``markBusy(_:)``).
-  private func holdPlatform(_ platform: Int) {
-    nodes[platform].busyChildren += 1
-    guard nodes[platform].busyChildren == 1 else { return }
-    ownerStateChanged(platform)
-    disarmIdleTimers(platform)
-    if nodes[platform].phase == .active { recordChange(platform) }
-  }
-
-  /// The platform is busy for one hold fewer, as for one busy child fewer (see
-  /// ``unmarkBusy(_:)``): with none left, it idles.
-  private func releasePlatform(_ platform: Int, lastServed workload: Int32) {
-    nodes[platform].busyChildren -= 1
-    guard nodes[platform].busyChildren == 0 else { return }
-    nodes[platform].lastServed = workload
-    ownerStateChanged(platform)
-    if nodes[platform].phase == .active { idleEntry(platform) }
+    parentLostBusyChild(platform, lastServed: hold.workload)
   }
 }

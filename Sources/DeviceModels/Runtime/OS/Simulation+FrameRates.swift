@@ -3,7 +3,7 @@
 /// and moves within the range when the cap changes, where a fixed rate drops frames instead.
 ///
 /// The cap is 60 Hz while Low Power Mode is on or the thermal state is serious or above (see
-/// ``DeviceSimulation/thermalStateChanged(to:)``). Whatever changes the cap calls
+/// ``DeviceSimulation/thermalStateChanged(from:)``). Whatever changes the cap calls
 /// ``frameRateCapChanged()``: Low Power Mode switching on or off, the thermal state crossing
 /// serious. A new
 /// rate takes effect at the animation's next frame (one due at the instant of the change

@@ -14,11 +14,6 @@ extension DeviceSimulation {
   /// `foreground`: an app that starts in the foreground gets it at time 0.
   func systemEventOccurred(_ event: SystemEvent, app: Int32 = -1, at time: Int64? = nil) {
     let time = time ?? now
-    switch event {
-    case .thermalSerious: reactions.thermalIsNominal = false
-    case .thermalNominal: reactions.thermalIsNominal = true
-    default: break
-    }
     whenStatesChanged(at: time)
     guard time > 0 || event == .foreground else { return }
     for workload in reactions.listeners[ReactionRuntime.index(of: event)] {
@@ -55,7 +50,7 @@ extension DeviceSimulation {
     let states = workloads[index].otherStates
     if states.isEmpty { return true }
     if states.contains(.notLowPower) && lowPower.isOn { return false }
-    if states.contains(.thermalNominal) && !reactions.thermalIsNominal { return false }
+    if states.contains(.thermalNominal) && thermal.state >= .serious { return false }
     if states.contains(.charging) && !environment.isCharging { return false }
     if states.contains(.wifi) && !environment.networkIsWiFi { return false }
     if states.contains(.displayOn) && (display?.session ?? -1) < 0 { return false }

@@ -311,12 +311,11 @@ extension DeviceSimulation {
       occurrenceDue(workload)
       return
     }
-    if let clock = workloads[index].frameClock {
-      // Its interval is animation time, whether it is drawn or dropped (see *OS policies*).
-      countAnimationTime(
-        workload, deadline: clock.deadline(ofFrame: workloads[index].nextIndex - 1, before: endTime)
-      )
-    }
+    var deadline =
+      workloads[index].frameClock?.deadline(
+        ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
+    // Its interval is animation time, whether it is drawn or dropped (see *OS policies*).
+    countAnimationTime(workload, deadline: deadline)
     if workloads[index].frameInCPUStage || workloads[index].inFlight >= 2 {
       workloads[index].stats.droppedFrames += 1
       return
@@ -325,9 +324,6 @@ extension DeviceSimulation {
       workloads[index].stats.droppedFrames += 1
       return
     }
-    var deadline =
-      workloads[index].frameClock?.deadline(
-        ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
     if lowPower.isOn { deadline = lowPowerFrameDeadline(workload, default: deadline) }
     occurrenceDue(workload, frameDeadline: deadline)
   }
