@@ -51,6 +51,24 @@ import Testing
     #expect(lte.wakeups == 1)
   }
 
+  /// A tail that two workloads share sleeps like any other: downloads `a` and `b` at 0 share the
+  /// promotion (0–200 ms), their round trips (to 250 ms) and the link (20 kbit at 10 Mbit/s, both
+  /// done at 252 ms), and so the hold and tail after them. Connected 252–260 ms, then asleep
+  /// 260–280 ms and, from 280 ms to the idle timer at 5252 ms, 124 cycles of 10 ms on and 30 ms
+  /// asleep and 10 ms on, 2 ms asleep: 3.742 s asleep at 0.1 W, 1.25 s on at 1 W.
+  ///
+  /// Energy (J): promotion 0.24 · round trips 0.05 · data 0.003 · connected 0.008 · asleep 0.3742
+  /// · on 1.25 · idle 5252 ms–10 s 0.04748: 1.97268, of which the 0.1 J floor is nobody's and the
+  /// rest is split equally, 0.93634 each.
+  @Test func aSharedTailSleepsBetweenOnDurations() {
+    let result = SharedLinkTests.run(
+      [Self.download("a", at: 0), Self.download("b", at: 0)], radio: Self.radio())
+    #expect(result.workload("a").latency?.max == .milliseconds(252))
+    #expect(result.component("lte").energy == joules(1.97268))
+    #expect(result.workload("a").energy == joules(0.93634))
+    #expect(result.workload("b").energy == joules(0.93634))
+  }
+
   /// The inactivity timer's boundary: a download arriving exactly 8 ms after the last data
   /// (259 ms) finds the radio asleep (the timer steps it down before the instant's arrivals) and
   /// waits for the on-duration at 280 ms: latency 21 + 51 = 72 ms. One nanosecond earlier the

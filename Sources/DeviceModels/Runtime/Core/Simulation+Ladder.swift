@@ -275,8 +275,6 @@ extension DeviceSimulation {
       power = table.wakePower[Int(item.state)]
       slot = item.firstSlot + table.deepest + 1
       owner = item.wakeCause
-    case .active where !item.isServing && radioSharesWakeOrTail(node):
-      power = table.power[0]
     case .active:
       if item.role == .host && item.busyChildren > 0 {
         // Busy for its children, a host's power above its floor is fixed cost (*Results and
