@@ -718,10 +718,9 @@ private struct Work {
       component["states"] = ladder(states, replacing: replacements, component: "cellular")
     }
     // Connected-mode DRX (see *Radios*): between on-durations the modem sleeps as it does paging,
-    // so the imported idle power is its sleep power, kept between the idle and connected powers.
+    // so the imported idle power (clamped above to the connected power) is its sleep power.
     if case .object(var drx)? = radio["drx"], let idle = replacements[states.count - 1]?.0 {
-      let connectedPower = replacements[0]?.0 ?? Self.powerOf(states[0]) ?? idle
-      drx["power"] = power(min(idle, connectedPower))
+      drx["power"] = power(idle)
       drx["x-source-power"] = .string(
         "the imported idle (paging) power: the modem asleep between on-durations; the timers are the extended device's"
       )

@@ -14,8 +14,7 @@ public struct MemorySpec: Sendable, Hashable {
   /// The power of moving `bytesPerSecond`, in nanowatts, rounded down: exact integer arithmetic
   /// on the power per GB/s (no rounding before the final division).
   public func nanowatts(movingBytesPerSecond bytesPerSecond: Int64) -> Int64 {
-    let product = Int128(bytesPerSecond) * Int128(powerPerGigabytePerSecond.nanowatts)
-    return Int64(clamping: product / 1_000_000_000)
+    scaledDown(bytesPerSecond, times: powerPerGigabytePerSecond.nanowatts, per: 1_000_000_000)
   }
 }
 
@@ -32,8 +31,7 @@ public struct NetworkStackSpec: Sendable, Hashable {
 
   /// The reference-core nanoseconds of `bytes` received or sent, rounded down.
   public func nanoseconds(forBytes bytes: Int64) -> Int64 {
-    let product = Int128(bytes) * Int128(cpuPerMegabyte.nanoseconds)
-    return Int64(clamping: product / 1_000_000)
+    scaledDown(bytes, times: cpuPerMegabyte.nanoseconds, per: 1_000_000)
   }
 }
 
@@ -77,9 +75,7 @@ public struct GenericLoadSpec: Sendable, Hashable {
     } else if let memoryBandwidth {
       bytesPerSecond = clampedInteger(memoryBandwidth.bytesPerSecond)
     }
-    let (sum, overflow) = extra.addingReportingOverflow(
-      memory.nanowatts(movingBytesPerSecond: bytesPerSecond))
-    return overflow ? .max : sum
+    return Saturating.sum(extra, memory.nanowatts(movingBytesPerSecond: bytesPerSecond))
   }
 }
 
@@ -100,6 +96,11 @@ public struct Resolution: Sendable, Hashable {
   public func pixelsPerSecond(at frameRate: Frequency) -> Int64 {
     clampedInteger(Double(width) * Double(height) * frameRate.hertz)
   }
+}
+
+/// `amount × rate ÷ unit`, exact in 128 bits, rounded down and clamped to `Int64`.
+private func scaledDown(_ amount: Int64, times rate: Int64, per unit: Int128) -> Int64 {
+  Int64(clamping: Int128(amount) * Int128(rate) / unit)
 }
 
 /// `value` rounded to the nearest integer, within 0...Int64.max (NaN counts as too large).

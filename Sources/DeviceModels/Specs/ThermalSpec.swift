@@ -119,12 +119,4 @@ public struct ThermalSpec: Sendable, Hashable {
     self.poll = poll
     self.limits = limits
   }
-
-  /// The state at temperature `temperature`.
-  public func state(at temperature: Temperature) -> ThermalState {
-    if temperature >= critical { return .critical }
-    if temperature >= serious { return .serious }
-    if temperature >= fair { return .fair }
-    return .nominal
-  }
 }

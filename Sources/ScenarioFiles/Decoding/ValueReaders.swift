@@ -242,7 +242,6 @@ package struct ValueReader {
     return integer
   }
 
-  /// A plain number (no unit) greater than zero, such as an exponent or a ratio.
   /// A temperature given as a number of °C, from absolute zero (-273.15) to 1000 °C.
   func temperature(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Temperature {
     guard case .number(let number) = value, number.doubleValue.isFinite else {
@@ -258,6 +257,7 @@ package struct ValueReader {
     return Temperature(celsius: number.doubleValue)
   }
 
+  /// A plain number (no unit) greater than zero, such as an exponent or a ratio.
   func positiveNumber(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Double {
     guard case .number(let number) = value, number.doubleValue.isFinite else {
       throw error(path, "expected a number, found \(Self.found(value))")

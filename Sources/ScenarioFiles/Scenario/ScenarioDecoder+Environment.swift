@@ -206,11 +206,7 @@ extension ScenarioDecoder {
     guard case .string(let text) = value, QuantityParser.dimension(ofUnitIn: text) == .luminance
     else { return .setting(try reader.fraction(value, path)) }
     let nits = try reader.positiveLuminance(value, path)
-    let display = context.device.components.lazy.compactMap { component -> DisplaySpec? in
-      if case .display(let spec) = component.model { return spec }
-      return nil
-    }.first
-    guard let maxLuminance = display?.maxLuminance else {
+    guard let maxLuminance = context.display?.spec.maxLuminance else {
       throw reader.error(
         path,
         "expected a brightness setting (\"50%\"): the device's display gives no max_luminance, so it takes no brightness in nits, found \(ValueExcerpt.quoted(text))"

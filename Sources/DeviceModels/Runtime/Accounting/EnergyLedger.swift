@@ -95,7 +95,7 @@ final class EnergyLedger {
   /// For the thermal governor (see ``ThermalRuntime``), the components whose power its limits
   /// count (the package), and whether it runs at all; the energy the whole device and the package
   /// drew from the governor's last poll to ``clock``, attojoules (see
-  /// ``DeviceSimulation/takeHeatSinceLastPoll()``).
+  /// ``takeHeat(at:)``).
   @exclusivity(unchecked) var tracksHeat = false
   @exclusivity(unchecked) var packageComponents: [Int32] = []
   @exclusivity(unchecked) var heatEnergy: Int128 = 0
@@ -337,9 +337,27 @@ final class EnergyLedger {
   /// poll.
   func bookHeat(over span: Int64) {
     heatEnergy += Int128(totalPower) &* Int128(span)
-    for component in packageComponents {
-      packageEnergy += Int128(componentPower[Int(component)]) &* Int128(span)
-    }
+    packageEnergy += Int128(packagePower) &* Int128(span)
+  }
+
+  /// The power of the components the thermal limits count (the package), nW.
+  var packagePower: Int64 {
+    var power: Int64 = 0
+    for component in packageComponents { power += componentPower[Int(component)] }
+    return power
+  }
+
+  /// The energy (attojoules) the whole device and its package drew since the last take, up to
+  /// `now` (at or after ``clock``); the sums start again from `now`. The clock does not move: the
+  /// powers have been constant since it, so the stretch from it to `now` is added here and taken
+  /// off the new sums, which ``advance(to:)`` completes when the clock next moves.
+  func takeHeat(at now: Int64) -> (device: Int128, package: Int128) {
+    bookHeat(over: now - clock)
+    let taken = (heatEnergy, packageEnergy)
+    heatEnergy = 0
+    packageEnergy = 0
+    bookHeat(over: clock - now)
+    return taken
   }
 
   /// Brings ``batteryCharge`` up to date with the battery, the charger and the shutdown.

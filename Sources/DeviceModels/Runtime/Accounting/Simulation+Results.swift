@@ -143,13 +143,11 @@ extension DeviceSimulation {
   /// throttling's it had.
   private func thermalResult() -> ThermalResult? {
     guard thermal.isUsed else { return nil }
-    var times = thermal.timeInState
-    let tail = Int128(endTime - thermal.lastPoll)
-    times[thermal.state.rawValue] += tail
-    let throttled = thermal.throttledTime + (thermal.isThrottled ? tail : 0)
+    var booked = thermal
+    booked.book(Int128(endTime - thermal.lastPoll))
     return ThermalResult(
-      timeInState: times.map { .nanoseconds(Int64(clamping: $0)) },
-      throttledTime: .nanoseconds(Int64(clamping: throttled)),
+      timeInState: booked.timeInState.map { .nanoseconds(Int64(clamping: $0)) },
+      throttledTime: .nanoseconds(Int64(clamping: booked.throttledTime)),
       peakTemperature: Temperature(microdegrees: thermal.peakTemperature),
       finalTemperature: Temperature(microdegrees: thermal.temperature))
   }

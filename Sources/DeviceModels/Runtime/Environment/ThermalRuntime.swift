@@ -27,7 +27,7 @@ import Quantities
 /// power over the poll both exceed the sustained limit, and falls one step per poll when even the
 /// most the step up could add at full use keeps the power under the short-term limit and the
 /// average, one poll on, under the sustained limit.
-struct ThermalRuntime: Equatable {
+struct ThermalRuntime {
   /// Whether the device has a thermal model.
   let isUsed: Bool
   /// The poll interval, the time constant and the sustained limit's window, ns.
@@ -83,11 +83,6 @@ struct ThermalRuntime: Equatable {
   var isResting = false
   var restingPower: Int64 = 0
   var restingPackagePower: Int64 = 0
-
-  /// No thermal model.
-  init() {
-    self.init(spec: nil, ambient: .standardAmbient, cpu: nil, gpu: nil, componentNames: [])
-  }
 
   /// The thermal model of `setup`'s device in `setup`'s ambient temperature.
   init(setup: SimulationSetup) {
@@ -154,6 +149,12 @@ struct ThermalRuntime: Equatable {
   /// The highest operating point the GPU may run at now (-1: no GPU).
   var gpuCap: Int32 { gpuTop < 0 ? -1 : max(0, gpuTop - level) }
 
+  /// Books `span` ns to the state and the throttling as they are.
+  mutating func book(_ span: Int128) {
+    timeInState[state.rawValue] += span
+    if isThrottled { throttledTime += span }
+  }
+
   /// The state at `temperature` µ°C.
   func state(at temperature: Int64) -> ThermalState {
     if temperature >= thresholds[2] { return .critical }
@@ -217,8 +218,7 @@ struct ThermalRuntime: Equatable {
   /// average, the state and the levels move (each level one step at most). Returns the state
   /// before the poll.
   mutating func poll(span: Int64, power: Int64, packagePower: Int64) -> ThermalState {
-    timeInState[state.rawValue] += Int128(span)
-    if isThrottled { throttledTime += Int128(span) }
+    book(Int128(span))
     let before = state
     previousTemperature = temperature
     temperature = nextTemperature(from: temperature, power: power, span: span)
