@@ -39,10 +39,6 @@ public enum ComparisonCSV {
   /// one).
   public static let milliampHourColumns = ["battery_energy_mah"]
 
-  /// The columns a comparison with a thermal model adds at the end (see *Peripherals and
-  /// recipes*).
-  public static let thermalColumns = ["throttled_s", "peak_temperature_c"]
-
   /// The whole document.
   public static func render(_ comparison: Comparison) -> String {
     let names = comparison.componentNames
@@ -50,10 +46,13 @@ public enum ComparisonCSV {
     for name in names {
       header += ["\(name)_j", "\(name)_change_j", "\(name)_fixed_j", "\(name)_dynamic_j"]
     }
+    // Computed once: each scans every alternative.
+    let lowPowerTimesDiffer = comparison.lowPowerTimesDiffer
+    let hasThermal = comparison.hasThermal
     header += batteryColumns
-    if comparison.lowPowerTimesDiffer { header += lowPowerColumns }
+    if lowPowerTimesDiffer { header += lowPowerColumns }
     header += milliampHourColumns
-    if comparison.hasThermal { header += thermalColumns }
+    if hasThermal { header += ResultCSV.throttleColumns }
     var csv = CSVWriter(header: header)
     let baseline = comparison.baseline
     for entry in comparison.entries {
@@ -103,13 +102,9 @@ public enum ComparisonCSV {
       fields.append(entry.worstLatencyP99Workload?.name ?? "")
       fields.append(entry.worstLatencyMaxWorkload?.name ?? "")
       fields.append(String(entry.held))
-      if comparison.lowPowerTimesDiffer { fields.append(Units.seconds(entry.result.lowPowerTime)) }
+      if lowPowerTimesDiffer { fields.append(Units.seconds(entry.result.lowPowerTime)) }
       fields.append(ResultCSV.batteryMilliampHours(battery))
-      if comparison.hasThermal {
-        let thermal = entry.result.thermal
-        fields.append(thermal.map { Units.seconds($0.throttledTime) } ?? "")
-        fields.append(thermal.map { Units.celsius($0.peakTemperature) } ?? "")
-      }
+      if hasThermal { fields += ResultCSV.throttleFields(entry.result.thermal) }
       csv.appendRow(fields)
     }
     return csv.text

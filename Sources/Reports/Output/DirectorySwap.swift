@@ -29,8 +29,10 @@ import Foundation
 /// (``StaleTemporaries``).
 enum DirectorySwap {
   /// Replaces the destinations of `files` (at least two, each a temporary file in `directory`
-  /// to be renamed onto a name in `directory`) all at once. Returns `false`, with everything as
-  /// it was, where the directory cannot be exchanged: the caller renames the files one by one.
+  /// to be renamed onto a name in `directory`: the caller groups them by their destination's
+  /// directory, made canonical, and a temporary is created beside its destination) all at once.
+  /// Returns `false`, with everything as it was, where the directory cannot be exchanged: the
+  /// caller renames the files one by one.
   static func replace(_ directory: String, with files: [OutputFile]) -> Bool {
     guard files.count >= 2, let exchange = exchangeFunction else { return false }
     // Exchanged, the working directory would be left behind in the removed old directory.
@@ -38,11 +40,11 @@ enum DirectorySwap {
     guard working != directory && !working.hasPrefix(directory + "/") else { return false }
     var names: [(temporary: String, final: String)] = []
     for file in files {
-      guard let temporary = file.temporaryPath, let replaced = file.replacedPath,
-        OutputPath.canonical(OutputPath.directory(of: temporary)) == directory,
-        OutputPath.canonical(OutputPath.directory(of: replaced)) == directory
-      else { return false }
-      names.append((name(of: temporary), name(of: replaced)))
+      guard let temporary = file.temporaryPath, let replaced = file.replacedPath else {
+        return false
+      }
+      names.append(
+        (OutputPath.lastComponent(of: temporary), OutputPath.lastComponent(of: replaced)))
     }
     var status = stat()
     guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
@@ -53,34 +55,37 @@ enum DirectorySwap {
     var linked: [String] = []
     for entry in entries where !ours.contains(entry) && !replaced.contains(entry) {
       var entryStatus = stat()
-      guard lstat(path(directory, entry), &entryStatus) == 0,
+      guard lstat(OutputPath.joined(directory, entry), &entryStatus) == 0,
         entryStatus.st_mode & S_IFMT != S_IFDIR
       else { return false }
       linked.append(entry)
     }
     let parent = OutputPath.directory(of: directory)
-    let copy = path(parent, TemporaryName.make(suffix: TemporaryName.directorySuffix))
+    let copy = OutputPath.joined(parent, TemporaryName.make(suffix: TemporaryName.directorySuffix))
     guard mkdir(copy, 0o700) == 0 else { return false }
     var moved = 0
     /// Puts back what was moved and removes the copy: the directory is as it was.
     func undo() -> Bool {
       for index in 0..<moved {
-        rename(path(copy, names[index].final), path(directory, names[index].temporary))
+        rename(
+          OutputPath.joined(copy, names[index].final),
+          OutputPath.joined(directory, names[index].temporary))
       }
-      for entry in linked { unlink(path(copy, entry)) }
+      for entry in linked { unlink(OutputPath.joined(copy, entry)) }
       rmdir(copy)
       return false
     }
     var linkedSoFar: [String] = []
     for entry in linked {
-      guard link(path(directory, entry), path(copy, entry)) == 0 else {
+      guard link(OutputPath.joined(directory, entry), OutputPath.joined(copy, entry)) == 0 else {
         linked = linkedSoFar
         return undo()
       }
       linkedSoFar.append(entry)
     }
     for (temporary, final) in names {
-      guard rename(path(directory, temporary), path(copy, final)) == 0 else { return undo() }
+      guard rename(OutputPath.joined(directory, temporary), OutputPath.joined(copy, final)) == 0
+      else { return undo() }
       moved += 1
     }
     _ = chmod(copy, status.st_mode & 0o7777)
@@ -99,25 +104,15 @@ enum DirectorySwap {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: old)) ?? []
     for entry in entries {
       if replaced.contains(entry) || linked.contains(entry) {
-        unlink(path(old, entry))
+        unlink(OutputPath.joined(old, entry))
       } else {
         var status = stat()
-        if lstat(path(directory, entry), &status) != 0 {
-          rename(path(old, entry), path(directory, entry))
+        if lstat(OutputPath.joined(directory, entry), &status) != 0 {
+          rename(OutputPath.joined(old, entry), OutputPath.joined(directory, entry))
         }
       }
     }
     rmdir(old)
-  }
-
-  /// The last component of `path`.
-  private static func name(of path: String) -> String {
-    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? "")
-  }
-
-  /// `name` inside `directory`.
-  private static func path(_ directory: String, _ name: String) -> String {
-    (directory == "/" ? "" : directory) + "/" + name
   }
 
   /// Exchanges two paths atomically, or `nil` where the system cannot.

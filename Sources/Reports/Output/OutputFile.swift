@@ -88,7 +88,7 @@ public final class OutputFile {
   {
     var failure: Int32 = EEXIST
     for _ in 0..<16 where failure == EEXIST {
-      let path = (directory == "/" ? "" : directory) + "/" + TemporaryName.make()
+      let path = OutputPath.joined(directory, TemporaryName.make())
       var opened: Int32 = -1
       // Created and registered with the cleanup signals held back, so an interruption between
       // the two cannot leave the file behind unregistered.

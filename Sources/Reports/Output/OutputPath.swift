@@ -117,6 +117,16 @@ public enum OutputPath {
     return directory.isEmpty ? "/" : String(directory)
   }
 
+  /// `name` inside `directory` (no doubled slash at the root).
+  static func joined(_ directory: String, _ name: String) -> String {
+    (directory == "/" ? "" : directory) + "/" + name
+  }
+
+  /// The last component of `path`, the counterpart of ``directory(of:)``.
+  static func lastComponent(of path: String) -> String {
+    String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? "")
+  }
+
   /// Where `path` leads: symbolic links followed, descriptors and special files recognised.
   static func route(_ path: String) throws(OutputError) -> Route {
     try validate(path)
@@ -197,7 +207,7 @@ public enum OutputPath {
         defer { free(resolved) }
         let base = String(cString: resolved)
         guard !tail.isEmpty else { return base }
-        return (base == "/" ? "" : base) + "/" + tail.reversed().joined(separator: "/")
+        return joined(base, tail.reversed().joined(separator: "/"))
       }
       guard let slash = head.lastIndex(of: "/"), head != "/" else { return path }
       tail.append(String(head[head.index(after: slash)...]))

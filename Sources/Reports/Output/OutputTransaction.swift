@@ -120,19 +120,17 @@ public final class OutputTransaction {
       discard()
       throw error
     }
-    // Canonical, so that one directory spelt two ways is locked once.
-    let directories = Set(
-      files.compactMap(\.replacedPath).map { OutputPath.canonical(OutputPath.directory(of: $0)) })
-    let locks = DirectoryLock.acquire(directories.sorted())
-    defer { locks.release() }
-    // Where several files go into one directory, they replace their old versions all at once
-    // if the system can exchange the directory with a copy (see ``DirectorySwap``).
+    // By directory, canonical so that one directory spelt two ways is locked once. Where several
+    // files go into one directory, they replace their old versions all at once if the system can
+    // exchange the directory with a copy (see ``DirectorySwap``).
     var byDirectory: [String: [OutputFile]] = [:]
     for file in files {
       guard let replaced = file.replacedPath else { continue }
       byDirectory[OutputPath.canonical(OutputPath.directory(of: replaced)), default: []].append(
         file)
     }
+    let locks = DirectoryLock.acquire(byDirectory.keys.sorted())
+    defer { locks.release() }
     var failure: OutputError?
     TemporaryFiles.blockSignals {
       var swapped = Set<ObjectIdentifier>()

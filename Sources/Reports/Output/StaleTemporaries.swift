@@ -79,9 +79,12 @@ enum StaleTemporaries {
   /// (or the old directories they replaced) that a killed run left (see ``DirectorySwap``). Only
   /// a directory of this user with exactly the shape of a temporary directory's name, whose
   /// process no longer exists; only its regular files and symbolic links are removed (never
-  /// anything inside a subdirectory), then the directory itself if it is empty. Every entry of
-  /// such a directory is a finished output, an old one, or a hard link to a file that stays in
-  /// its output directory.
+  /// anything inside a subdirectory), then the directory itself if it is empty. Its entries are
+  /// finished outputs, old ones, or hard links to files that stay in their output directory —
+  /// except, in the old directory of a run killed between its exchange and its clean-up, a file
+  /// that appeared in the output directory while the copy was built, which that run would have
+  /// moved back and this removes (a race the documentation names). Unlike a temporary file's,
+  /// a directory's staleness is judged by its process alone (no lock is held on it).
   static func removeDirectories(in directory: String) {
     guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
       return
@@ -91,7 +94,7 @@ enum StaleTemporaries {
         let owner = TemporaryName.processID(in: name, suffix: TemporaryName.directorySuffix),
         owner != getpid(), !isAlive(owner)
       else { continue }
-      let path = (directory == "/" ? "" : directory) + "/" + name
+      let path = OutputPath.joined(directory, name)
       var status = stat()
       guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR,
         status.st_uid == geteuid(),
@@ -117,7 +120,7 @@ enum StaleTemporaries {
       guard let owner = TemporaryName.processID(in: name), owner != getpid(),
         !isAlive(owner)
       else { continue }
-      let path = (directory == "/" ? "" : directory) + "/" + name
+      let path = OutputPath.joined(directory, name)
       let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
       guard descriptor >= 0 else { continue }
       var status = stat()

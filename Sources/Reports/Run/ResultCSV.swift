@@ -26,15 +26,21 @@ public enum ResultCSV {
 
   /// The thermal columns of `summary.csv` (see *Peripherals and recipes*): the time in each
   /// thermal state, the time throttled and the peak temperature.
-  public static let thermalColumns =
-    ThermalState.allCases.map { "\($0.name)_s" } + ["throttled_s", "peak_temperature_c"]
+  public static let thermalColumns = ThermalState.allCases.map { "\($0.name)_s" } + throttleColumns
+
+  /// The thermal columns `compare.csv` has too: the time throttled and the peak temperature.
+  public static let throttleColumns = ["throttled_s", "peak_temperature_c"]
 
   /// The fields of ``thermalColumns``: empty for a device without a thermal model.
   public static func thermalFields(_ thermal: ThermalResult?) -> [String] {
     guard let thermal else { return Array(repeating: "", count: thermalColumns.count) }
-    return thermal.timeInState.map { Units.seconds($0) } + [
-      Units.seconds(thermal.throttledTime), Units.celsius(thermal.peakTemperature),
-    ]
+    return thermal.timeInState.map { Units.seconds($0) } + throttleFields(thermal)
+  }
+
+  /// The fields of ``throttleColumns``: empty for a device without a thermal model.
+  public static func throttleFields(_ thermal: ThermalResult?) -> [String] {
+    guard let thermal else { return Array(repeating: "", count: throttleColumns.count) }
+    return [Units.seconds(thermal.throttledTime), Units.celsius(thermal.peakTemperature)]
   }
 
   /// The energy drawn from the battery in mAh at its nominal voltage; empty without a battery

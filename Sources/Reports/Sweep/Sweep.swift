@@ -14,11 +14,16 @@ public struct SweepPointError: Error, Equatable, Sendable, CustomStringConvertib
 
   /// `FILE: sweep point 3 (workloads.sync.every=-1 s): PATH: MESSAGE`.
   public var description: String {
-    let point = "sweep point \(index) (\(assignments.joined(separator: ", ")))"
+    let point = Self.pointName(index, assignments: assignments)
     guard underlying.line == nil, let path = underlying.path, !path.isEmpty else {
       return "\(point): \(underlying)"
     }
     return "\(underlying.file): \(point): \(path): \(underlying.message)"
+  }
+
+  /// `sweep point 3 (workloads.sync.every=-1 s)`: how messages name a point.
+  static func pointName(_ index: Int, assignments: [String]) -> String {
+    "sweep point \(index) (\(assignments.joined(separator: ", ")))"
   }
 }
 
@@ -82,22 +87,27 @@ public enum Sweep {
     let total = plan.shardPointCount
     // Decode every point first, so an invalid point fails the sweep before any simulation; the
     // scenarios are decoded again when run, so memory stays flat however many points there are.
+    // Each point's events and largest workload; the run's name is given to the largest only.
     let estimates = try ParallelMap.map(count: total, jobs: jobs) {
       (position: Int) throws(SweepPointError) -> (Double, RunLimits.LargestWorkload?) in
-      let index = plan.shardIndex(at: position)
-      let point = try scenario(document, plan: plan, index: index)
+      let point = try scenario(document, plan: plan, index: plan.shardIndex(at: position))
       let estimate = RunLimits.estimate(point.setup)
-      let assignments = zip(plan.parameters, plan.values(at: index)).map { "\($0.name)=\($1.text)" }
       return (
         estimate.events,
-        RunLimits.LargestWorkload(
-          run: "sweep point \(index) (\(assignments.joined(separator: ", ")))", setup: point.setup,
-          estimate: estimate)
+        RunLimits.LargestWorkload(run: "", setup: point.setup, estimate: estimate)
       )
+    }
+    var largest: RunLimits.LargestWorkload?
+    if let position = estimates.indices.filter({ estimates[$0].1 != nil })
+      .max(by: { estimates[$0].1!.events < estimates[$1].1!.events })
+    {
+      let index = plan.shardIndex(at: position)
+      largest = estimates[position].1
+      largest?.run = SweepPointError.pointName(index, assignments: assignments(plan, index))
     }
     try plan.limits.checkTotal(
       events: estimates.reduce(0) { $0 + $1.0 }, runs: total, of: "sweep", file: document.file,
-      largest: .largest(estimates.map(\.1)))
+      largest: largest)
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress(done, total) } }
     return try ParallelMap.map(count: total, jobs: jobs, progress: report) {
@@ -121,6 +131,11 @@ public enum Sweep {
     }
   }
 
+  /// `name=value` for each parameter at point `index`, as messages name them.
+  static func assignments(_ plan: SweepPlan, _ index: Int) -> [String] {
+    zip(plan.parameters, plan.values(at: index)).map { "\($0.name)=\($1.text)" }
+  }
+
   /// The scenario of point `index`: the document with the point's values set, then the variant.
   public static func scenario(_ document: ScenarioDocument, plan: SweepPlan, index: Int)
     throws(SweepPointError) -> Scenario
@@ -132,9 +147,7 @@ public enum Sweep {
         variant: plan.variant, limits: plan.limits)
     } catch {
       throw SweepPointError(
-        index: index,
-        assignments: zip(plan.parameters, values).map { "\($0.name)=\($1.text)" },
-        underlying: error)
+        index: index, assignments: Self.assignments(plan, index), underlying: error)
     }
   }
 

@@ -78,7 +78,7 @@ public struct RunLimits: Sendable, Hashable {
           "the workloads together need about \(Approximate.text(estimate.events)) events to simulate, \(limit); the largest are \(names.joined(separator: ", ")); lighten them, shorten \"duration\", \(raise)"
       )
     }
-    let workload = setup.workloads.first { $0.name == worst.name }!
+    let workload = Self.spec(of: worst, in: setup)!
     let (key, advice) = Self.advice(for: workload.timing)
     var changes = [advice]
     let steps = Self.steps(of: workload)
@@ -214,8 +214,7 @@ extension RunLimits {
   /// ``maximumEvents`` (`command` and, when they come from one, `file` name them in the error).
   /// `largest` is the workload needing the most events in any one run, named in the error.
   public func checkTotal(
-    events: Double, runs: Int, of command: String, file: String?,
-    largest: LargestWorkload? = nil
+    events: Double, runs: Int, of command: String, file: String?, largest: LargestWorkload?
   ) throws(TotalRunLimitError) {
     guard events > maximumEvents else { return }
     throw TotalRunLimitError(
@@ -238,7 +237,7 @@ extension RunLimits {
     /// The workload of `setup` (run `run`) with the most events in `estimate`, if any.
     public init?(run: String, setup: SimulationSetup, estimate: RunEstimate) {
       guard let worst = estimate.workloads.max(by: { $0.events < $1.events }),
-        let workload = setup.workloads.first(where: { $0.name == worst.name })
+        let workload = RunLimits.spec(of: worst, in: setup)
       else { return nil }
       self.run = run
       self.workload = worst.name
@@ -248,11 +247,13 @@ extension RunLimits {
 
     /// The one of `parts` with the most events (the first of equals).
     public static func largest(_ parts: [LargestWorkload?]) -> LargestWorkload? {
-      parts.compactMap { $0 }.reduce(nil) { best, part in
-        guard let best, best.events >= part.events else { return part }
-        return best
-      }
+      parts.compactMap { $0 }.max { $0.events < $1.events }
     }
+  }
+
+  /// The workload of `setup` that `workload` of its estimate counts.
+  static func spec(of workload: RunEstimate.Workload, in setup: SimulationSetup) -> WorkloadSpec? {
+    setup.workloads.first { $0.name == workload.name }
   }
 }
 
