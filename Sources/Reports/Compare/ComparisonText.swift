@@ -281,8 +281,9 @@ public enum ComparisonText {
           guard let peak = entry.result.thermal?.peakTemperature,
             let base = baseline.result.thermal?.peakTemperature
           else { return "–" }
-          let difference = Temperature(microdegrees: peak.microdegrees - base.microdegrees)
-          return (difference.microdegrees >= 0 ? "+" : "") + Units.celsiusText(difference)
+          let difference = peak.microdegrees - base.microdegrees
+          let text = Units.celsiusText(Temperature(microdegrees: abs(difference)))
+          return text == "0.0 °C" ? text : (difference < 0 ? minus : "+") + text
         })
       row(
         "throttled", { Units.durationText($0.result.thermal?.throttledTime ?? .zero) },
