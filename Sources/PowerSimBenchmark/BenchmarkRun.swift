@@ -30,6 +30,7 @@ struct BenchmarkRun {
     if options.rows.contains("day") { try runDay() }
     if runsStorm && !options.isSmall { try storm.measure(times: 2) }
     if options.rows.contains("sweep") { try runSweep() }
+    if options.rows.contains("link") { try runLink() }
     if runsStorm {
       if !options.isSmall { try storm.measure(times: 2) }
       addStorm(storm)
@@ -117,6 +118,20 @@ struct BenchmarkRun {
     let growth = Double(longRun.peakResidentBytes) / Double(shortRun.peakResidentBytes)
     addTarget(
       "peak RSS, \(long) ÷ \(short)", Format.ratio(growth), goal: "≤ 1.50×", met: growth <= 1.5)
+  }
+
+  /// The overloaded shared link (``OverloadedLink``) for a run and one four times as long: the
+  /// wall time must grow about linearly with the backlog (`--small`: 1 and 4 min, else 2 and 8).
+  private mutating func runLink() throws {
+    let (short, long) = options.isSmall ? ("1 min", "4 min") : ("2 min", "8 min")
+    let shortRun = try OverloadedLink.runInChild(duration: short)
+    let longRun = try OverloadedLink.runInChild(duration: long)
+    addThroughput("overloaded link, \(short) (run --out)", shortRun.throughput)
+    addThroughput("overloaded link, \(long) (run --out)", longRun.throughput)
+    let growth = longRun.throughput.seconds / shortRun.throughput.seconds
+    addTarget(
+      "overloaded link, 4× the backlog: wall time", Format.ratio(growth), goal: "≤ 8.00×",
+      met: growth <= 8)
   }
 
   private mutating func runSweep() throws {
