@@ -11,13 +11,8 @@ import Testing
   /// (256 whole 4 KiB pages) takes exactly 10 ms; active 100 mW, idle at once at 0 W, no wake
   /// latency. Without a CPU the device has the published throttling window, 500 ms.
   static let flash: ComponentSpec = {
-    let active = Power.milliwatts(100)
     let spec = StorageSpec(
-      ladder: Ladder(
-        states: [
-          LadderState(name: "active", power: active, wakePower: active),
-          Fixture.state("idle", .zero, active: active),
-        ], idlePolicy: .timeout),
+      ladder: Fixture.twoStateLadder("active", .milliwatts(100), then: "idle", .zero),
       readBandwidth: DataRate(bytesPerSecond: 104_857_600),
       writeBandwidth: DataRate(bytesPerSecond: 104_857_600), readPower: .milliwatts(200),
       writePower: .milliwatts(300), commandLatency: .zero, pageSize: .kibibytes(4))

@@ -44,6 +44,42 @@ import Testing
     #expect(thermal.time(in: .fair) == .milliseconds(7_500 - nominalSeconds * 1_000))
   }
 
+  /// The thermal state reaches the OS (see *OS policies*): the heater's 7th poll, at 7 s, finds
+  /// 30.217031 °C, exactly the `serious` threshold here. A workload on `thermal-serious` runs
+  /// once (none on `thermal-nominal`: the state never falls back), and a 1 s timer whose `when`
+  /// asks for `thermal-nominal` runs at 0 … 6 s and not from 7 s (the poll, an environment change,
+  /// comes before the timer at one instant): 7 runs in 10 s. The workloads' own component draws
+  /// nothing, so the temperature is the heater's alone.
+  @Test func theThermalStateIsAnEventAndAStateForWorkloads() {
+    let heater = Fixture.generic(
+      "heater", Fixture.twoStateLadder("on", .watts(1), then: "off", .zero), parent: .none)
+    let lamp = Fixture.generic(
+      "lamp", Fixture.twoStateLadder("on", .zero, then: "off", .zero), parent: .none)
+    var device = Fixture.device([heater, lamp])
+    device.thermal = ThermalSpec(
+      resistance: 10_000_000, timeConstant: .seconds(10), fair: Temperature(celsius: 29),
+      serious: Temperature(microdegrees: 30_217_031), critical: Temperature(celsius: 50))
+    let heat = WorkloadSpec(
+      name: "heat", timing: .once(at: .start), work: Fixture.uses("heater", for: .seconds(100)))
+    let hot = WorkloadSpec(
+      name: "hot", timing: .reaction(on: .thermalSerious, delay: .zero),
+      work: Fixture.uses("lamp", for: .milliseconds(10)))
+    let cool = WorkloadSpec(
+      name: "cool", timing: .reaction(on: .thermalNominal, delay: .zero),
+      work: Fixture.uses("lamp", for: .milliseconds(10)))
+    var tick = WorkloadSpec(
+      name: "tick",
+      timing: .periodic(every: .seconds(1), start: .start, end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("lamp", for: .milliseconds(10)))
+    tick.when = .thermalNominal
+    let result = Fixture.run(
+      Fixture.setup(device, [cool, heat, hot, tick], duration: .seconds(10)))
+    #expect(result.thermal?.time(in: .serious) == .seconds(3))
+    #expect(result.workload("hot").occurrences == 1)
+    #expect(result.workload("cool").occurrences == 0)
+    #expect(result.workload("tick").occurrences == 7)
+  }
+
   /// A core of 1, 2, 3 and 4 GHz at 0.1, 0.4, 0.9 and 1.6 W (the reference at 4 GHz), waking and
   /// holding for free, with a job of 4 s of reference work at time 0.
   static func coreRun(_ thermal: ThermalSpec?) -> RunResult {

@@ -71,8 +71,14 @@ import Testing
       #expect(abs(watts - settled[0]) <= 0.01 * settled[0], "not settled: \(settled)")
     }
     let game = result.workload("game")
-    let drawn = Double(game.occurrences - game.droppedFrames)
-    #expect(drawn / 108_000 >= 0.55 && drawn / 108_000 <= 1, "\(game.droppedFrames) dropped")
+    // 30 min at 60 fps is 108,000 frames due; at least 55% are drawn. A fixed rate does not slow
+    // down when throttled: its frames come late instead (*Built-in devices*: about 11 ms late),
+    // later than their deadline of one interval but within the two frames a pipeline holds.
+    #expect(game.occurrences == 108_000)
+    #expect(Double(game.occurrences - game.droppedFrames) / 108_000 >= 0.55)
+    #expect(game.deadlineMisses > 0)
+    let late = try #require(game.latency?.p50)
+    #expect(late > .nanoseconds(16_666_667) && late < .nanoseconds(33_333_333), "\(late)")
     let hot = try ReferenceScenario.run(
       try ReferenceScenario.document("sustained-gaming.json"), "hot-day")
     #expect(try #require(hot.thermal).throttledTime > thermal.throttledTime)
