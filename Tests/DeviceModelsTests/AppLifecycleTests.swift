@@ -64,6 +64,34 @@ import Testing
     #expect(app.energy == joules(8))
   }
 
+  /// A call cut off with its app (see *Apps and push delivery*): its packets in flight are taken
+  /// off the network and the stream, one part of the call step, ends with them — so a later call
+  /// of the same app, which may take the freed occurrence's place, completes. App `a` is in the
+  /// foreground 0–1 s and 5–10 s with a 1.005 s grant: suspended at 2.005 s. Its 10 s voice call
+  /// at 0 sends 100-byte packets every 20 ms over the radio of ``SharedLinkTests`` with 0.1 Mbit/s
+  /// down (8 ms a packet) and 5 up (0.16 ms): at 2.005 s the downlink packet sent at 2 s is in
+  /// flight. Its 1 s call at 6 s finds the radio in its tail (no promotion): 50 packets each way,
+  /// the last sent at 6.98 s and through at 6.988 s, latency 0.988 s.
+  @Test func aCallCutOffWithItsAppEndsWithItsPackets() {
+    func call(_ name: String, at seconds: Int64, lasting duration: TimeSpan) -> WorkloadSpec {
+      WorkloadSpec(
+        name: name, timing: .once(at: Fixture.at(.seconds(seconds))),
+        work: [WorkStepSpec(call: CallSpec(duration: duration))], app: "a")
+    }
+    let app = Self.app(foreground: [(0, 1), (5, 10)], backgroundTime: .milliseconds(1_005))
+    let result = Fixture.run(
+      SimulationSetup(
+        device: Fixture.device([SharedLinkTests.radio(downlink: 0.1)]),
+        workloads: [
+          call("first", at: 0, lasting: .seconds(10)), call("second", at: 6, lasting: .seconds(1)),
+        ],
+        environment: Fixture.online(for: .seconds(10)), display: [], visibility: nil,
+        duration: .seconds(10), seed: 0, apps: [app]))
+    #expect(result.workload("first").unfinished == 1)
+    #expect(result.workload("second").unfinished == 0)
+    #expect(result.workload("second").latency?.max == .milliseconds(988))
+  }
+
   /// A grant that ends exactly when an occurrence is due suspends the app first: the
   /// occurrence is held (and, never run, counts as held at the end); a grant 1 ns longer lets
   /// it run. Foreground 0–10 s, a 1 s job every 10 s, a 30 s run.

@@ -41,14 +41,13 @@ extension DeviceSimulation {
     removeCutOffParts(from: &network.waitingForNetwork)
     for link in links.indices where !links[link].paused.isEmpty {
       links[link].paused.removeAll { transfer in
-        let occurrence = jobs[transfer.job].occurrence
-        guard occurrences[occurrence].isCutOff else { return false }
-        occurrences[occurrence].partsLeft -= 1
-        jobs.remove(transfer.job)
+        guard occurrences[jobs[transfer.job].occurrence].isCutOff else { return false }
+        removeCutOffPart(transfer.job)
         return true
       }
     }
     cutOffLinkTransfers()
+    if !calls.isEmpty { endCutOffCalls() }
     if !assertions.holds.isEmpty { releaseCutOffHolds() }
     for node in nodes.indices where nodes[node].isServing && nodes[node].laneKind != .radio {
       let job = nodes[node].job
@@ -82,10 +81,8 @@ extension DeviceSimulation {
       links[link].removeAll { job in occurrences[jobs[job].occurrence].isCutOff }
       for index in links[link].finished.indices {
         let job = links[link].finished[index].job
-        let occurrence = jobs[job].occurrence
-        uncountTransferOwner(occurrences[occurrence].workload, onRadio: node)
-        jobs.remove(job)
-        occurrences[occurrence].partsLeft -= 1
+        uncountTransferOwner(occurrences[jobs[job].occurrence].workload, onRadio: node)
+        removeCutOffPart(job)
       }
       transfersLeft(link)
     }
@@ -95,14 +92,24 @@ extension DeviceSimulation {
   private func removeCutOffParts(from queue: inout RingBuffer<Int32>) {
     for _ in 0..<queue.count {
       guard let job = queue.popFirst() else { break }
-      let occurrence = jobs[job].occurrence
-      if occurrences[occurrence].isCutOff {
-        occurrences[occurrence].partsLeft -= 1
-        jobs.remove(job)
+      if occurrences[jobs[job].occurrence].isCutOff {
+        removeCutOffPart(job)
       } else {
         queue.append(job)
       }
     }
+  }
+
+  /// Removes part `job` of a cut-off occurrence before it ran to its end: the occurrence has one
+  /// part fewer — or, for a call's packet, which is no part of its own, its call's stream has one
+  /// packet fewer in flight (the stream, one part, ends in ``endCutOffCalls()``).
+  private func removeCutOffPart(_ job: Int32) {
+    let occurrence = jobs[job].occurrence
+    switch steps[Int(jobs[job].step)].kind {
+    case .packetUp, .packetDown: callPacketCutOff(occurrence)
+    default: occurrences[occurrence].partsLeft -= 1
+    }
+    jobs.remove(job)
   }
 
   /// A cut-off occurrence has no part left running: it is removed (already counted unfinished).

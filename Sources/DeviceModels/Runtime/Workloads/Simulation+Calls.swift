@@ -77,6 +77,29 @@ extension DeviceSimulation {
     if calls[call].inFlight == 0 && calls[call].packetsLeft == 0 { endCallStream(call) }
   }
 
+  /// A packet of `occurrence`'s call, cut off with its app, was taken off the network before it
+  /// was through.
+  func callPacketCutOff(_ occurrence: Int32) {
+    guard let call = calls.firstIndex(where: { $0.isLive && $0.occurrence == occurrence }) else {
+      return
+    }
+    calls[call].inFlight -= 1
+  }
+
+  /// The calls of cut-off occurrences send no more: each stream, with its packets taken off the
+  /// network, ends now, one part fewer for its occurrence (no hand-on: nothing follows a cut-off
+  /// step).
+  func endCutOffCalls() {
+    for call in calls.indices
+    where calls[call].isLive && occurrences[calls[call].occurrence].isCutOff {
+      precondition(calls[call].inFlight == 0, "a cut-off call's packet left on the network")
+      calls[call].packetsLeft = 0
+      calls[call].isLive = false
+      calls[call].generation &+= 1
+      occurrences[calls[call].occurrence].partsLeft -= 1
+    }
+  }
+
   private func endCallStream(_ call: Int) {
     calls[call].isLive = false
     calls[call].generation &+= 1
