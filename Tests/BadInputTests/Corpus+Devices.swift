@@ -136,6 +136,14 @@ extension BadInputCorpus {
       #"devices/drx-unknown-key.json: device_patch.components.cellular.drx.cycles: unknown key "cycles" in a connected-mode DRX (did you mean "cycle"?)"#
     ),
     BadInput(
+      "devices/scanning-below-floor.json",
+      #"devices/scanning-below-floor.json: device_patch.components.cellular.scanning: expected a power of at least the deepest idle state's (9.63 mW), found 1 mW"#
+    ),
+    BadInput(
+      "devices/scanning-not-power.json",
+      #"devices/scanning-not-power.json: device_patch.components.cellular.scanning: expected a power such as "300 mW" or "1.2 W", found "10 ms" (a time)"#
+    ),
+    BadInput(
       "devices/low-power-max-frequency-zero.json",
       #"devices/low-power-max-frequency-zero.json: device.low_power.max_frequency: expected a fraction above 0 of the highest clock (up to 100%), found 0"#
     ),

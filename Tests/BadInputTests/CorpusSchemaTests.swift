@@ -112,6 +112,7 @@ import Testing
     "devices/patch-negative-power.json",
     "devices/patch-remove-components.json",
     "devices/qos-throttle-window-not-time.json",
+    "devices/scanning-not-power.json",
     "devices/signal-power-below-one.json",
     "devices/thermal-both-capacitance-and-time-constant.json",
     "devices/thermal-resistance-negative.json",

@@ -79,6 +79,20 @@ import Testing
     #expect(Self.value(device, "extends") == "phone")
   }
 
+  /// `radio.scanning` is the cellular radio's scanning power (see *Radios*): the Pixel 2's 5 mA ×
+  /// 3.85 V; the OnePlus 7 Pro's 1 mA (3.85 mW) is below its paging power (radio.on 3 and 2 mA,
+  /// 9.625 mW), which would make the device invalid: raised to it, with a warning.
+  @Test func scanningIsTheRadiosSearchAtLeastItsPaging() throws {
+    let pixel = try Self.importing("google-wahoo").device
+    #expect(Self.value(pixel, "components.cellular.scanning") == "19.25 mW")
+    let oneplus = try Self.importing("oneplus-guacamole")
+    #expect(Self.value(oneplus.device, "components.cellular.scanning") == "9.625 mW")
+    #expect(
+      oneplus.warnings.contains {
+        $0.hasPrefix("cellular's scanning power 3.85 mW is below its idle (paging) power")
+      })
+  }
+
   @Test func singleClusterFilesBecomeOneCluster() throws {
     let result = try Self.importing("semc-shakira")
     let device = result.device

@@ -69,6 +69,36 @@ import Testing
     #expect(result.workload("b").energy == joules(0.93634))
   }
 
+  /// Asleep under DRX, the radio lets the platform suspend (see *Radios*): the radio hangs from
+  /// the platform of ``FixedCostTests`` (awake 100 mW, asleep 10 mW after 50 ms, waking in 30 ms).
+  /// `a` at 0: the platform wakes 0–30 ms, the radio's promotion 30–230 ms, round trip to 280 ms,
+  /// data to 281 ms; inactivity to 289 ms, in an on-duration (289 mod 40 = 9) to 290 ms, asleep
+  /// from 290 ms: the radio releases the platform, which steps down 50 ms later, at 340 ms. `b` at
+  /// 2015 ms finds the radio asleep and waits for the on-duration at 2040 ms, where the radio
+  /// carries it and the platform wakes for it (2040–2070 ms) meanwhile: round trip to 2090 ms,
+  /// data to 2091 ms (latency 76 ms), asleep from 2099 ms (19 into a cycle), the platform asleep
+  /// from 2149 ms.
+  ///
+  /// Platform (J): waking 0.03 s × 0.1 W · awake 0.31 s × 0.1 W · asleep 1.7 s × 0.01 W · waking
+  /// 0.03 s × 0.1 W · awake 0.079 s × 0.1 W · asleep 7.851 s × 0.01 W = 0.14041. Held for the
+  /// radio's whole tail (to its idle timer at 7.091 s, then 50 ms) it would draw 0.58 J or more.
+  @Test func asleepTheRadioLetsThePlatformSuspend() {
+    var radio = Self.radio()
+    radio.parent = .platform
+    let device = Fixture.device([Fixture.platform(FixedCostTests.platform), radio])
+    let result = Fixture.run(
+      Fixture.setup(
+        device, [Self.download("a", at: 0), Self.download("b", at: 2_015_000_000)],
+        duration: .seconds(10), environment: Fixture.online(for: .seconds(10))))
+    #expect(result.workload("a").latency?.max == .milliseconds(281))
+    #expect(result.workload("b").latency?.max == .milliseconds(76))
+    let platform = result.component("platform")
+    #expect(platform.energy == joules(0.14041))
+    #expect(platform.state("asleep").residency == .milliseconds(1_700 + 7_851))
+    #expect(platform.wakeups == 2)
+    FixedCostTests.expectAccountsAddUp(result)
+  }
+
   /// The inactivity timer's boundary: a download arriving exactly 8 ms after the last data
   /// (259 ms) finds the radio asleep (the timer steps it down before the instant's arrivals) and
   /// waits for the on-duration at 280 ms: latency 21 + 51 = 72 ms. One nanosecond earlier the

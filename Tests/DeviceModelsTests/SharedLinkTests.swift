@@ -217,6 +217,46 @@ import Testing
     #expect(result.workload("get").energy == joules(4.8125 - 0.1))
   }
 
+  /// A radio with a `scanning` power searches for a network in its idle states while offline
+  /// (see *Radios*): the outage of ``aLongOutageCostsIdlePower()`` on a radio scanning at 50 mW.
+  /// Without a network there is no connection to keep: from the end of its hold (0.85 s) to the
+  /// network's return (9 s) the radio searches, in its tail (to 5.75 s) and in idle, at 50 mW.
+  ///
+  /// Energy (J): 0.24 + 0.05 + 0.75 · hold 0.1 · scanning 8.15 s 0.4075 · promotion 0.24 · data
+  /// 0.75 · hold 0.1 · tail 0.2 s 0.1 = 2.7375 (4.8125 with the tail and idle powers).
+  @Test func anIdleRadioScansWhileOffline() {
+    var radio = Self.radio()
+    guard case .radio(var spec) = radio.model else { preconditionFailure() }
+    spec.scanningPower = .milliwatts(50)
+    radio.model = .radio(spec)
+    let result = Self.run(
+      [Self.download("get", bytes: 1_250_000, at: 0)],
+      spells: [
+        (0, 750, "lte", nil, nil), (750, 9_000, nil, nil, nil), (9_000, 10_000, "lte", nil, nil),
+      ], radio: radio)
+    #expect(result.workload("get").latency?.max == .milliseconds(9_700))
+    let lte = result.component("lte")
+    #expect(lte.energy == joules(2.7375))
+    #expect(lte.state("idle").energy == joules(0.1625))
+    #expect(lte.state("tail").energy == joules(0.245 + 0.1))
+    // Scanning is above the floor: the workload that left the radio idle is charged for it.
+    #expect(result.workload("get").energy == joules(2.6375))
+  }
+
+  /// Scanning's boundaries are the spells': offline 0–4 s with nothing to carry, the idle radio
+  /// scans from the start to exactly 4 s and pages after: 4 s × 50 mW + 6 s × 10 mW = 0.26 J.
+  @Test func scanningStartsAndStopsWithTheNetwork() {
+    var radio = Self.radio()
+    guard case .radio(var spec) = radio.model else { preconditionFailure() }
+    spec.scanningPower = .milliwatts(50)
+    radio.model = .radio(spec)
+    let result = Self.run(
+      [], spells: [(0, 4_000, nil, nil, nil), (4_000, 10_000, "lte", nil, nil)], radio: radio)
+    #expect(result.component("lte").energy == joules(0.26))
+    let online = Self.run([], spells: [(0, 10_000, "lte", nil, nil)], radio: radio)
+    #expect(online.component("lte").energy == joules(0.1))
+  }
+
   /// Naming the network's radio in `via` changes nothing. Offline 0–2 s: `a` (125 kB, utility)
   /// due at 0.5 s and `b` (125 kB, user-interactive) due at 1 s wait; at 2 s they join the
   /// radio's queue in the order they started and the radio wakes for the first of the highest

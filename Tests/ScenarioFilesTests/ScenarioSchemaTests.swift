@@ -224,6 +224,7 @@ import Testing
         ],
         "radio": ladder + [
           "technology", "downlink", "uplink", "rtt", "transfer_power", "signal_power", "drx",
+          "scanning",
         ],
         "gpu": ladder + ["opps", "frequency"],
         "display": common + [

@@ -753,8 +753,38 @@ private struct Work {
         component["x-source-transfer_power"] = source(key, current, "receiving")
       }
     }
+    importScanning(
+      radio, idle: replacements[states.count - 1]?.0 ?? Self.powerOf(states[states.count - 1]),
+      into: &component)
     guard !component.isEmpty else { return }
     components["cellular"] = .object(component)
+  }
+
+  /// The cellular radio's draw while it searches for a network (see *Radios*): `radio.scanning`,
+  /// at least the idle (paging) power `idle` — the device's floor for the radio. Without the key,
+  /// an extended device's scanning power below an imported idle power is raised to it.
+  private mutating func importScanning(
+    _ radio: JSONObject, idle: Int64?, into component: inout JSONObject
+  ) {
+    if let scanning = profile.value("radio.scanning"), scanning > 0 {
+      used.insert("radio.scanning")
+      let current = checkedCurrent(scanning, key: "radio.scanning")
+      var value = nanowatts(milliamperes: current)
+      var note = source("radio.scanning", current, "the radio searching for a signal")
+      if let idle, value < idle {
+        warnings.append(
+          "cellular's scanning power \(power(value).stringText) is below its idle (paging) power (\(power(idle).stringText)), which makes the device invalid; raised"
+        )
+        value = idle
+        note = .string(note.stringText + "; raised to the idle (paging) power")
+      }
+      component["scanning"] = power(value)
+      component["x-source-scanning"] = note
+    } else if let inherited = Self.powerOf(radio, "scanning"), let idle, inherited < idle {
+      component["scanning"] = power(idle)
+      component["x-source-scanning"] = .string(
+        "the imported idle (paging) power: the extended device's scanning power is below it")
+    }
   }
 
   mutating func importWiFi() {

@@ -119,15 +119,19 @@ public struct RadioSpec: Sendable, Hashable {
   public var signalPower: SignalPower
   /// Connected-mode discontinuous reception, if the radio has it (see *Radios*).
   public var drx: ConnectedDRX?
+  /// The draw while it searches for a network: in every state below its active one while the
+  /// network is offline (see *Radios*); `nil`: their own powers.
+  public var scanningPower: Power?
 
   /// A radio.
   public init(
     ladder: Ladder, technology: RadioTechnology, downlink: DataRate, uplink: DataRate,
     roundTripTime: TimeSpan, transferPower: TransferPower, signalPower: SignalPower = .flat,
-    drx: ConnectedDRX? = nil
+    drx: ConnectedDRX? = nil, scanningPower: Power? = nil
   ) {
     self.signalPower = signalPower
     self.drx = drx
+    self.scanningPower = scanningPower
     self.ladder = ladder
     self.technology = technology
     self.downlink = downlink

@@ -68,9 +68,13 @@ extension DeviceDecoder {
     if let value = object.optional("drx") {
       drx = try decodeConnectedDRX(value, at: object.path("drx"), floor: floor)
     }
+    let scanning = try object.optional("scanning").map { v throws(InputError) in
+      try atLeast(floor, v, object.path("scanning"))
+    }
     return RadioSpec(
       ladder: ladder, technology: technology, downlink: downlink, uplink: uplink,
-      roundTripTime: rtt, transferPower: transferPower, signalPower: signalPower, drx: drx)
+      roundTripTime: rtt, transferPower: transferPower, signalPower: signalPower, drx: drx,
+      scanningPower: scanning)
   }
 
   /// Reads `drx`: `cycle` and `on_duration` greater than zero, the on-duration shorter than the

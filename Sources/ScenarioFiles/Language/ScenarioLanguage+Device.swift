@@ -448,6 +448,10 @@ extension ScenarioLanguage {
         "drx", .object("drx"), default: "none: the radio listens continuously while connected",
         "Connected-mode discontinuous reception: sleeping between on-durations after a quiet spell."
       ),
+      KeyDescription(
+        "scanning", .quantity(.power), default: "none: the states' own powers",
+        "The draw in every state below its active one while the network is offline: it searches for one."
+      ),
     ],
     example: """
       {

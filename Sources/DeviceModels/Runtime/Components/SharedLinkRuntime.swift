@@ -131,14 +131,21 @@ struct SharedLinkRuntime {
   var wakeStart: Int64 = -1
   /// The radio's connected-mode DRX, if it has one.
   let drx: DRXTiming?
+  /// The radio's draw while it searches for a network, nW (-1: none given).
+  let scanningPower: Int64
   /// Whether the radio, active with nothing to carry, sleeps between on-durations now.
   var isDRXAsleep = false
   /// Guards the radio's queued DRX event: bumped whenever DRX is disarmed or armed again.
   var drxGeneration: UInt32 = 0
+  /// Whether the radio, asleep under DRX since its tail began, no longer keeps its host (the
+  /// platform) busy: the modem follows its DRX cycle on its own until it carries data again or
+  /// its tail ends (see *Radios*).
+  var hasReleasedHost = false
 
-  init(node: Int32, drx: DRXTiming? = nil) {
+  init(node: Int32, drx: DRXTiming? = nil, scanningPower: Int64 = -1) {
     self.node = node
     self.drx = drx
+    self.scanningPower = scanningPower
     transfers = []
     transfers.reserveCapacity(8)
   }
@@ -675,6 +682,8 @@ extension DeviceSimulation {
       countTransferOwner(occurrences[jobs[transfer.job].occurrence].workload, onRadio: node)
     }
     if opens {
+      reclaimHost(
+        node, cause: occurrences[jobs[links[link].longestInFlight.job].occurrence].workload)
       disarmIdleTimers(node)
       nodes[node].job = links[link].longestInFlight.job
       nodes[node].isServing = true
@@ -713,6 +722,7 @@ extension DeviceSimulation {
     if opens {
       // The trace shows one slice per stretch the link carries anything, named by the
       // transfer that opened it.
+      reclaimHost(node, cause: occurrences[jobs[job].occurrence].workload)
       disarmIdleTimers(node)
       nodes[node].job = job
       nodes[node].isServing = true

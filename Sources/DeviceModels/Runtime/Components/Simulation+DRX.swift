@@ -51,11 +51,45 @@ extension DeviceSimulation {
     } else {
       links[link].isDRXAsleep = true
       recordChange(node)
+      releaseHost(node)
       next = now - offset + drx.cycle
     }
     guard next < endTime else { return }
     schedule(
       .drx(node: Int32(node), generation: links[link].drxGeneration), at: next,
       rank: EventRank.demotion)
+  }
+
+  /// Radio `node` fell asleep under DRX in its tail: from its first sleep it no longer keeps its
+  /// host busy (the modem keeps its DRX cycle without the application processor), so the platform
+  /// may step down and suspend while the radio's tail runs on.
+  private func releaseHost(_ node: Int) {
+    let link = Int(nodeLink[node])
+    guard !links[link].hasReleasedHost else { return }
+    let parent = Int(nodes[node].parent)
+    guard parent >= 0 else { return }
+    links[link].hasReleasedHost = true
+    parentLostBusyChild(parent, lastServed: nodes[node].lastServed)
+  }
+
+  /// Radio `node`, which released its host while asleep, carries data again for workload
+  /// `cause`: its host is busy for it again, and wakes (for `cause`) if it stepped down; the radio
+  /// carries the data meanwhile.
+  func reclaimHost(_ node: Int, cause: Int32) {
+    let link = Int(nodeLink[node])
+    guard links[link].hasReleasedHost else { return }
+    links[link].hasReleasedHost = false
+    let parent = Int(nodes[node].parent)
+    parentGainedBusyChild(parent)
+    if nodes[parent].phase == .idle { wake(parent, cause: cause) }
+  }
+
+  /// Radio `node` leaves its active state for an idle one: whether it still kept its host busy
+  /// (it did not if it released it while asleep). Clears the release.
+  func stillKeptHostBusy(_ node: Int) -> Bool {
+    let link = Int(nodeLink[node])
+    guard link >= 0, links[link].hasReleasedHost else { return true }
+    links[link].hasReleasedHost = false
+    return false
   }
 }

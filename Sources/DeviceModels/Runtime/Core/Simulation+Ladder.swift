@@ -194,6 +194,8 @@ extension DeviceSimulation {
   /// Moves the node to idle state `target`.
   func demote(_ node: Int, to target: Int32) {
     let wasActive = nodes[node].phase == .active
+    // A radio asleep under DRX may have released its host already (see *Radios*).
+    let keptHostBusy = wasActive && stillKeptHostBusy(node)
     if wasActive && nodeLink[node] >= 0 { disarmDRX(node) }
     setPhase(node, to: .idle)
     nodes[node].state = target
@@ -201,7 +203,7 @@ extension DeviceSimulation {
     if node == Int(platformNode) && target == ladders[Int(nodes[node].ladder)].deepest {
       platformSuspensionChanged()
     }
-    if wasActive { unmarkBusy(node) }
+    if keptHostBusy { unmarkBusy(node) }
     if !ladders[Int(nodes[node].ladder)].isPredictive { scheduleNextDemotion(node) }
   }
 
@@ -270,6 +272,11 @@ extension DeviceSimulation {
       power = table.power[Int(item.state)]
       if table.dependsOnSuspension && item.phase == .idle && isPlatformSuspended {
         power = table.suspendedPower[Int(item.state)]
+      }
+      // A radio without a network searches for one (see *Radios*).
+      let link = Int(nodeLink[node])
+      if link >= 0 && links[link].scanningPower >= 0 && !network.quality[link].isOnline {
+        power = links[link].scanningPower
       }
     case .waking:
       power = table.wakePower[Int(item.state)]

@@ -266,7 +266,9 @@ final class DeviceSimulation: SimulationModel {
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
       links.append(
-        SharedLinkRuntime(node: node, drx: radioSpecs[node]?.drx.map { DRXTiming($0) }))
+        SharedLinkRuntime(
+          node: node, drx: radioSpecs[node]?.drx.map { DRXTiming($0) },
+          scanningPower: radioSpecs[node]?.scanningPower?.nanowatts ?? -1))
     }
     network = NetworkQualityRuntime(
       setup: setup, radioNode: builder.nodeForComponent, links: links, specs: radioSpecs)

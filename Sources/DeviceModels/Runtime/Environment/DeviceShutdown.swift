@@ -112,7 +112,8 @@ extension DeviceSimulation {
     // Transfers on the shared links are cut off too; bumping a link's generation makes its
     // queued completion stale.
     for index in links.indices {
-      var fresh = SharedLinkRuntime(node: links[index].node, drx: links[index].drx)
+      var fresh = SharedLinkRuntime(
+        node: links[index].node, drx: links[index].drx, scanningPower: links[index].scanningPower)
       fresh.generation = links[index].generation &+ 1
       fresh.drxGeneration = links[index].drxGeneration &+ 1
       links[index] = fresh

@@ -146,11 +146,19 @@ extension DeviceSimulation {
         : LinkQuality(spec: spec, isOnline: spell.node >= 0)
       guard quality != network.quality[link] else { continue }
       advanceLink(link)
+      let searchedBefore = !network.quality[link].isOnline
       network.quality[link] = quality
       if !quality.isOnline {
         pauseTransfers(link)
       } else if links[link].isCarrying {
         settleLink(link)
+      }
+      // An idle radio with a scanning power starts or stops searching for a network.
+      let phase = nodes[Int(node)].phase
+      if links[link].scanningPower >= 0, searchedBefore != !quality.isOnline,
+        phase == .idle || phase == .waitingForParent
+      {
+        recordChange(Int(node))
       }
     }
     if wasOffline && spell.node >= 0 {

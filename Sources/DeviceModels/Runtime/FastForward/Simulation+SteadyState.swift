@@ -312,6 +312,7 @@ extension DeviceSimulation {
     for index in links.indices {
       links[index].visitSteadyState(&visitor)
       visitor.value(links[index].isDRXAsleep)
+      visitor.value(links[index].hasReleasedHost)
       if let drx = links[index].drx {
         // On-durations are aligned to the run's start: two states a period apart behave alike
         // only at the same phase of the cycle.
