@@ -5,14 +5,16 @@ extension Dimension {
 
   /// A regular expression (ECMA-262, as JSON Schema's `pattern` uses) matching exactly the
   /// strings the parser reads as a value of this dimension, bar range checks: an unsigned
-  /// decimal number with an optional exponent, then optionally one of ``unitSpellings``, with
-  /// optional spaces around and between.
+  /// decimal number with an optional exponent, then one of ``unitSpellings`` (optional but for a
+  /// luminance, which a scenario always writes with its unit), with optional spaces around and
+  /// between.
   ///
   /// Negative numbers do not match: no quantity in a scenario or device file may be negative.
   public var pattern: String {
     let units = unitSpellings.sorted { $0.count > $1.count }.map(Self.escapedForPattern)
+    // A luminance's unit is never left out: a bare brightness is a fraction.
     return #"^\s*\+?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*("# + units.joined(separator: "|")
-      + #")?\s*$"#
+      + (self == .luminance ? #")\s*$"# : #")?\s*$"#)
   }
 
   private static func escapedForPattern(_ unit: String) -> String {

@@ -40,9 +40,12 @@ public enum QuantityParser {
     Voltage(volts: try real(input, .voltage))
   }
 
-  /// A luminance (`"200 nits"`).
+  /// A luminance (`"200 nits"`), always with its unit: a bare number could be a brightness.
   public static func luminance(_ input: QuantityInput) throws(QuantityError) -> Luminance {
-    Luminance(nits: try real(input, .luminance))
+    guard case .text(let text) = input, let parts = split(text), !parts.unit.isEmpty else {
+      throw QuantityError(message: "a luminance is written with its unit (\"500 nits\")")
+    }
+    return Luminance(nits: try real(input, .luminance))
   }
 
   /// A fraction: a number in [0, 1], or a percentage from `"0%"` to `"100%"`.

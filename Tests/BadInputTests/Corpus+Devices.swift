@@ -11,6 +11,10 @@ extension BadInputCorpus {
       #"devices/display-max-luminance-bare.json: device.components.display.max_luminance: expected a luminance with its unit ("500 nits"), found 500"#
     ),
     BadInput(
+      "devices/display-max-luminance-string-bare.json",
+      #"devices/display-max-luminance-string-bare.json: device.components.display.max_luminance: expected a luminance with its unit ("500 nits"), found "500""#
+    ),
+    BadInput(
       "devices/display-max-luminance-unit.json",
       #"devices/display-max-luminance-unit.json: device.components.display.max_luminance: expected a luminance with a unit of nits or cd/m², found "500 lux" (unknown unit "lux")"#
     ),

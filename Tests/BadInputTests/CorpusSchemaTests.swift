@@ -102,6 +102,7 @@ import Testing
     "apps/task-unknown.json",
     "devices/device-file-no-components.json",
     "devices/display-max-luminance-bare.json",
+    "devices/display-max-luminance-string-bare.json",
     "devices/drx-missing-power.json",
     "devices/display-max-luminance-unit.json",
     "devices/extends-chain-middle-error.json",

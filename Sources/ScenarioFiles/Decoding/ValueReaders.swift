@@ -176,9 +176,12 @@ package struct ValueReader {
     try parse(value, path, .voltage, QuantityParser.voltage)
   }
 
-  /// A luminance greater than zero (`"500 nits"`).
+  /// A luminance greater than zero, with its unit (`"500 nits"`: a bare number, in a string or
+  /// not, could be nits or a brightness).
   func positiveLuminance(_ value: JSONValue, _ path: JSONPath) throws(InputError) -> Luminance {
-    guard case .string = value else {
+    guard case .string(let text) = value,
+      QuantityParser.dimension(ofUnitIn: text) != nil || Double(text.filter { $0 != " " }) == nil
+    else {
       throw error(
         path, "expected a luminance with its unit (\"500 nits\"), found \(Self.found(value))")
     }
