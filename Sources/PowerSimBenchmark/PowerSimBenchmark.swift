@@ -43,7 +43,8 @@ enum PowerSimBenchmark {
         case "--small": options.isSmall = true
         case "--only":
           guard let row = arguments.first, Options.rowNames.contains(row) else {
-            throw UsageError(message: "--only: expected one of storm, day, sweep, link or workloads")
+            throw UsageError(
+              message: "--only: expected one of storm, day, sweep, link or workloads")
           }
           arguments.removeFirst()
           options.rows.insert(row)
