@@ -62,7 +62,7 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 /// A JSON object whose members keep their order; keys are unique.
 ///
 /// The members are two arrays in order, keys and values; an object of more than
-/// ``indexThreshold`` members also keeps an index from key to position. Most objects of a scenario
+/// eight members also keeps an index from key to position. Most objects of a scenario
 /// have a handful of members (a workload's `every`, `from` and `work`), and for those a scan of a
 /// few short keys is faster than hashing, and a dictionary per object took most of the memory and
 /// time of reading a file of many workloads.

@@ -100,7 +100,7 @@ enum ManyWorkloads {
       peakResidentBytes: peak, cpuSeconds: cpu)
   }
 
-  /// The SimPy model (``SimPy/workloads.py``) of `count` workloads for `seconds`: its CPU time,
+  /// The SimPy model (`SimPy/workloads.py`) of `count` workloads for `seconds`: its CPU time,
   /// or `nil` when `python3` with `simpy` is not there to run it.
   static func simPyCPUSeconds(count: Int, seconds: Int) -> Double? {
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

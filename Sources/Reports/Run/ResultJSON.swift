@@ -15,7 +15,7 @@ public enum ResultJSON {
   }
 
   /// The summary as indented JSON text (no final newline), written member by member without
-  /// building a tree (see ``JSONStreamWriter``), with `measured` last when given: the same text
+  /// building a tree (see `JSONStreamWriter`), with `measured` last when given: the same text
   /// as ``summary(_:variant:)`` serialized with `pretty`, in time and memory linear in the
   /// workloads.
   public static func summaryText(_ result: RunResult, variant: String, measured: JSONValue? = nil)
