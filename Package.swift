@@ -79,6 +79,8 @@ let package = Package(
       dependencies: [
         "Quantities", "SimulationEngine", "JSONSupport", "DeviceModels", "ScenarioFiles", "Reports",
       ],
+      // The SimPy model of the many-workloads rows, run by python3 (see the Benchmark article).
+      exclude: ["SimPy"],
       swiftSettings: swiftSettings),
     // What several test targets share (test targets cannot import each other): a temporary
     // directory, the device of *The power-state ladder*'s worked example and a JSON Schema

@@ -127,7 +127,8 @@ struct JSONParser {
     try enter()
     offset += 1
     var object = JSONObject()
-    var firstSeen: [String: Int] = [:]
+    // Where each member's key starts, in member order (for the error on a repeated key).
+    var keyOffsets: [Int] = []
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       offset += 1
@@ -141,13 +142,13 @@ struct JSONParser {
       }
       let keyOffset = offset
       let key = try string(maximumBytes: JSONReader.maximumKeyLength, what: "a key")
-      if let first = firstSeen[key] {
-        let (line, column) = position(of: first)
+      if object[key] != nil, let index = object.keys.firstIndex(of: key) {
+        let (line, column) = position(of: keyOffsets[index])
         throw error(
           "expected each key once in an object, found \(ValueExcerpt.quoted(key, by: JSONText.quoted)) again (first at line \(line), column \(column))",
           at: keyOffset)
       }
-      firstSeen[key] = keyOffset
+      keyOffsets.append(keyOffset)
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else {
         throw error(

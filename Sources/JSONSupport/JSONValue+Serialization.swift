@@ -2,62 +2,90 @@ extension JSONValue {
   /// Deterministic JSON text: members in their stored order, numbers as their literal text,
   /// strings escaped as RFC 8259 requires. `pretty` indents by two spaces and keeps short arrays
   /// of scalars on one line. No trailing newline.
+  ///
+  /// - Complexity: O(*n*) in the length of the text, written byte by byte into one buffer (a
+  ///   run's summary of a hundred thousand workloads is tens of megabytes).
   public func serialized(pretty: Bool = false) -> String {
-    var output = ""
+    var output = JSONBytes()
+    output.bytes.reserveCapacity(256)
     write(to: &output, pretty: pretty, indent: 0)
-    return output
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
-  private func write(to output: inout String, pretty: Bool, indent: Int) {
+  func write(to output: inout JSONBytes, pretty: Bool, indent: Int) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .number(let number): output += number.literal
-    case .string(let text): output += JSONText.quoted(text)
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .number(let number): output.append(number.literal)
+    case .string(let text): output.appendQuoted(text)
     case .array(let items):
       if items.isEmpty {
-        output += "[]"
+        output.append("[]")
         return
       }
       if pretty {
-        let inline = items.allSatisfy(\.isScalar) ? JSONValue.array(items).serialized() : nil
-        if let inline, inline.count + indent <= 100 {
-          output += inline.replacingCommas()
+        if items.allSatisfy(\.isScalar) && writeInline(items, to: &output, indent: indent) {
           return
         }
-        output += "[\n"
+        output.append("[\n")
         for (index, item) in items.enumerated() {
-          output += String(repeating: " ", count: indent + 2)
+          output.appendSpaces(indent + 2)
           item.write(to: &output, pretty: true, indent: indent + 2)
-          output += index == items.count - 1 ? "\n" : ",\n"
+          output.append(index == items.count - 1 ? "\n" : ",\n")
         }
-        output += String(repeating: " ", count: indent) + "]"
+        output.appendSpaces(indent)
+        output.append("]")
       } else {
-        output += "["
+        output.append("[")
         for (index, item) in items.enumerated() {
-          if index > 0 { output += "," }
+          if index > 0 { output.append(",") }
           item.write(to: &output, pretty: false, indent: 0)
         }
-        output += "]"
+        output.append("]")
       }
     case .object(let object):
       if object.isEmpty {
-        output += "{}"
+        output.append("{}")
         return
       }
-      output += pretty ? "{\n" : "{"
+      output.append(pretty ? "{\n" : "{")
       var index = 0
       for (key, value) in object {
-        if pretty { output += String(repeating: " ", count: indent + 2) }
-        output += JSONText.quoted(key) + (pretty ? ": " : ":")
+        if pretty { output.appendSpaces(indent + 2) }
+        output.appendQuoted(key)
+        output.append(pretty ? ": " : ":")
         value.write(to: &output, pretty: pretty, indent: indent + 2)
         index += 1
-        if index < object.count { output += "," }
-        if pretty { output += "\n" }
+        if index < object.count { output.append(",") }
+        if pretty { output.append("\n") }
       }
-      if pretty { output += String(repeating: " ", count: indent) }
-      output += "}"
+      if pretty { output.appendSpaces(indent) }
+      output.append("}")
     }
+  }
+
+  /// Writes an array of scalars on one line, `[a, b]`, when its compact text (`[a,b]`) and
+  /// `indent` together take at most 100 characters; otherwise writes nothing and returns `false`.
+  private func writeInline(_ items: [JSONValue], to output: inout JSONBytes, indent: Int) -> Bool {
+    let start = output.bytes.count
+    var isASCII = true
+    output.append("[")
+    for (index, item) in items.enumerated() {
+      if index > 0 { output.append(", ") }
+      item.write(to: &output, pretty: false, indent: 0)
+    }
+    output.append("]")
+    // The compact text is the one written less the space after each separating comma.
+    let written = output.bytes[start...]
+    for byte in written where byte >= 0x80 { isASCII = false }
+    let compactBytes = written.count - (items.count - 1)
+    let characters =
+      isASCII
+      ? compactBytes
+      : String(decoding: written, as: UTF8.self).count - (items.count - 1)
+    if characters + indent <= 100 { return true }
+    output.bytes.removeSubrange(start...)
+    return false
   }
 
   var isScalar: Bool {
@@ -68,16 +96,45 @@ extension JSONValue {
   }
 }
 
-extension String {
-  /// A compact scalar array with a space after each separating comma (outside strings).
-  fileprivate func replacingCommas() -> String {
-    var result = ""
-    var strings = JSONStringTracker()
-    for character in self {
-      result.append(character)
-      if strings.isStructural(character) && character == "," { result.append(" ") }
+/// JSON text being written, as UTF-8 bytes.
+struct JSONBytes {
+  var bytes: [UInt8] = []
+
+  /// Appends `text` as it is.
+  mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends `count` spaces.
+  mutating func appendSpaces(_ count: Int) {
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
+  /// Appends `text` as a JSON string literal (see ``JSONText/quoted(_:)``).
+  mutating func appendQuoted(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { utf8 in
+      for byte in utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+        case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+        case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+        case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        case 0..<0x20:
+          let digits = Array("0123456789abcdef".utf8)
+          bytes.append(contentsOf: Array("\\u00".utf8))
+          bytes.append(digits[Int(byte >> 4)])
+          bytes.append(digits[Int(byte & 0xF)])
+        default: bytes.append(byte)
+        }
+      }
     }
-    return result
+    bytes.append(UInt8(ascii: "\""))
   }
 }
 
@@ -120,26 +177,9 @@ public enum JSONText {
   /// `string` as a JSON string literal: `"`, `\` and control characters escaped; other
   /// characters, non-ASCII included, as they are.
   public static func quoted(_ string: String) -> String {
-    var output = "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return output + "\""
+    var output = JSONBytes()
+    output.appendQuoted(string)
+    return String(decoding: output.bytes, as: UTF8.self)
   }
 
   /// `text` safe to print on one line of a terminal: every character that could move the

@@ -60,12 +60,23 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A JSON object whose members keep their order; keys are unique.
+///
+/// The members are two arrays in order, keys and values; an object of more than
+/// eight members also keeps an index from key to position. Most objects of a scenario
+/// have a handful of members (a workload's `every`, `from` and `work`), and for those a scan of a
+/// few short keys is faster than hashing, and a dictionary per object took most of the memory and
+/// time of reading a file of many workloads.
 public struct JSONObject: Hashable, Sendable, Sequence {
   /// A member.
   public typealias Element = (key: String, value: JSONValue)
 
+  /// The most members an object looks up by scanning, without an index.
+  static let indexThreshold = 8
+
   private var orderedKeys: [String] = []
-  private var values: [String: JSONValue] = [:]
+  private var orderedValues: [JSONValue] = []
+  /// Position by key, once there are more than ``indexThreshold`` members.
+  private var positions: [String: Int]?
 
   /// An empty object.
   public init() {}
@@ -73,9 +84,8 @@ public struct JSONObject: Hashable, Sendable, Sequence {
   /// An object with `members` in order; keys must be unique.
   public init(_ members: [(key: String, value: JSONValue)]) {
     for (key, value) in members {
-      precondition(values[key] == nil, "duplicate key \(key)")
-      orderedKeys.append(key)
-      values[key] = value
+      precondition(position(of: key) == nil, "duplicate key \(key)")
+      append(key, value)
     }
   }
 
@@ -88,12 +98,18 @@ public struct JSONObject: Hashable, Sendable, Sequence {
 
   /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
   public subscript(key: String) -> JSONValue? {
-    get { values[key] }
+    get { position(of: key).map { orderedValues[$0] } }
     set {
       if let newValue {
-        if values.updateValue(newValue, forKey: key) == nil { orderedKeys.append(key) }
-      } else if values.removeValue(forKey: key) != nil {
-        orderedKeys.removeAll { $0 == key }
+        if let position = position(of: key) {
+          orderedValues[position] = newValue
+        } else {
+          append(key, newValue)
+        }
+      } else if let position = position(of: key) {
+        orderedKeys.remove(at: position)
+        orderedValues.remove(at: position)
+        rebuildPositions()
       }
     }
   }
@@ -103,8 +119,19 @@ public struct JSONObject: Hashable, Sendable, Sequence {
   /// - Complexity: O(*n*) for *n* members, however many are removed.
   public mutating func removeMembers(_ keys: Set<String>) {
     guard !keys.isEmpty else { return }
-    for key in keys { values[key] = nil }
-    orderedKeys.removeAll { keys.contains($0) }
+    var index = 0
+    var kept = 0
+    while index < orderedKeys.count {
+      if !keys.contains(orderedKeys[index]) {
+        orderedKeys.swapAt(kept, index)
+        orderedValues.swapAt(kept, index)
+        kept += 1
+      }
+      index += 1
+    }
+    orderedKeys.removeSubrange(kept...)
+    orderedValues.removeSubrange(kept...)
+    rebuildPositions()
   }
 
   /// The members in order.
@@ -112,20 +139,45 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     var index = 0
     return AnyIterator {
       guard index < orderedKeys.count else { return nil }
-      let key = orderedKeys[index]
-      index += 1
-      return (key, values[key]!)
+      defer { index += 1 }
+      return (orderedKeys[index], orderedValues[index])
     }
   }
 
-  /// Whether the two values are equal.
+  /// Whether the two objects have the same members in the same order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.orderedKeys == rhs.orderedKeys && lhs.values == rhs.values
+    lhs.orderedKeys == rhs.orderedKeys && lhs.orderedValues == rhs.orderedValues
   }
 
   /// Hashes the essential components of the value.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(orderedKeys)
-    for key in orderedKeys { hasher.combine(values[key]) }
+    for value in orderedValues { hasher.combine(value) }
+  }
+
+  private func position(of key: String) -> Int? {
+    if let positions { return positions[key] }
+    return orderedKeys.firstIndex(of: key)
+  }
+
+  private mutating func append(_ key: String, _ value: JSONValue) {
+    orderedKeys.append(key)
+    orderedValues.append(value)
+    if positions != nil {
+      positions![key] = orderedKeys.count - 1
+    } else if orderedKeys.count > Self.indexThreshold {
+      rebuildPositions()
+    }
+  }
+
+  private mutating func rebuildPositions() {
+    guard orderedKeys.count > Self.indexThreshold else {
+      positions = nil
+      return
+    }
+    var index: [String: Int] = [:]
+    index.reserveCapacity(orderedKeys.count)
+    for (position, key) in orderedKeys.enumerated() { index[key] = position }
+    positions = index
   }
 }

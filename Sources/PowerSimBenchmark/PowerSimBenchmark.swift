@@ -15,13 +15,13 @@ enum PowerSimBenchmark {
     phone at 120 fps for an hour, a day and a week, and the shipped day-in-the-life, each with \
     and without fast-forward (wall time, events per second and peak memory, each in its own \
     process); sweep throughput on one and two jobs; and an overloaded shared link at two \
-    lengths; prints a table and checks the results \
+    lengths; 100 to 100,000 workloads for an hour, and a SimPy model of 1,000; prints a table and checks the results \
     against the performance targets. Build it in release mode: \
     swift run -c release powersim-benchmark.
 
     OPTIONS:
       --small      Runs a shorter version of every row (seconds, for CI).
-      --only ROW   Runs only this row: storm, day, sweep or link (repeatable).
+      --only ROW   Runs only this row: storm, day, sweep, link or workloads (repeatable).
       --print-scenario storm|day
                    Prints the scenario of the event storm or of the 24-hour day as JSON, to
                    run or profile it with powersim, and does nothing else.
@@ -43,7 +43,8 @@ enum PowerSimBenchmark {
         case "--small": options.isSmall = true
         case "--only":
           guard let row = arguments.first, Options.rowNames.contains(row) else {
-            throw UsageError(message: "--only: expected one of storm, day, sweep or link")
+            throw UsageError(
+              message: "--only: expected one of storm, day, sweep, link or workloads")
           }
           arguments.removeFirst()
           options.rows.insert(row)
@@ -77,8 +78,13 @@ enum PowerSimBenchmark {
   }
 
   /// `--child KIND ARGUMENT MODE`: one measurement in its own process (`phone-day DURATION` or
-  /// `file PATH`, `fast-forward` or `every-event`).
+  /// `file PATH`, `fast-forward` or `every-event`); `--child workloads COUNT DURATION`: many
+  /// workloads (``ManyWorkloads``).
   private static func runChild(_ arguments: [String]) throws {
+    if arguments.count == 3, arguments[0] == "workloads", let count = Int(arguments[1]) {
+      try ManyWorkloads.childMain(count: count, duration: arguments[2])
+      return
+    }
     guard arguments.count == 3, ["phone-day", "file"].contains(arguments[0]),
       ["fast-forward", "every-event"].contains(arguments[2])
     else {
@@ -95,7 +101,7 @@ enum PowerSimBenchmark {
 /// What to run.
 struct Options {
   /// Every row group.
-  static let rowNames: Set<String> = ["storm", "day", "sweep", "link"]
+  static let rowNames: Set<String> = ["storm", "day", "sweep", "link", "workloads"]
   /// Whether to run the short version.
   var isSmall = false
   /// The row groups to run.

@@ -135,12 +135,10 @@ enum RunCommand: Command {
     // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
     if writesToStandardOutput { return ExitStatus.success }
     if arguments.flags.contains("--json") {
-      var summary = ResultJSON.summary(result, variant: scenario.variant)
-      if let measured, case .object(var object) = summary {
-        object["measured"] = measured.comparison.json(format: measured.trace.format)
-        summary = .object(object)
-      }
-      console.write(summary.serialized(pretty: true) + "\n")
+      let summary = ResultJSON.summaryText(
+        result, variant: scenario.variant,
+        measured: measured.map { $0.comparison.json(format: $0.trace.format) })
+      console.write(summary + "\n")
     } else {
       console.write(SummaryText.render(result, scenario: scenario))
       if let measured { console.write(measured.text) }

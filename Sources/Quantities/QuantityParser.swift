@@ -117,7 +117,7 @@ public enum QuantityParser {
   private static func components(_ input: QuantityInput, _ dimension: Dimension)
     throws(QuantityError) -> (number: String, unit: UnitEntry)
   {
-    let expectation = "expected \(dimension.phrase) such as \(dimension.examples)"
+    var expectation: String { "expected \(dimension.phrase) such as \(dimension.examples)" }
     switch input {
     case .number(let literal):
       return (literal, UnitTable.base(of: dimension))
@@ -155,6 +155,7 @@ public enum QuantityParser {
   private static func integer(_ input: QuantityInput, _ dimension: Dimension, limit: Int128)
     throws(QuantityError) -> Int128
   {
+    if let value = PlainQuantity.integer(input, dimension, limit: limit) { return value }
     let (number, unit) = try components(input, dimension)
     guard let decimal = ExactDecimal(number) else {
       throw QuantityError(

@@ -139,3 +139,47 @@ struct InputGenerator {
     }
   }
 }
+
+/// The stream writer writes what the pretty serializer writes for the same tree.
+@Suite struct JSONStreamWriterTests {
+  @Test func sameTextAsTheTree() throws {
+    let long = JSONValue.array((0..<40).map { .number(JSONNumber($0 * 1_000)) })
+    var writer = JSONStreamWriter()
+    writer.beginObject()
+    writer.member("name", .string("a \"quoted\"\nname é"))
+    writer.member("energy_j", number: "1.5e-3")
+    writer.member("count", integer: 42)
+    writer.beginObject("empty")
+    writer.endObject()
+    writer.beginObject("nested")
+    writer.member("short", .array([.number(JSONNumber(1)), .string("x,y"), .null]))
+    writer.member("long", long)
+    writer.beginObject("deeper")
+    writer.member("flag", .bool(false))
+    writer.endObject()
+    writer.endObject()
+    writer.member("object", .object(JSONObject([("k", .number(JSONNumber(1)))])))
+    writer.endObject()
+    let tree = JSONValue.object(
+      JSONObject([
+        ("name", .string("a \"quoted\"\nname é")),
+        ("energy_j", .number(JSONNumber(literal: "1.5e-3"))),
+        ("count", .number(JSONNumber(42))),
+        ("empty", .object(JSONObject())),
+        (
+          "nested",
+          .object(
+            JSONObject([
+              ("short", .array([.number(JSONNumber(1)), .string("x,y"), .null])),
+              ("long", long),
+              ("deeper", .object(JSONObject([("flag", .bool(false))]))),
+            ]))
+        ),
+        ("object", .object(JSONObject([("k", .number(JSONNumber(1)))]))),
+      ]))
+    #expect(writer.text == tree.serialized(pretty: true))
+    // The inline array keeps a space after each separating comma, not after the one in "x,y".
+    #expect(writer.text.contains(#""short": [1, "x,y", null]"#))
+    #expect(writer.text.contains("\"long\": [\n      0,\n"))
+  }
+}

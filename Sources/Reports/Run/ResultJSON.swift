@@ -5,64 +5,91 @@ import Quantities
 /// The `--json` form of a run's summary (see *The command line*): numbers are JSON numbers in the
 /// units their names end with, written as ``ResultCSV`` writes them (energies and times exactly).
 public enum ResultJSON {
-  /// The summary object.
+  /// The summary object: ``summaryText(_:variant:measured:)`` read back.
   public static func summary(_ result: RunResult, variant: String) -> JSONValue {
-    var root = JSONObject()
-    root["variant"] = .string(variant)
-    root["duration_s"] = number(Units.seconds(result.duration))
-    root["energy_j"] = number(Units.joules(result.energy))
-    root["average_power_w"] = number(Units.averageWatts(result.energy, over: result.duration))
-    root["battery"] = result.battery.map { .object(batteryDetails($0)) } ?? .null
-    root["peak_power_w"] = number(Units.watts(result.peakPower))
-    root["low_power_s"] = number(Units.seconds(result.lowPowerTime))
-    root["thermal"] = result.thermal.map { .object(thermalDetails($0)) } ?? .null
-    var components = JSONObject()
+    do {
+      return try JSONReader.parse(summaryText(result, variant: variant), maximumValues: .max)
+    } catch {
+      preconditionFailure("the summary writer wrote invalid JSON: \(error)")
+    }
+  }
+
+  /// The summary as indented JSON text (no final newline), written member by member without
+  /// building a tree (see `JSONStreamWriter`), with `measured` last when given: the same text
+  /// as ``summary(_:variant:)`` serialized with `pretty`, in time and memory linear in the
+  /// workloads.
+  public static func summaryText(_ result: RunResult, variant: String, measured: JSONValue? = nil)
+    -> String
+  {
+    var writer = JSONStreamWriter()
+    writer.beginObject()
+    writer.member("variant", .string(variant))
+    writer.member("duration_s", number: Units.seconds(result.duration))
+    writer.member("energy_j", number: Units.joules(result.energy))
+    writer.member(
+      "average_power_w", number: Units.averageWatts(result.energy, over: result.duration))
+    writer.member("battery", result.battery.map { .object(batteryDetails($0)) } ?? .null)
+    writer.member("peak_power_w", number: Units.watts(result.peakPower))
+    writer.member("low_power_s", number: Units.seconds(result.lowPowerTime))
+    writer.member("thermal", result.thermal.map { .object(thermalDetails($0)) } ?? .null)
+    writer.beginObject("components")
     for component in result.components {
-      var entry = JSONObject()
-      entry["energy_j"] = number(Units.joules(component.energy))
-      entry["floor_j"] = number(Units.joules(component.floor))
-      entry["fixed_j"] = number(Units.joules(component.fixed))
-      entry["dynamic_j"] = number(Units.joules(component.dynamic))
-      entry["wakeups"] = .number(JSONNumber(component.wakeups))
-      var states = JSONObject()
+      writer.beginObject(component.name)
+      writer.member("energy_j", number: Units.joules(component.energy))
+      writer.member("floor_j", number: Units.joules(component.floor))
+      writer.member("fixed_j", number: Units.joules(component.fixed))
+      writer.member("dynamic_j", number: Units.joules(component.dynamic))
+      writer.member("wakeups", integer: component.wakeups)
+      writer.beginObject("states")
       for node in component.nodes {
         for state in node.states {
           let key = node.path == component.name ? state.name : "\(node.path)/\(state.name)"
-          var stateEntry = JSONObject()
-          stateEntry["residency_s"] = number(Units.seconds(state.residency))
-          stateEntry["energy_j"] = number(Units.joules(state.energy))
-          states[key] = .object(stateEntry)
+          writer.beginObject(key)
+          writer.member("residency_s", number: Units.seconds(state.residency))
+          writer.member("energy_j", number: Units.joules(state.energy))
+          writer.endObject()
         }
       }
-      entry["states"] = .object(states)
-      components[component.name] = .object(entry)
+      writer.endObject()
+      writer.endObject()
     }
-    root["components"] = .object(components)
-    var workloads = JSONObject()
+    writer.endObject()
+    writer.beginObject("workloads")
     for workload in result.workloads {
-      var entry = JSONObject()
-      entry["occurrences"] = .number(JSONNumber(workload.occurrences))
-      entry["energy_j"] = number(Units.joules(workload.energy))
-      entry["latency_p50_s"] = workload.latency.map { number(Units.seconds($0.p50)) } ?? .null
-      entry["latency_p99_s"] = workload.latency.map { number(Units.seconds($0.p99)) } ?? .null
-      entry["latency_max_s"] = workload.latency.map { number(Units.seconds($0.max)) } ?? .null
-      entry["dropped_frames"] = .number(JSONNumber(workload.droppedFrames))
-      entry["unfinished"] = .number(JSONNumber(workload.unfinished))
-      entry["deadline_misses"] = .number(JSONNumber(workload.deadlineMisses))
-      entry["coalesced"] = .number(JSONNumber(workload.coalescedFirings))
-      entry["app"] = .string(workload.app)
-      entry["held"] = .number(JSONNumber(workload.held))
-      entry["skipped"] = .number(JSONNumber(workload.skipped))
-      entry["held_awake_s"] = number(Units.seconds(workload.heldAwake))
-      workloads[workload.name] = .object(entry)
+      writer.beginObject(workload.name)
+      writer.member("occurrences", integer: workload.occurrences)
+      writer.member("energy_j", number: Units.joules(workload.energy))
+      writeLatency(workload.latency, to: &writer)
+      writer.member("dropped_frames", integer: workload.droppedFrames)
+      writer.member("unfinished", integer: workload.unfinished)
+      writer.member("deadline_misses", integer: workload.deadlineMisses)
+      writer.member("coalesced", integer: workload.coalescedFirings)
+      writer.member("app", .string(workload.app))
+      writer.member("held", integer: workload.held)
+      writer.member("skipped", integer: workload.skipped)
+      writer.member("held_awake_s", number: Units.seconds(workload.heldAwake))
+      writer.endObject()
     }
-    var unattributed = JSONObject()
-    unattributed["energy_j"] = number(Units.joules(result.unattributedEnergy))
-    workloads[ResultCSV.unattributedName] = .object(unattributed)
-    root["workloads"] = .object(workloads)
-    root["qos"] = .object(qos(result))
-    root["apps"] = .object(apps(result))
-    return .object(root)
+    writer.beginObject(ResultCSV.unattributedName)
+    writer.member("energy_j", number: Units.joules(result.unattributedEnergy))
+    writer.endObject()
+    writer.endObject()
+    writer.member("qos", .object(qos(result)))
+    writer.member("apps", .object(apps(result)))
+    if let measured { writer.member("measured", measured) }
+    writer.endObject()
+    return writer.text
+  }
+
+  /// `latency_p50_s`, `latency_p99_s` and `latency_max_s`, null without latencies.
+  private static func writeLatency(_ latency: LatencySummary?, to writer: inout JSONStreamWriter) {
+    guard let latency else {
+      for key in ["latency_p50_s", "latency_p99_s", "latency_max_s"] { writer.member(key, .null) }
+      return
+    }
+    writer.member("latency_p50_s", number: Units.seconds(latency.p50))
+    writer.member("latency_p99_s", number: Units.seconds(latency.p99))
+    writer.member("latency_max_s", number: Units.seconds(latency.max))
   }
 
   /// The apps, keyed by name (*The command line*, the fields of `apps.csv`).

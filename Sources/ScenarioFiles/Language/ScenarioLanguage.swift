@@ -67,18 +67,18 @@ public struct ObjectDescription: Sendable {
     self.phrase = phrase
     self.summary = summary
     self.keys = keys
+    var names: [String] = []
+    for key in keys where !names.contains(key.name) { names.append(key.name) }
+    keyNames = names
     self.otherKeys = otherKeys
     self.forms = forms
     self.rules = rules
     self.example = example
   }
 
-  /// The names of the keys, each once, in order: what the decoder checks a file's keys against.
-  public var keyNames: [String] {
-    var names: [String] = []
-    for key in keys where !names.contains(key.name) { names.append(key.name) }
-    return names
-  }
+  /// The names of the keys, each once, in order: what the decoder checks a file's keys against
+  /// (worked out once: the decoder asks for them for every object it reads).
+  public let keyNames: [String]
 
   /// The keys the form called `form` takes, in order.
   public func keys(inForm form: String) -> [KeyDescription] {

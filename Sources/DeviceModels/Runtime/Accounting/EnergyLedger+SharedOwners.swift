@@ -140,8 +140,13 @@ extension EnergyLedger {
 /// One workload in a parent's shared set: how many of the parent's children count it, where it
 /// is in the parent's unordered list, and the parent's `shareSum` when it joined (or was last
 /// booked).
+///
+/// A new record is all zeros — `slot` is read only while `uses` is above zero, and set when it
+/// becomes one — so that the table of every parent's records for every workload comes from
+/// zeroed memory the system maps only when first written (see ``TableMemory``): an idle
+/// workload's records cost nothing.
 struct SharedOwnerRecord: BitwiseCopyable {
   var shareStart: Int128 = 0
   var uses: Int32 = 0
-  var slot: Int32 = -1
+  var slot: Int32 = 0
 }

@@ -128,8 +128,11 @@ final class EnergyLedger {
     }
     nodeRecords = memory.table(records, alignment: MemoryLayout<LedgerNode>.stride)
     ownerCapacity = memory.table(layout.ownerCapacity)
-    ownerPool = memory.table(repeating: -1, count: Int(total))
-    sharedOwners = memory.table(repeating: -1, count: Int(total))
+    // Zeros, not -1: an entry is read only below its node's count, and a table of zeros costs
+    // no memory until written (see ``TableMemory``), where radios and the platform hold room for
+    // every workload.
+    ownerPool = memory.table(repeating: 0, count: Int(total))
+    sharedOwners = memory.table(repeating: 0, count: Int(total))
     sharedCount = memory.table(repeating: 0, count: nodes)
     lowestSharedOwner = memory.table(repeating: -1, count: nodes)
     shareSum = memory.table(repeating: 0, count: nodes)

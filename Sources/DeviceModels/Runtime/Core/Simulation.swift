@@ -249,6 +249,9 @@ final class DeviceSimulation: SimulationModel {
       }
       return Int32(app)
     }
+    // One allocation of the exact size: an array grown by doubling holds up to twice the
+    // workloads, and both buffers at once while it grows.
+    workloads.reserveCapacity(setup.workloads.count)
     for (index, spec) in setup.workloads.enumerated() {
       workloads.append(
         makeWorkload(
