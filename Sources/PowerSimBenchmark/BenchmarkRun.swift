@@ -31,6 +31,7 @@ struct BenchmarkRun {
     if runsStorm && !options.isSmall { try storm.measure(times: 2) }
     if options.rows.contains("sweep") { try runSweep() }
     if options.rows.contains("link") { try runLink() }
+    if options.rows.contains("shapes") { try runShapes() }
     if runsStorm {
       if !options.isSmall { try storm.measure(times: 2) }
       addStorm(storm)
@@ -161,7 +162,7 @@ struct BenchmarkRun {
       met: speedUp >= 1.7)
   }
 
-  private mutating func addThroughput(_ name: String, _ throughput: Throughput, peak: Int? = nil) {
+  mutating func addThroughput(_ name: String, _ throughput: Throughput, peak: Int? = nil) {
     measurements.rows.append(throughputRow(name, throughput, peak: peak))
   }
 
@@ -175,7 +176,7 @@ struct BenchmarkRun {
     ]
   }
 
-  private mutating func addTarget(_ name: String, _ measured: String, goal: String, met: Bool) {
+  mutating func addTarget(_ name: String, _ measured: String, goal: String, met: Bool) {
     targets.rows.append(targetRow(name, measured, goal: goal, met: met))
   }
 

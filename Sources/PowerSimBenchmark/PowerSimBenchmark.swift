@@ -14,14 +14,15 @@ enum PowerSimBenchmark {
     Measures the engine's throughput on an event storm against a bare binary-heap loop; the \
     phone at 120 fps for an hour, a day and a week, and the shipped day-in-the-life, each with \
     and without fast-forward (wall time, events per second and peak memory, each in its own \
-    process); sweep throughput on one and two jobs; and an overloaded shared link at two \
-    lengths; prints a table and checks the results \
+    process); sweep throughput on one and two jobs; an overloaded shared link at two \
+    lengths; and the phone plugged in at 120 fps with a 30 s sync, with and without random \
+    telemetry, for a day, a week and 30 days; prints a table and checks the results \
     against the performance targets. Build it in release mode: \
     swift run -c release powersim-benchmark.
 
     OPTIONS:
       --small      Runs a shorter version of every row (seconds, for CI).
-      --only ROW   Runs only this row: storm, day, sweep or link (repeatable).
+      --only ROW   Runs only this row: storm, day, sweep, link or shapes (repeatable).
       --print-scenario storm|day
                    Prints the scenario of the event storm or of the 24-hour day as JSON, to
                    run or profile it with powersim, and does nothing else.
@@ -43,7 +44,7 @@ enum PowerSimBenchmark {
         case "--small": options.isSmall = true
         case "--only":
           guard let row = arguments.first, Options.rowNames.contains(row) else {
-            throw UsageError(message: "--only: expected one of storm, day, sweep or link")
+            throw UsageError(message: "--only: expected one of storm, day, sweep, link or shapes")
           }
           arguments.removeFirst()
           options.rows.insert(row)
@@ -95,7 +96,7 @@ enum PowerSimBenchmark {
 /// What to run.
 struct Options {
   /// Every row group.
-  static let rowNames: Set<String> = ["storm", "day", "sweep", "link"]
+  static let rowNames: Set<String> = ["storm", "day", "sweep", "link", "shapes"]
   /// Whether to run the short version.
   var isSmall = false
   /// The row groups to run.
