@@ -32,6 +32,7 @@ struct BenchmarkRun {
     if options.rows.contains("sweep") { try runSweep() }
     if options.rows.contains("link") { try runLink() }
     if options.rows.contains("workloads") { try runWorkloads() }
+    if options.rows.contains("shapes") { try runShapes() }
     if runsStorm {
       if !options.isSmall { try storm.measure(times: 2) }
       addStorm(storm)

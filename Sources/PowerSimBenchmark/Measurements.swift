@@ -25,9 +25,12 @@ struct Stopwatch {
 
 /// Decodes scenarios the benchmark writes itself, as `powersim` decodes files.
 enum ScenarioText {
-  /// The baseline of the scenario in `text`; `file` names it in error messages.
-  static func decode(_ text: String, file: String) throws -> Scenario {
+  /// The baseline of the scenario in `text`, checked against `limits`; `file` names it in error
+  /// messages.
+  static func decode(_ text: String, file: String, limits: RunLimits = .standard) throws
+    -> Scenario
+  {
     let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
-    return try document.scenario()
+    return try document.scenario(limits: limits)
   }
 }

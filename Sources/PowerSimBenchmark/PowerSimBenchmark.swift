@@ -14,14 +14,17 @@ enum PowerSimBenchmark {
     Measures the engine's throughput on an event storm against a bare binary-heap loop; the \
     phone at 120 fps for an hour, a day and a week, and the shipped day-in-the-life, each with \
     and without fast-forward (wall time, events per second and peak memory, each in its own \
-    process); sweep throughput on one and two jobs; and an overloaded shared link at two \
-    lengths; 100 to 100,000 workloads for an hour, and a SimPy model of 1,000; prints a table and checks the results \
+    process); sweep throughput on one and two jobs; an overloaded shared link at two \
+    lengths; 100 to 100,000 workloads for an hour, and a SimPy model of 1,000; and the \
+    phone plugged in at 120 fps with a 30 s sync, with and without random telemetry, for a \
+    day, a week and 30 days; prints a table and checks the results \
     against the performance targets. Build it in release mode: \
     swift run -c release powersim-benchmark.
 
     OPTIONS:
       --small      Runs a shorter version of every row (seconds, for CI).
-      --only ROW   Runs only this row: storm, day, sweep, link or workloads (repeatable).
+      --only ROW   Runs only this row: storm, day, sweep, link, workloads or shapes
+                   (repeatable).
       --print-scenario storm|day
                    Prints the scenario of the event storm or of the 24-hour day as JSON, to
                    run or profile it with powersim, and does nothing else.
@@ -44,7 +47,7 @@ enum PowerSimBenchmark {
         case "--only":
           guard let row = arguments.first, Options.rowNames.contains(row) else {
             throw UsageError(
-              message: "--only: expected one of storm, day, sweep, link or workloads")
+              message: "--only: expected one of storm, day, sweep, link, workloads or shapes")
           }
           arguments.removeFirst()
           options.rows.insert(row)
@@ -101,7 +104,7 @@ enum PowerSimBenchmark {
 /// What to run.
 struct Options {
   /// Every row group.
-  static let rowNames: Set<String> = ["storm", "day", "sweep", "link", "workloads"]
+  static let rowNames: Set<String> = ["storm", "day", "sweep", "link", "workloads", "shapes"]
   /// Whether to run the short version.
   var isSmall = false
   /// The row groups to run.

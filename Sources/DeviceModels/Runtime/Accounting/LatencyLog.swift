@@ -18,9 +18,6 @@ final class LatencyLog {
   /// Per workload, then its end: where its group starts in `grouped`.
   private let groupStart: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) private(set) var count = 0
-  /// How many times the log has been drained (the fast-forward checks that a period's
-  /// latencies were all drained at its end).
-  @exclusivity(unchecked) private(set) var drainCount = 0
 
   /// A log for `workloadCount` workloads whose batches hold `capacity` latencies.
   init(workloadCount: Int, capacity: Int) {
@@ -58,7 +55,6 @@ final class LatencyLog {
   /// Hands every logged latency to `deliver`, once per workload that has any (in workload
   /// order, each group in the order it was logged), and empties the log.
   func drain(_ deliver: (_ workload: Int, _ latencies: UnsafeBufferPointer<Int64>) -> Void) {
-    drainCount &+= 1
     guard count > 0 else { return }
     groupStart.initialize(repeating: 0, count: workloadCount + 1)
     for index in 0..<count { groupStart[Int(owners[index]) + 1] += 1 }

@@ -16,7 +16,8 @@ import SimulationEngine
 /// ```
 ///
 /// The state may repeat over a multiple of the sources' period (an idle timer re-checked
-/// lazily every few frames): every multiple `jP` up to `M = maxMultiple` is tried.
+/// lazily every few frames, two occurrences due at one instant that end in either order): every
+/// multiple `jP` up to `M = maxMultiple` is tried, and always the second.
 struct FastForward {
   /// Whether the run may skip at all (not with `--no-fast-forward` or no periodic workload; a
   /// run writing every change of a window, `--exact` or `--trace`, skips only outside it).
@@ -32,7 +33,17 @@ struct FastForward {
   var modelHorizon: Int64 = 0
   /// The last boundaries, oldest first (at most `2 × maxMultiple + 1`).
   var history: [BoundaryRecord] = []
-  var previousDrainCount = 0
+  /// The latencies drained from the log since the last boundary while watching (a batch that
+  /// fills in mid-cycle), in the order drained.
+  var stretchLatencies: [(workload: Int, latencies: [Int64])] = []
+  /// The slowest source in the cycle watched, ns: a timer or an animation slower than it is
+  /// outside the cycle, its occurrences things passing through (``FastForward/longestPeriod``
+  /// unless random arrivals come too often for the cycle of every source).
+  var slowestSource: Int64 = FastForward.shortestLongestPeriod
+  /// The longest period watched (the lcm of the sources' periods), ns: 120 s, or a part of the
+  /// run (``FastForward/runPerLongestPeriod``) when that is longer, so that the boundaries
+  /// watched before a skip are a bounded part of any run.
+  var longestPeriod: Int64 = FastForward.shortestLongestPeriod
   /// Boundaries in a row without a skip.
   var misses = 0
   /// How long to wait before watching again, after giving up, ns.
@@ -50,9 +61,13 @@ struct FastForward {
   /// when both are asked for), ns: no skip reaches into it.
   var writtenWindow: Range<Int64>?
 
-  /// The longest period watched (the lcm of the sources' periods).
-  static let longestPeriod: Int64 = 120_000_000_000
-  /// The most multiples of the period tried, and how far back they may reach.
+  /// The bound on the period, ns, in every run, and the run's length over the bound in a long
+  /// one: a 24-hour run watches periods up to 45 min, a 30-day one up to 22.5 h.
+  static let shortestLongestPeriod: Int64 = 120_000_000_000
+  static let runPerLongestPeriod: Int64 = 32
+  /// The multiples of the period tried: the first two always, more up to eight while their cycle
+  /// stays within ``longestCycle``.
+  static let leastMultiples = 2
   static let mostMultiples = 8
   static let longestCycle: Int64 = 10_000_000_000
   static let initialBackoff: Int64 = 1_000_000_000
@@ -65,9 +80,8 @@ struct BoundaryRecord {
   var accumulators: [Int128]
   /// The ledger's clock at the boundary.
   var clock: Int64
-  /// Whether every latency of the stretch since the previous boundary is in `samples`.
-  var isComplete: Bool
-  /// The latencies and the changes of power of the stretch since the previous boundary.
+  /// The latencies of the stretch since the previous boundary, by workload (each workload's in
+  /// the order they were recorded), and its changes of power.
   var samples: [(workload: Int, latencies: [Int64])]
   var powerLog: [PowerChange]
 }
@@ -121,6 +135,8 @@ extension DeviceSimulation {
       fastForward.writtenWindow = lower..<upper
     }
     fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
+    fastForward.longestPeriod = max(
+      FastForward.shortestLongestPeriod, endTime / FastForward.runPerLongestPeriod)
     fastForward.nextCheck = 0
   }
 
@@ -168,8 +184,7 @@ extension DeviceSimulation {
       let middle = last - multiple
       let first = last - 2 * multiple
       guard history[last].snapshot == history[middle].snapshot,
-        history[middle].snapshot == history[first].snapshot,
-        history[(first + 1)...].allSatisfy(\.isComplete)
+        history[middle].snapshot == history[first].snapshot
       else { continue }
       // A cycle that starts in the state the previous one started in repeats it. Two such
       // cycles in a row grow every sum, and every value last set from a sum, by the same
@@ -178,9 +193,12 @@ extension DeviceSimulation {
       let earlier = zip(history[middle].accumulators, history[first].accumulators).map {
         $0 - $1
       }
-      let samples = history[(middle + 1)...].flatMap(\.samples)
+      // The latencies of each cycle, by workload: which batch of the log a latency went out in,
+      // or which boundary it was before, changes nothing recorded.
+      let samples = Self.byWorkload(history[(middle + 1)...].flatMap(\.samples))
       guard growth == earlier,
-        samples.elementsEqual(history[(first + 1)...middle].flatMap(\.samples), by: { $0 == $1 })
+        samples.elementsEqual(
+          Self.byWorkload(history[(first + 1)...middle].flatMap(\.samples)), by: { $0 == $1 })
       else { continue }
       let cycle = Int64(multiple) * period
       let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
@@ -210,17 +228,12 @@ extension DeviceSimulation {
   }
 
   /// The state at `boundary`, with what the stretch since the previous boundary left: its
-  /// latencies (drained here) and its changes of power.
+  /// latencies (drained here, with those of any batch drained since the previous boundary) and
+  /// its changes of power.
   private func boundaryRecord(at boundary: Int64) -> BoundaryRecord {
-    let drainsBefore = latencyLog.drainCount
-    var samples: [(workload: Int, latencies: [Int64])] = []
-    latencyLog.drain { workload, latencies in
-      samples.append((workload, Array(latencies)))
-      workloads[workload].stats.latency.record(contentsOf: latencies)
-    }
-    enforceLatencyBudget()
-    let isComplete = drainsBefore == fastForward.previousDrainCount
-    fastForward.previousDrainCount = latencyLog.drainCount
+    drainLatencyLog()
+    let samples = Self.byWorkload(fastForward.stretchLatencies)
+    fastForward.stretchLatencies.removeAll()
     var capture = SteadyStateCapture(
       boundary: boundary, period: fastForward.period,
       past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
@@ -234,25 +247,58 @@ extension DeviceSimulation {
     fastForward.earliestBeyond = capture.earliestBeyond
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
-      isComplete: isComplete, samples: samples, powerLog: log)
+      samples: samples, powerLog: log)
+  }
+
+  /// `groups` of latencies joined by workload, in workload order, each workload's latencies in
+  /// the order of the groups.
+  static func byWorkload(
+    _ groups: [(workload: Int, latencies: [Int64])]
+  ) -> [(workload: Int, latencies: [Int64])] {
+    let order = groups.indices.sorted {
+      (groups[$0].workload, $0) < (groups[$1].workload, $1)
+    }
+    var joined: [(workload: Int, latencies: [Int64])] = []
+    for index in order {
+      if joined.last?.workload == groups[index].workload {
+        joined[joined.count - 1].latencies += groups[index].latencies
+      } else {
+        joined.append(groups[index])
+      }
+    }
+    return joined
   }
 
   /// Chooses the period from the periodic sources due soon and starts watching it, or looks
   /// again later.
   private func startWatching(at boundary: Int64) {
     fastForward.misses = 0
-    guard let period = sourcePeriod(at: boundary) else {
+    fastForward.slowestSource = fastForward.longestPeriod
+    guard var (period, slowest) = sourcePeriod(at: boundary) else {
       stopWatching(at: boundary, untilSourcesAreDue: true)
       return
     }
-    let multiples = Int(
-      max(1, min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
-    let horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
-    // Random arrivals, timers outside the cycle or the environment so dense that no skip could
-    // come after the boundaries needed to see a repetition: not watched (an event storm pays
-    // one pass over its pending events, now and then).
-    let outside = earliestEventOutsideCycle()
-    if outside - horizon <= boundary + Int64(2 * multiples + 1) * period {
+    var multiples: Int
+    var horizon: Int64
+    while true {
+      multiples = max(
+        FastForward.leastMultiples,
+        Int(min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
+      horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
+      let outside = earliestEventOutsideCycle()
+      if outside - horizon > boundary + Int64(2 * multiples + 1) * period { break }
+      // Something outside the cycle (a random arrival, the environment) comes before the cycle
+      // could be seen to repeat: the faster sources may still repeat until it comes, the slowest
+      // source left outside the cycle, its occurrences things passing through — between random
+      // arrivals, the rest of the device on its own cycle.
+      if slowest > 1, let faster = sourcePeriod(at: boundary, slowestSource: slowest - 1) {
+        fastForward.slowestSource = slowest - 1
+        (period, slowest) = faster
+        continue
+      }
+      // Random arrivals, timers outside the cycle or the environment so dense that no skip could
+      // come after the boundaries needed to see a repetition: not watched (an event storm pays
+      // one pass over its pending events, now and then).
       stopWatching(
         at: boundary,
         retryAt: max(
@@ -280,6 +326,7 @@ extension DeviceSimulation {
     let horizon = fastForward.horizon
     fastForward.period = 0
     fastForward.history = []
+    fastForward.stretchLatencies.removeAll()
     ledger.isLoggingPower = false
     ledger.powerLog.removeAll(keepingCapacity: true)
     if environment.cursor != fastForward.cursorAtLastGiveUp {
@@ -337,12 +384,13 @@ extension DeviceSimulation {
     return earliest
   }
 
-  /// Whether workload `index` is a source of cycles: an animation with a whole frame rate, or a
-  /// timer no slower than ``FastForward/longestPeriod``.
+  /// Whether workload `index` is a source of the cycle watched: an animation whose frames repeat
+  /// in whole nanoseconds, or a timer, no slower than ``FastForward/slowestSource``.
   private func isCycleSource(_ index: Int) -> Bool {
     switch workloads[index].timing {
-    case .periodic(let every, _, _, _, _): every.nanoseconds <= FastForward.longestPeriod
-    case .frames: workloads[index].frameClock?.repeatPeriod != nil
+    case .periodic(let every, _, _, _, _): every.nanoseconds <= fastForward.slowestSource
+    case .frames:
+      (workloads[index].frameClock?.repeatPeriod).map { $0 <= fastForward.slowestSource } ?? false
     default: false
     }
   }
@@ -350,7 +398,7 @@ extension DeviceSimulation {
   /// The end of the window in which a source due counts for the period.
   private func sourceWindowEnd(at boundary: Int64) -> Int64 {
     Saturating.sum(
-      boundary, Saturating.sum(2 * FastForward.longestPeriod, fastForward.modelHorizon))
+      boundary, Saturating.sum(2 * fastForward.longestPeriod, fastForward.modelHorizon))
   }
 
   /// When a timer or an animation is next due after `boundary`, if any.
@@ -371,9 +419,15 @@ extension DeviceSimulation {
   /// The least common multiple of the periods of the timers and animations due within the
   /// horizon (those slower than ``FastForward/longestPeriod`` aside), or `nil` when there is
   /// none or it is longer than ``FastForward/longestPeriod``.
-  func sourcePeriod(at boundary: Int64) -> Int64? {
+  /// With `slowestSource`, sources slower than it are left out too; the second value is the
+  /// slowest source in the cycle.
+  func sourcePeriod(
+    at boundary: Int64, slowestSource: Int64? = nil
+  ) -> (period: Int64, slowest: Int64)? {
     let near = sourceWindowEnd(at: boundary)
+    let cutoff = slowestSource ?? fastForward.longestPeriod
     var period: Int64 = 1
+    var slowest: Int64 = 0
     var any = false
     for index in workloads.indices {
       let workload = Int32(index)
@@ -395,27 +449,28 @@ extension DeviceSimulation {
       }
       // A timer slower than the longest period fires once in a while, as a thing outside the
       // cycle: the cycle is the faster sources'.
-      guard source > 0, source <= FastForward.longestPeriod else { continue }
-      guard let lcm = Self.leastCommonMultiple(period, source) else { return nil }
+      guard source > 0, source <= cutoff else { continue }
+      guard let lcm = leastCommonMultiple(period, source) else { return nil }
       period = lcm
+      slowest = max(slowest, source)
       any = true
     }
     // The thermal governor polls with the cycle: the cycle is a whole number of polls.
     if any && thermal.isUsed {
-      guard let lcm = Self.leastCommonMultiple(period, thermal.poll) else { return nil }
+      guard let lcm = leastCommonMultiple(period, thermal.poll) else { return nil }
       period = lcm
     }
-    return any ? period : nil
+    return any ? (period, slowest) : nil
   }
 
   /// The least common multiple of two periods, or `nil` when it is longer than
   /// ``FastForward/longestPeriod``.
-  private static func leastCommonMultiple(_ period: Int64, _ source: Int64) -> Int64? {
+  private func leastCommonMultiple(_ period: Int64, _ source: Int64) -> Int64? {
     var a = period
     var b = source
     while b != 0 { (a, b) = (b, a % b) }
     let (lcm, overflow) = (period / a).multipliedReportingOverflow(by: source)
-    guard !overflow, lcm <= FastForward.longestPeriod else { return nil }
+    guard !overflow, lcm <= fastForward.longestPeriod else { return nil }
     return lcm
   }
 

@@ -274,14 +274,17 @@ extension DeviceSimulation {
     for index in cpuTimeByClass.indices { visitor.accumulator(&cpuTimeByClass[index]) }
   }
 
-  /// The jobs and occurrences in flight (by pool slot: which slots are free, and in which order
-  /// they will be reused, is compared too) and the shared links.
+  /// The jobs and occurrences in flight, by pool slot, and the shared links. Which slots are free
+  /// is compared as a set (slot by slot, free or what it holds): a pool reuses its lowest free
+  /// slot first, so the order in which slots were freed — two occurrences due at one instant end
+  /// in either order — changes nothing that follows.
   private func visitWork<V: SteadyStateVisitor>(_ visitor: inout V) {
     visitor.value(Int64(jobs.usedSlots))
-    for slot in jobs.freeSlots { visitor.value(slot) }
     var isFree = [Bool](repeating: false, count: jobs.usedSlots)
     for slot in jobs.freeSlots { isFree[Int(slot)] = true }
-    for slot in 0..<Int32(jobs.usedSlots) where !isFree[Int(slot)] {
+    for slot in 0..<Int32(jobs.usedSlots) {
+      visitor.value(isFree[Int(slot)])
+      guard !isFree[Int(slot)] else { continue }
       visitor.values(jobs[slot].occurrence, jobs[slot].step)
       visitor.value(Int64(jobs[slot].priority))
       visitor.values(jobs[slot].segment, jobs[slot].segmentCount)
@@ -291,10 +294,11 @@ extension DeviceSimulation {
       visitor.instant(&jobs[slot].coreStart)
     }
     visitor.value(Int64(occurrences.usedSlots))
-    for slot in occurrences.freeSlots { visitor.value(slot) }
     isFree = [Bool](repeating: false, count: occurrences.usedSlots)
     for slot in occurrences.freeSlots { isFree[Int(slot)] = true }
-    for slot in 0..<Int32(occurrences.usedSlots) where !isFree[Int(slot)] {
+    for slot in 0..<Int32(occurrences.usedSlots) {
+      visitor.value(isFree[Int(slot)])
+      guard !isFree[Int(slot)] else { continue }
       let occurrence = occurrences[slot]
       visitor.values(occurrence.workload, occurrence.step)
       visitor.value(occurrence.stepEnd)

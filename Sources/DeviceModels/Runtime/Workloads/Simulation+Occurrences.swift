@@ -112,9 +112,12 @@ extension DeviceSimulation {
     if latencyLog.append(now - due, of: workload) { drainLatencyLog() }
   }
 
-  /// Hands the logged latencies to their workloads' recorders.
+  /// Hands the logged latencies to their workloads' recorders (and, while the fast-forward
+  /// watches a cycle, to the cycle's record of them: a batch full in mid-cycle loses nothing).
   func drainLatencyLog() {
+    let isWatching = fastForward.period > 0
     latencyLog.drain { workload, latencies in
+      if isWatching { fastForward.stretchLatencies.append((workload, Array(latencies))) }
       workloads[workload].stats.latency.record(contentsOf: latencies)
     }
     enforceLatencyBudget()

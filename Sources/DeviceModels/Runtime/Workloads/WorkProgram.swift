@@ -212,7 +212,10 @@ struct Occurrence {
 }
 
 /// Slots for values that come and go — jobs, occurrences — each freed slot reused by the next
-/// insertion, so the pool grows only to the most that are alive at once.
+/// insertion, so the pool grows only to the most that are alive at once. The lowest free slot is
+/// reused first: which slot the next value takes depends only on which slots are free, not on the
+/// order they were freed in, so two states with the same values in the same slots behave alike
+/// (the fast-forward compares them as equal; see *The fast-forward*).
 ///
 /// A final class over memory it manages itself, like ``TableMemory``'s tables: the hot loop reads
 /// and writes jobs and occurrences several times per event, and as an array held by the
@@ -221,7 +224,7 @@ struct Occurrence {
 /// an index out of range stops the run rather than read or write outside the pool).
 final class Pool<Element: BitwiseCopyable> {
   @exclusivity(unchecked) private var items: UnsafeMutablePointer<Element>
-  /// Freed indices, to reuse last in, first out.
+  /// Freed indices, a binary min-heap: the lowest is reused first.
   @exclusivity(unchecked) private var free: UnsafeMutablePointer<Int32>
   @exclusivity(unchecked) private var capacity: Int
   /// How many slots have ever been used.
@@ -244,8 +247,9 @@ final class Pool<Element: BitwiseCopyable> {
   @inline(__always)
   func insert(_ element: Element) -> Int32 {
     if freeCount > 0 {
+      let index = free[0]
       freeCount -= 1
-      let index = free[freeCount]
+      if freeCount > 0 { siftDown(free[freeCount]) }
       items[Int(index)] = element
       return index
     }
@@ -259,8 +263,30 @@ final class Pool<Element: BitwiseCopyable> {
   func remove(_ index: Int32) {
     checkIndex(index)
     // At most `usedCount ≤ capacity` indices are free at once.
-    free[freeCount] = index
+    var position = freeCount
     freeCount += 1
+    while position > 0 {
+      let parent = (position - 1) / 2
+      guard free[parent] > index else { break }
+      free[position] = free[parent]
+      position = parent
+    }
+    free[position] = index
+  }
+
+  /// Puts `index` in the heap's root, the old root taken out, and moves it down to its place.
+  @inline(__always)
+  private func siftDown(_ index: Int32) {
+    var position = 0
+    while true {
+      var child = 2 * position + 1
+      guard child < freeCount else { break }
+      if child + 1 < freeCount && free[child + 1] < free[child] { child += 1 }
+      guard free[child] < index else { break }
+      free[position] = free[child]
+      position = child
+    }
+    free[position] = index
   }
 
   /// How many slots have ever been used: every live index is below it.
@@ -275,7 +301,7 @@ final class Pool<Element: BitwiseCopyable> {
   /// How many slots have been handed out (live or free since).
   var usedSlots: Int { usedCount }
 
-  /// The free slots, the next to be reused last.
+  /// The free slots, in no particular order (the lowest is reused first).
   var freeSlots: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: free, count: freeCount) }
 
   subscript(index: Int32) -> Element {

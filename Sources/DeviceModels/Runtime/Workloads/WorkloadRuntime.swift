@@ -171,13 +171,17 @@ extension DeviceSimulation {
 }
 
 /// When the frames of an animation are due: frame `k` at `start + ⌊(k − base) · 10⁹ / rate⌋` ns
-/// (see *Quantities and units*), exactly in integers for a whole frame rate. A fixed rate keeps
+/// (see *Quantities and units*), exactly in integers for a rate written as a decimal of at most six
+/// places (`120 fps`, `59.94 fps` = 2997/50 fps), in floating point for any other. A fixed rate keeps
 /// `base` 0 and `start` the animation's; a range's clock is retimed at the frame where its rate
 /// changes, which becomes `base` and `start`.
 struct FrameClock: Equatable {
   private(set) var rate: Double
-  /// The rate in hertz when it is a whole number from 1 to 10¹⁸, else 0.
-  private(set) var wholeRate: Int64
+  /// The rate in hertz as a fraction in lowest terms, `numerator / denominator`, when it is a
+  /// whole number from 1 to 10¹⁸ or a decimal of at most six places (``exactRate(of:)``), else
+  /// 0 / 1.
+  private(set) var rateNumerator: Int64
+  private(set) var rateDenominator: Int64
   /// When frame `base` is due, ns.
   private(set) var start: Int64
   /// The frame the clock counts from.
@@ -191,34 +195,51 @@ struct FrameClock: Equatable {
     guard case .frames(let timingRate, let start, let duration) = timing else { return nil }
     let hertz = rate ?? timingRate.hertz
     self.rate = hertz
-    wholeRate = Self.wholeRate(of: hertz)
+    (rateNumerator, rateDenominator) = Self.exactRate(of: hertz)
     self.start = start.nanosecondsSinceStart
     end = duration.map { Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds) } ?? .max
   }
 
-  /// `hertz` when it is a whole number from 1 to 10¹⁸, else 0.
-  private static func wholeRate(of hertz: Double) -> Int64 {
-    hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 ? Int64(hertz) : 0
+  /// `hertz` as a fraction in lowest terms: a whole number from 1 to 10¹⁸ over 1, or the
+  /// decimal of fewest places (at most six) that reads back as `hertz` — `59.94` is 5,994/100 =
+  /// 2,997/50 — whose digits fit in 53 bits; else 0 / 1.
+  static func exactRate(of hertz: Double) -> (numerator: Int64, denominator: Int64) {
+    if hertz == hertz.rounded() && hertz >= 1 && hertz <= 1e18 { return (Int64(hertz), 1) }
+    guard hertz > 0, hertz < 1e9 else { return (0, 1) }
+    var denominator: Int64 = 10
+    for _ in 1...6 {
+      let digits = (hertz * Double(denominator)).rounded()
+      if digits >= 1, digits < 9e15, digits / Double(denominator) == hertz {
+        var a = Int64(digits)
+        var b = denominator
+        while b != 0 { (a, b) = (b, a % b) }
+        return (Int64(digits) / a, denominator / a)
+      }
+      denominator *= 10
+    }
+    return (0, 1)
   }
 
   /// Runs the clock at `hertz` from frame `k`, due at `time`: frame `k + n` is then due at
   /// `time + ⌊n · 10⁹ / hertz⌋`.
   mutating func retime(rate hertz: Double, at time: Int64, frame k: Int) {
     rate = hertz
-    wholeRate = Self.wholeRate(of: hertz)
+    (rateNumerator, rateDenominator) = Self.exactRate(of: hertz)
     start = time
     base = k
   }
 
-  /// The shortest span after which the frames' due times repeat shifted by it, ns: `10⁹ /
-  /// gcd(10⁹, rate)` for a whole rate (frame `k + n` is due exactly that much after frame `k`,
-  /// `n = rate / gcd`); `nil` for another rate, whose frames never repeat in whole nanoseconds.
+  /// The shortest span after which the frames' due times repeat shifted by it, ns: for a rate
+  /// `p / q` in lowest terms, `10⁹q / gcd(p, 10⁹q)` (frame `k + n` is due exactly that much after
+  /// frame `k`, `n = p / gcd`): 25 ms at 120 fps, 50 s at 59.94 fps; `nil` for a rate computed in
+  /// floating point, whose frames never repeat in whole nanoseconds.
   var repeatPeriod: Int64? {
-    guard wholeRate > 0 else { return nil }
-    var a: Int64 = 1_000_000_000
-    var b = wholeRate
+    guard rateNumerator > 0 else { return nil }
+    let span = 1_000_000_000 * rateDenominator
+    var a = span
+    var b = rateNumerator
     while b != 0 { (a, b) = (b, a % b) }
-    return 1_000_000_000 / a
+    return span / a
   }
 
   /// Frame `k`'s deadline: its due time plus one frame interval, on the clock — when frame
@@ -233,13 +254,19 @@ struct FrameClock: Equatable {
   /// puts the frame beyond `endTime` (and any run).
   func offset(ofFrame frame: Int, before endTime: Int64) -> Int64? {
     let k = frame - base
-    guard wholeRate > 0 else {
+    guard rateNumerator > 0 else {
       let exact = (Double(k) * 1e9 / rate).rounded(.down)
       guard exact < Double(endTime) else { return nil }
       return Int64(exact)
     }
-    let (product, overflow) = Int64(k).multipliedReportingOverflow(by: 1_000_000_000)
-    if !overflow { return product / wholeRate }
-    return Int64(Int128(k) * 1_000_000_000 / Int128(wholeRate))
+    if rateDenominator == 1 {
+      let (product, overflow) = Int64(k).multipliedReportingOverflow(by: 1_000_000_000)
+      if !overflow { return product / rateNumerator }
+      return Int64(Int128(k) * 1_000_000_000 / Int128(rateNumerator))
+    }
+    let exact =
+      Int128(k) * 1_000_000_000 * Int128(rateDenominator) / Int128(rateNumerator)
+    guard exact < Int128(endTime) else { return nil }
+    return Int64(exact)
   }
 }

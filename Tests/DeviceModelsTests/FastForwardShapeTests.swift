@@ -1,0 +1,199 @@
+import Quantities
+import SimulationEngine
+import Testing
+
+@testable import DeviceModels
+
+/// The steady states users write, on which the fast-forward (see *The fast-forward*) must engage:
+/// it skips (``FastForward/skips`` and ``FastForward/skippedTime`` above zero) and gives the same
+/// account as simulating every event. A device of generic components, without a thermal model
+/// (a temperature that is still settling keeps any state from repeating).
+@Suite struct FastForwardShapeTests {
+  /// A platform and two components, `a` (the frames' work) and `b` (the timers' work), each
+  /// stepping down to idle 5 ms after its work.
+  static var device: DeviceSpec {
+    let ladder = Fixture.twoStateLadder(
+      "active", Fixture.mW(300), then: "idle", Fixture.mW(5), after: Fixture.ms(5))
+    return Fixture.device([
+      Fixture.platform(
+        Fixture.twoStateLadder(
+          "on", Fixture.mW(100), then: "sleep", Fixture.mW(10), after: Fixture.ms(2))),
+      Fixture.generic("a", ladder), Fixture.generic("b", ladder),
+    ])
+  }
+
+  /// An animation at `fps` doing 1 ms on `a`.
+  static func frames(_ fps: Double, name: String = "animation") -> WorkloadSpec {
+    WorkloadSpec(
+      name: name,
+      timing: .frames(rate: Frequency(hertz: fps), start: .start, duration: nil),
+      work: Fixture.uses("a", for: Fixture.ms(1)))
+  }
+
+  /// A timer every `every` doing 20 ms on `b`, from `start`.
+  static func timer(_ name: String, every: TimeSpan, start: TimeSpan = .zero) -> WorkloadSpec {
+    WorkloadSpec(
+      name: name,
+      timing: .periodic(
+        every: every, start: Fixture.at(start), end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("b", for: Fixture.ms(20)))
+  }
+
+  /// Random arrivals every `mean` on average doing 2 ms on `b`.
+  static func arrivals(every mean: TimeSpan) -> WorkloadSpec {
+    WorkloadSpec(
+      name: "telemetry",
+      timing: .poisson(
+        meanIntervalNanoseconds: Double(mean.nanoseconds), start: .start, end: nil),
+      work: Fixture.uses("b", for: Fixture.ms(2)))
+  }
+
+  /// What a run with the fast-forward skipped, and both accounts printed whole (bins of 1 s).
+  struct Runs {
+    var skips: Int
+    var skippedTime: Int64
+    var fast: String
+    var full: String
+  }
+
+  static func runBoth(_ workloads: [WorkloadSpec], duration: TimeSpan, seed: UInt64 = 1) -> Runs {
+    let setup = Fixture.setup(device, workloads, duration: duration, seed: seed)
+    func run(_ fastForward: Bool) -> (String, DeviceSimulation) {
+      let collector = PowerSeriesCollector()
+      let simulation = DeviceSimulation(
+        setup: setup,
+        recording: RecordingOptions(
+          binWidth: .seconds(1), sink: collector, fastForward: fastForward))
+      var result = simulation.run()
+      result.processedEvents = 0
+      var text = ""
+      dump(result, to: &text)
+      dump(collector.bins, to: &text)
+      return (text, simulation)
+    }
+    let fast = run(true)
+    let full = run(false)
+    return Runs(
+      skips: fast.1.fastForward.skips, skippedTime: fast.1.fastForward.skippedTime,
+      fast: fast.0, full: full.0)
+  }
+
+  static func expectSkipsAlike(
+    _ runs: Runs, atLeast skipped: TimeSpan, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(runs.skips > 0, sourceLocation: sourceLocation)
+    #expect(runs.skippedTime >= skipped.nanoseconds, sourceLocation: sourceLocation)
+    #expect(runs.fast == runs.full, sourceLocation: sourceLocation)
+  }
+
+  /// 120 fps and a 9 s timer: a cycle holds 1,080 frames' latencies, more than the log's batch
+  /// of 1,024, which drains in mid-cycle. The skip goes on all the same: of 300 s, at most five
+  /// boundaries (45 s, two multiples of the cycle) are watched and the last horizon (two
+  /// multiples twice, 36 s, and the ladders' margin) simulated, so at least 300 − 45 − 36 − 9 s
+  /// (a cycle of rounding) are skipped.
+  @Test func aBatchDrainedInMidCycleStillSkips() {
+    let runs = Self.runBoth(
+      [Self.frames(120), Self.timer("sync", every: .seconds(9))], duration: .seconds(300))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(300 - 45 - 36 - 9))
+  }
+
+  /// 60 fps and a 30 s sync: 1,800 frames a cycle.
+  @Test func sixtyFramesPerSecondWithAThirtySecondSyncSkips() {
+    let runs = Self.runBoth(
+      [Self.frames(60), Self.timer("sync", every: .seconds(30))], duration: .seconds(600))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(600 - 5 * 30 - 4 * 30 - 30))
+  }
+
+  /// Two 6 s timers in phase: both due at one instant, their occurrences end in either order,
+  /// and the pools' free slots come back in another order; the state still matches (compared as
+  /// a set), over one cycle or two.
+  @Test func twoTimersDueTogetherSkip() {
+    let runs = Self.runBoth(
+      [
+        Self.frames(60), Self.timer("first", every: .seconds(6)),
+        Self.timer("second", every: .seconds(6)),
+      ],
+      duration: .seconds(300))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(300 - 5 * 6 - 4 * 6 - 6 - 10))
+  }
+
+  /// 30 s and 60 s timers, and 10 s and 20 s ones, in phase: a cycle over 5 s, where a second
+  /// multiple is tried as well.
+  @Test(arguments: [(30, 60), (10, 20)])
+  func timersOfMultiplePeriodsSkip(periods: (Int64, Int64)) {
+    let cycle = periods.1
+    let runs = Self.runBoth(
+      [
+        Self.frames(30), Self.timer("fast", every: .seconds(periods.0)),
+        Self.timer("slow", every: .seconds(periods.1)),
+      ],
+      duration: .seconds(20 * cycle))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(20 * cycle - 10 * cycle))
+  }
+
+  /// 45 s and 60 s timers: a cycle of 180 s, longer than 120 s, watched in a run of 2 h (a
+  /// 32nd of which is 225 s).
+  @Test func aCycleOverTwoMinutesSkipsInALongRun() {
+    let runs = Self.runBoth(
+      [
+        Self.frames(10), Self.timer("first", every: .seconds(45)),
+        Self.timer("second", every: .seconds(60)),
+      ],
+      duration: .seconds(7_200))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(3_600))
+  }
+
+  /// 59.94 fps is 2,997/50 fps: frame 2,997 is due at exactly 50 s, frame 1 at ⌊5·10¹⁰ / 2,997⌋ =
+  /// 16,683,350 ns, and the frames repeat every 50 s.
+  @Test func aDecimalFrameRateRepeatsEveryFiftySeconds() throws {
+    let clock = try #require(
+      FrameClock(.frames(rate: Frequency(hertz: 59.94), start: .start, duration: nil)))
+    #expect(clock.repeatPeriod == 50_000_000_000)
+    #expect(clock.offset(ofFrame: 1, before: .max) == 16_683_350)
+    #expect(clock.offset(ofFrame: 2_997, before: .max) == 50_000_000_000)
+    #expect(clock.offset(ofFrame: 2_998, before: .max) == 50_016_683_350)
+    #expect(FrameClock.exactRate(of: 120) == (120, 1))
+    #expect(FrameClock.exactRate(of: 23.976) == (2_997, 125))
+    #expect(FrameClock.exactRate(of: 1.0 / 3.0) == (0, 1))
+    let runs = Self.runBoth([Self.frames(59.94)], duration: .seconds(600))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(600 - 5 * 50 - 4 * 50 - 50))
+  }
+
+  /// Random arrivals every 5 s on average beside a 30 s timer and 120 fps: the 30 s cycle never
+  /// fits between two arrivals, the frames' cycle does — the timer's occurrences and the
+  /// arrivals pass through it.
+  @Test func randomArrivalsLeaveTheFramesCycle() {
+    let runs = Self.runBoth(
+      [
+        Self.frames(120), Self.timer("sync", every: .seconds(30)),
+        Self.arrivals(every: .seconds(5)),
+      ],
+      duration: .seconds(300))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(30))
+  }
+
+  /// A random shape of those above: an animation (24, 59.94, 60 or 120 fps) or none, one to three
+  /// timers of 6–60 s, in phase or not, now and then random arrivals, 5–30 min.
+  static func shapeWorkloads(seed: UInt64) -> (workloads: [WorkloadSpec], duration: TimeSpan) {
+    var rng = SplitMix64(seed: seed ^ 0x5a4e)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    var workloads: [WorkloadSpec] = []
+    let rates: [Double] = [24, 59.94, 60, 120]
+    if pick(4) > 0 { workloads.append(frames(rates[pick(rates.count)])) }
+    let periods: [Int64] = [6, 9, 10, 20, 30, 45, 60]
+    for index in 0..<(1 + pick(3)) {
+      let start: TimeSpan = pick(2) == 0 ? .zero : .milliseconds(Int64(pick(5_000)))
+      workloads.append(
+        timer("t\(index)", every: .seconds(periods[pick(periods.count)]), start: start))
+    }
+    if pick(4) == 0 { workloads.append(arrivals(every: .seconds(Int64(5 + pick(60))))) }
+    return (workloads, .seconds(Int64(300 + 60 * pick(26))))
+  }
+
+  @Test(arguments: 0..<24)
+  func randomShapesGiveTheSameAccount(seed: UInt64) {
+    let shape = Self.shapeWorkloads(seed: seed)
+    let runs = Self.runBoth(shape.workloads, duration: shape.duration, seed: seed)
+    #expect(runs.fast == runs.full)
+  }
+}
