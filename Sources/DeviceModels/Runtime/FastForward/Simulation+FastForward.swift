@@ -40,6 +40,8 @@ struct FastForward {
   /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
   var skippedTime: Int64 = 0
   var skips = 0
+  /// Boundaries whose whole state was taken (the others were told apart by their fingerprints).
+  var snapshotsTaken = 0
   /// Whether it skipped since it last gave up.
   var hasSkippedSinceGiveUp = false
   /// The environment's cursor when it last gave up (the back-off starts again after a change).
@@ -70,6 +72,8 @@ struct BoundaryRecord {
   /// The latencies and the changes of power of the stretch since the previous boundary.
   var samples: [(workload: Int, latencies: [Int64])]
   var powerLog: [PowerChange]
+  /// The thermal governor's polls of the stretch (see ``ThermalPoll``).
+  var thermalPolls: [ThermalPoll]
 }
 
 extension DeviceSimulation {
@@ -180,7 +184,8 @@ extension DeviceSimulation {
       }
       let samples = history[(middle + 1)...].flatMap(\.samples)
       guard growth == earlier,
-        samples.elementsEqual(history[(first + 1)...middle].flatMap(\.samples), by: { $0 == $1 })
+        samples.elementsEqual(history[(first + 1)...middle].flatMap(\.samples), by: { $0 == $1 }),
+        thermalPollsRepeat(multiple: multiple, in: history)
       else { continue }
       let cycle = Int64(multiple) * period
       let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
@@ -210,8 +215,13 @@ extension DeviceSimulation {
   }
 
   /// The state at `boundary`, with what the stretch since the previous boundary left: its
-  /// latencies (drained here) and its changes of power.
-  private func boundaryRecord(at boundary: Int64) -> BoundaryRecord {
+  /// latencies (drained here), its changes of power and the thermal governor's polls.
+  ///
+  /// The snapshot is taken only when the boundary's fingerprint equals that of a boundary one to
+  /// `maxMultiple` periods earlier (or when `alwaysTaken`): otherwise the state cannot equal any
+  /// of theirs, so the boundary can end no cycle and be the middle of none, and it keeps its
+  /// fingerprint alone. A steady state that begins at such a boundary is found one cycle later.
+  private func boundaryRecord(at boundary: Int64, alwaysTaken: Bool = false) -> BoundaryRecord {
     let drainsBefore = latencyLog.drainCount
     var samples: [(workload: Int, latencies: [Int64])] = []
     latencyLog.drain { workload, latencies in
@@ -221,20 +231,35 @@ extension DeviceSimulation {
     enforceLatencyBudget()
     let isComplete = drainsBefore == fastForward.previousDrainCount
     fastForward.previousDrainCount = latencyLog.drainCount
+    let past = Int64(fastForward.maxMultiple) * fastForward.period
+    let fingerprint = steadyStateFingerprint(
+      boundary: boundary, past: past, horizon: fastForward.horizon
+    ).hash
     var capture = SteadyStateCapture(
-      boundary: boundary, period: fastForward.period,
-      past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
-    if let last = fastForward.history.last {
-      capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
-      capture.accumulators.reserveCapacity(last.accumulators.count)
+      boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon)
+    if alwaysTaken
+      || fastForward.history.suffix(fastForward.maxMultiple).contains(where: {
+        $0.snapshot.fingerprint == fingerprint
+      })
+    {
+      if let last = fastForward.history.last(where: \.snapshot.isTaken) {
+        capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
+        capture.accumulators.reserveCapacity(last.accumulators.count)
+      }
+      visitSteadyState(&capture)
+      fastForward.snapshotsTaken += 1
+    } else {
+      capture.snapshot.isTaken = false
     }
-    visitSteadyState(&capture)
+    capture.snapshot.fingerprint = fingerprint
     let log = ledger.powerLog
     ledger.powerLog.removeAll(keepingCapacity: true)
+    let polls = thermal.pollLog
+    thermal.pollLog.removeAll(keepingCapacity: true)
     fastForward.earliestBeyond = capture.earliestBeyond
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
-      isComplete: isComplete, samples: samples, powerLog: log)
+      isComplete: isComplete, samples: samples, powerLog: log, thermalPolls: polls)
   }
 
   /// Chooses the period from the periodic sources due soon and starts watching it, or looks
@@ -438,6 +463,7 @@ extension DeviceSimulation {
       let curve = cycleCurve(cycle, history: history)
       count = min(count, cyclesBeforeThreshold(battery, cycle: cycle, curve: curve, from: boundary))
     }
+    count = thermalCyclesBeforeChange(count, multiple: Int(cycle / fastForward.period), in: history)
     return max(0, count)
   }
 
@@ -510,6 +536,7 @@ extension DeviceSimulation {
       boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
       cycle: cycle, count: count, growth: growth)
     visitSteadyState(&skipper)
+    skipThermalCycles(count, multiple: Int(cycle / fastForward.period), in: history)
     ledger.refreshBatteryCharge()
     var adding = [Int](repeating: 0, count: workloads.count)
     for (workload, latencies) in samples { adding[workload] += latencies.count * Int(count) }
@@ -526,7 +553,7 @@ extension DeviceSimulation {
     // the skip failed to move would show here. The history starts again from it.
     let snapshot = history[history.count - 1].snapshot
     fastForward.history = []
-    let moved = boundaryRecord(at: boundary + distance)
+    let moved = boundaryRecord(at: boundary + distance, alwaysTaken: true)
     precondition(moved.snapshot == snapshot, "a fast-forward left the cycle")
     fastForward.history = [moved]
     fastForward.nextCheck = boundary + distance + fastForward.period
