@@ -133,21 +133,10 @@ import Testing
   /// stays (it lifts only at nominal). The throttled steady state repeats, and the fast-forward
   /// skips it with the same account as every event.
   @Test func aThrottledSteadyStateSkipsWithTheSameAccount() throws {
-    let free = Ladder(
-      states: [
-        LadderState(name: "active", power: .zero, wakePower: .zero),
-        LadderState(name: "off", power: .zero, wakePower: .zero),
-      ], idlePolicy: .predictive)
-    let points = [(1, 100), (2, 400), (3, 900), (4, 1_600)].map {
-      OperatingPoint(frequency: .gigahertz(Double($0.0)), power: .milliwatts(Double($0.1)))
-    }
-    let cluster = ClusterSpec(
-      name: "big", cores: 1, ipc: 1, operatingPoints: points, coreLadder: free,
-      clusterLadder: free)
-    var device = Fixture.device([CPUTests.cpu([cluster])])
-    device.thermal = ThermalSpec(
-      resistance: 10_000_000, timeConstant: .seconds(10), fair: Temperature(celsius: 26),
-      serious: Temperature(celsius: 27), critical: Temperature(celsius: 50))
+    let device = ThermalTests.coreDevice(
+      ThermalSpec(
+        resistance: 10_000_000, timeConstant: .seconds(10), fair: Temperature(celsius: 26),
+        serious: Temperature(celsius: 27), critical: Temperature(celsius: 50)))
     let job = WorkloadSpec(
       name: "job",
       timing: .periodic(every: .seconds(1), start: .start, end: nil, count: nil, tolerance: .zero),
