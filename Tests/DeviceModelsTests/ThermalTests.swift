@@ -83,6 +83,13 @@ import Testing
   /// A core of 1, 2, 3 and 4 GHz at 0.1, 0.4, 0.9 and 1.6 W (the reference at 4 GHz), waking and
   /// holding for free, with a job of 4 s of reference work at time 0.
   static func coreRun(_ thermal: ThermalSpec?) -> RunResult {
+    let job = CPUTests.job("job", at: .zero, cpu: .seconds(4), qos: .userInitiated)
+    return Fixture.run(Fixture.setup(coreDevice(thermal), [job], duration: .seconds(20)))
+  }
+
+  /// A device of one core of 1, 2, 3 and 4 GHz at 0.1, 0.4, 0.9 and 1.6 W (the reference at
+  /// 4 GHz), waking and holding for free, with `thermal`.
+  static func coreDevice(_ thermal: ThermalSpec?) -> DeviceSpec {
     let free = Ladder(
       states: [
         LadderState(name: "active", power: .zero, wakePower: .zero),
@@ -96,8 +103,7 @@ import Testing
       clusterLadder: free)
     var device = Fixture.device([CPUTests.cpu([cluster])])
     device.thermal = thermal
-    let job = CPUTests.job("job", at: .zero, cpu: .seconds(4), qos: .userInitiated)
-    return Fixture.run(Fixture.setup(device, [job], duration: .seconds(20)))
+    return device
   }
 
   /// Serious from 25.1 °C, 100 °C per W, 1000 s: the first poll finds 25 + 160 / 1000 = 25.16 °C

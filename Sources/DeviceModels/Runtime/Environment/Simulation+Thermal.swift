@@ -29,16 +29,26 @@ extension DeviceSimulation {
     let span = now - thermal.lastPoll
     let (device, package) = ledger.takeHeat(at: now)
     let levelBefore = thermal.level
-    let stateBefore = thermal.poll(
-      span: span, power: Int64(clamping: device / Int128(span)),
-      packagePower: Int64(clamping: package / Int128(span)))
+    let outputsBefore = thermal.outputs
+    let power = Int64(clamping: device / Int128(span))
+    let packagePower = Int64(clamping: package / Int128(span))
+    let stateBefore = thermal.poll(span: span, power: power, packagePower: packagePower)
     thermal.lastPoll = now
     if thermal.level != levelBefore { applyThermalCaps() }
     if thermal.state != stateBefore { thermalStateChanged(from: stateBefore) }
     let packageNow = ledger.packagePower
-    if thermal.isFixedPoint(
+    let rests = thermal.isFixedPoint(
       span: thermal.poll, power: ledger.totalPower, packagePower: packageNow)
-    {
+    if fastForward.period > 0 {
+      // The fast-forward watches a period: it replays these polls when it skips (see
+      // ``ThermalRuntime/replay(_:cycles:)``).
+      thermal.pollLog.append(
+        ThermalPoll(
+          span: span, power: power, packagePower: packagePower, powerNow: ledger.totalPower,
+          packagePowerNow: packageNow, rests: rests,
+          changesOutputs: thermal.outputs != outputsBefore))
+    }
+    if rests {
       // Polls at these powers change nothing: rest until the power changes.
       thermal.isResting = true
       thermal.restingPower = ledger.totalPower

@@ -83,6 +83,9 @@ struct ThermalRuntime {
   var isResting = false
   var restingPower: Int64 = 0
   var restingPackagePower: Int64 = 0
+  /// The polls since the fast-forward's last boundary, while it watches a period: its own
+  /// bookkeeping, which changes no result (see ``ThermalPoll``).
+  var pollLog: [ThermalPoll] = []
 
   /// The thermal model of `setup`'s device in `setup`'s ambient temperature.
   init(setup: SimulationSetup) {

@@ -51,6 +51,8 @@ struct FastForward {
   /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
   var skippedTime: Int64 = 0
   var skips = 0
+  /// Boundaries whose whole state was taken (the others were told apart by their fingerprints).
+  var snapshotsTaken = 0
   /// Whether it skipped since it last gave up.
   var hasSkippedSinceGiveUp = false
   /// The environment's cursor when it last gave up (the back-off starts again after a change).
@@ -84,6 +86,8 @@ struct BoundaryRecord {
   /// the order they were recorded), and its changes of power.
   var samples: [(workload: Int, latencies: [Int64])]
   var powerLog: [PowerChange]
+  /// The thermal governor's polls of the stretch (see ``ThermalPoll``).
+  var thermalPolls: [ThermalPoll]
 }
 
 extension DeviceSimulation {
@@ -198,7 +202,8 @@ extension DeviceSimulation {
       let samples = Self.byWorkload(history[(middle + 1)...].flatMap(\.samples))
       guard growth == earlier,
         samples.elementsEqual(
-          Self.byWorkload(history[(first + 1)...middle].flatMap(\.samples)), by: { $0 == $1 })
+          Self.byWorkload(history[(first + 1)...middle].flatMap(\.samples)), by: { $0 == $1 }),
+        thermalPollsRepeat(multiple: multiple, in: history)
       else { continue }
       let cycle = Int64(multiple) * period
       let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
@@ -228,26 +233,46 @@ extension DeviceSimulation {
   }
 
   /// The state at `boundary`, with what the stretch since the previous boundary left: its
-  /// latencies (drained here, with those of any batch drained since the previous boundary) and
-  /// its changes of power.
-  private func boundaryRecord(at boundary: Int64) -> BoundaryRecord {
+  /// latencies (drained here, with those of any batch drained since the previous boundary), its
+  /// changes of power and the thermal governor's polls.
+  ///
+  /// The snapshot is taken only when the boundary's fingerprint equals that of a boundary one to
+  /// `maxMultiple` periods earlier (or when `alwaysTaken`): otherwise the state cannot equal any
+  /// of theirs, so the boundary can end no cycle and be the middle of none, and it keeps its
+  /// fingerprint alone. A steady state that begins at such a boundary is found one cycle later.
+  private func boundaryRecord(at boundary: Int64, alwaysTaken: Bool = false) -> BoundaryRecord {
     drainLatencyLog()
     let samples = Self.byWorkload(fastForward.stretchLatencies)
     fastForward.stretchLatencies.removeAll()
+    let past = Int64(fastForward.maxMultiple) * fastForward.period
+    let fingerprint = steadyStateFingerprint(
+      boundary: boundary, past: past, horizon: fastForward.horizon
+    ).hash
     var capture = SteadyStateCapture(
-      boundary: boundary, period: fastForward.period,
-      past: Int64(fastForward.maxMultiple) * fastForward.period, horizon: fastForward.horizon)
-    if let last = fastForward.history.last {
-      capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
-      capture.accumulators.reserveCapacity(last.accumulators.count)
+      boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon)
+    if alwaysTaken
+      || fastForward.history.suffix(fastForward.maxMultiple).contains(where: {
+        $0.snapshot.fingerprint == fingerprint
+      })
+    {
+      if let last = fastForward.history.last(where: \.snapshot.isTaken) {
+        capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
+        capture.accumulators.reserveCapacity(last.accumulators.count)
+      }
+      visitSteadyState(&capture)
+      fastForward.snapshotsTaken += 1
+    } else {
+      capture.snapshot.isTaken = false
     }
-    visitSteadyState(&capture)
+    capture.snapshot.fingerprint = fingerprint
     let log = ledger.powerLog
     ledger.powerLog.removeAll(keepingCapacity: true)
+    let polls = thermal.pollLog
+    thermal.pollLog.removeAll(keepingCapacity: true)
     fastForward.earliestBeyond = capture.earliestBeyond
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
-      samples: samples, powerLog: log)
+      samples: samples, powerLog: log, thermalPolls: polls)
   }
 
   /// `groups` of latencies joined by workload, in workload order, each workload's latencies in
@@ -493,6 +518,7 @@ extension DeviceSimulation {
       let curve = cycleCurve(cycle, history: history)
       count = min(count, cyclesBeforeThreshold(battery, cycle: cycle, curve: curve, from: boundary))
     }
+    count = thermalCyclesBeforeChange(count, multiple: Int(cycle / fastForward.period), in: history)
     return max(0, count)
   }
 
@@ -565,6 +591,7 @@ extension DeviceSimulation {
       boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
       cycle: cycle, count: count, growth: growth)
     visitSteadyState(&skipper)
+    skipThermalCycles(count, multiple: Int(cycle / fastForward.period), in: history)
     ledger.refreshBatteryCharge()
     var adding = [Int](repeating: 0, count: workloads.count)
     for (workload, latencies) in samples { adding[workload] += latencies.count * Int(count) }
@@ -581,7 +608,7 @@ extension DeviceSimulation {
     // the skip failed to move would show here. The history starts again from it.
     let snapshot = history[history.count - 1].snapshot
     fastForward.history = []
-    let moved = boundaryRecord(at: boundary + distance)
+    let moved = boundaryRecord(at: boundary + distance, alwaysTaken: true)
     precondition(moved.snapshot == snapshot, "a fast-forward left the cycle")
     fastForward.history = [moved]
     fastForward.nextCheck = boundary + distance + fastForward.period

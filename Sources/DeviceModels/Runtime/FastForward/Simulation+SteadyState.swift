@@ -88,15 +88,56 @@ extension DeviceSimulation {
     activity?.visitSteadyState(&visitor)
   }
 
-  /// The thermal model: the temperatures, the average, the state and the levels are compared
-  /// (once the temperature settles they repeat exactly, see ``ThermalRuntime``); the times in
-  /// each state and throttled grow with the cycle.
+  /// The boundary's fingerprint (see ``SteadyStateFingerprint``): a few words of the state that
+  /// ``visitSteadyState(_:)`` compares and that most often tell two boundaries apart — how many
+  /// events are pending, when the ledger last changed and at which powers, the environment's
+  /// position, each node's phase, state and last finish, how much work is in flight, the CPU's
+  /// busy cores and clocks, the thermal governor's outputs. A word added here must be one the
+  /// enumeration compares (a value as it is, an instant as ``SteadyStateFingerprint/instant(_:)``
+  /// classifies it): otherwise two equal states could be told apart, and the fast-forward would
+  /// miss a steady state. Its cost grows with the nodes, not with the workloads or the events.
+  func steadyStateFingerprint(boundary: Int64, past: Int64, horizon: Int64)
+    -> SteadyStateFingerprint
+  {
+    var fingerprint = SteadyStateFingerprint(boundary: boundary, past: past, horizon: horizon)
+    fingerprint.value(Int64(scheduler.pendingEventCount))
+    fingerprint.value(Int64(jobs.usedSlots - jobs.freeSlots.count))
+    fingerprint.value(Int64(occurrences.usedSlots - occurrences.freeSlots.count))
+    fingerprint.value(Int64(calls.count))
+    fingerprint.value(Int64(environment.cursor))
+    fingerprint.value(environment.isCharging)
+    fingerprint.value(shutdown.isOff)
+    fingerprint.instant(ledger.clock)
+    fingerprint.value(ledger.totalPower)
+    fingerprint.value(ledger.heatEnergy)
+    fingerprint.value(ledger.packageEnergy)
+    for index in nodes.indices {
+      fingerprint.value(Int64(nodes[index].phase.rawValue))
+      fingerprint.value(Int64(nodes[index].state))
+      fingerprint.instant(nodes[index].lastFinish)
+    }
+    if cpu != nil {
+      fingerprint.value(Int64(cpu!.busyCores))
+      for cluster in cpu!.clusters { fingerprint.value(cluster.currentOPP) }
+    }
+    if thermal.isUsed {
+      fingerprint.value(Int64(thermal.state.rawValue))
+      fingerprint.value(thermal.thermalLevel)
+      fingerprint.value(thermal.limitLevel)
+      fingerprint.value(thermal.isResting)
+    }
+    return fingerprint
+  }
+
+  /// The thermal model: what the rest of the device reads of it — the state, the levels and
+  /// whether the governor rests, at which powers — is compared; the times in each state and
+  /// throttled grow with the cycle. The temperatures and the power limits' average are not
+  /// compared: they settle on their own, for an hour or more after a change of load, and reach the
+  /// rest of the device only through what is compared and through each poll's decisions. The
+  /// fast-forward logs the polls of each cycle and skips only cycles whose polls, replayed from
+  /// the temperatures as they are, decide what they decided (see ``ThermalRuntime/replay(_:cycles:)``).
   private func visitThermal<V: SteadyStateVisitor>(_ visitor: inout V) {
     guard thermal.isUsed else { return }
-    visitor.value(thermal.temperature)
-    visitor.value(thermal.previousTemperature)
-    visitor.value(thermal.peakTemperature)
-    visitor.value(thermal.averagePower)
     visitor.value(Int64(thermal.state.rawValue))
     visitor.value(thermal.thermalLevel)
     visitor.value(thermal.limitLevel)

@@ -129,9 +129,15 @@ struct SteadyStateSnapshot: Equatable {
   var runtimes: [any Equatable] = []
   /// Whether the state can repeat over the chosen period at all.
   var isPeriodic = true
+  /// The boundary's fingerprint (see ``SteadyStateFingerprint``): always taken, compared first.
+  var fingerprint: UInt64 = 0
+  /// Whether the state was taken at all: a boundary whose fingerprint matched none of the
+  /// boundaries it could repeat keeps only its fingerprint, and equals no snapshot.
+  var isTaken = true
 
   static func == (a: Self, b: Self) -> Bool {
-    guard a.isPeriodic, b.isPeriodic, a.words == b.words, a.runtimes.count == b.runtimes.count
+    guard a.fingerprint == b.fingerprint, a.isTaken, b.isTaken, a.isPeriodic, b.isPeriodic,
+      a.words == b.words, a.runtimes.count == b.runtimes.count
     else { return false }
     for (x, y) in zip(a.runtimes, b.runtimes) where !Self.equal(x, y) { return false }
     return true
@@ -140,6 +146,63 @@ struct SteadyStateSnapshot: Equatable {
   private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
     guard let y = y as? T else { return false }
     return x == y
+  }
+}
+
+/// A few words of a boundary's state hashed into one (see
+/// ``DeviceSimulation/steadyStateFingerprint(boundary:past:horizon:)``), to reject a boundary that
+/// cannot repeat an earlier one without taking its snapshot: a snapshot costs tens of thousands of
+/// instructions, a fingerprint a few hundred. Only words the snapshot compares go in, instants
+/// classified as ``SteadyStateCapture`` classifies them, so equal snapshots always have equal
+/// fingerprints, and different fingerprints always mean different snapshots.
+struct SteadyStateFingerprint {
+  let boundary: Int64
+  let past: Int64
+  let horizon: Int64
+  /// The hash so far.
+  private(set) var hash: UInt64 = 0x6A09_E667_F3BC_C908
+
+  init(boundary: Int64, past: Int64, horizon: Int64) {
+    self.boundary = boundary
+    self.past = past
+    self.horizon = horizon
+  }
+
+  /// Mixes in a word the snapshot compares as it is (a multiply-rotate step: every bit of the
+  /// word reaches the whole hash).
+  mutating func value(_ word: Int64) {
+    hash = (hash ^ UInt64(bitPattern: word)) &* 0x9E37_79B9_7F4A_7C15
+    hash = (hash << 29) | (hash >> 35)
+  }
+
+  /// Mixes in a 32-bit value the snapshot compares.
+  mutating func value(_ word: Int32) { value(Int64(word)) }
+
+  /// Mixes in a `Bool` the snapshot compares.
+  mutating func value(_ flag: Bool) { value(Int64(flag ? 1 : 0)) }
+
+  /// Mixes in a 128-bit value the snapshot compares.
+  mutating func value(_ wide: Int128) {
+    value(Int64(truncatingIfNeeded: wide))
+    value(Int64(truncatingIfNeeded: wide >> 64))
+  }
+
+  /// Mixes in an instant as the snapshot compares it (see
+  /// ``SteadyStateVisitor/derivedInstant(_:)``): a sentinel as itself, long ago as one class,
+  /// near the boundary relative to it, beyond the horizon as itself.
+  mutating func instant(_ time: Int64) {
+    if time < 0 || time == .max {
+      value(Int64(0))
+      value(time)
+    } else if time < boundary - past {
+      value(Int64(1))
+    } else if time - boundary < horizon {
+      value(Int64(2))
+      value(time - boundary)
+    } else {
+      value(Int64(3))
+      value(time)
+    }
   }
 }
 
