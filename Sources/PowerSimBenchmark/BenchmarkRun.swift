@@ -3,10 +3,10 @@ import Foundation
 /// Runs the chosen rows, then prints the measurements and how they compare with the targets.
 struct BenchmarkRun {
   let options: Options
-  private var measurements = ResultTable(header: [
+  var measurements = ResultTable(header: [
     "benchmark", "events", "wall", "rate", "peak RSS",
   ])
-  private var targets = ResultTable(header: ["target", "measured", "goal", "result"])
+  var targets = ResultTable(header: ["target", "measured", "goal", "result"])
 
   init(options: Options) {
     self.options = options
@@ -31,6 +31,7 @@ struct BenchmarkRun {
     if runsStorm && !options.isSmall { try storm.measure(times: 2) }
     if options.rows.contains("sweep") { try runSweep() }
     if options.rows.contains("link") { try runLink() }
+    if options.rows.contains("instructions") { try runInstructions() }
     if runsStorm {
       if !options.isSmall { try storm.measure(times: 2) }
       addStorm(storm)
@@ -175,7 +176,7 @@ struct BenchmarkRun {
     ]
   }
 
-  private mutating func addTarget(_ name: String, _ measured: String, goal: String, met: Bool) {
+  mutating func addTarget(_ name: String, _ measured: String, goal: String, met: Bool) {
     targets.rows.append(targetRow(name, measured, goal: goal, met: met))
   }
 
