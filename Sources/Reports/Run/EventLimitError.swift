@@ -2,8 +2,9 @@ public import DeviceModels
 public import ScenarioFiles
 
 /// A run stopped by its limit of events processed (`--max-events`, see *Bad Input, Run Limits
-/// and Safe Output*): the estimate let it start, counting on a steady state the fast-forward would
-/// skip, and it took every event it was allowed with events still due. Nothing of it is written.
+/// and Safe Output*): the estimate let it start — counting on a steady state the fast-forward
+/// would skip, or missing work the device does on its own — and it took every event it was
+/// allowed with events still due. Nothing of it is written.
 public struct EventLimitError: Error, Sendable, CustomStringConvertible {
   /// The scenario file.
   public var file: String
@@ -31,6 +32,6 @@ public struct EventLimitError: Error, Sendable, CustomStringConvertible {
     let reached = Units.durationText(stop.simulated)
     let duration = Units.durationText(stop.duration)
     return
-      "\(file): the run of \(run) stopped after \(limit) events, as many as a run may take, at \(reached) of its \(duration): it repeats less than its structure let the estimate expect, so the fast-forward skipped less; nothing was written; shorten \"duration\", or raise the limit with --max-events"
+      "\(file): the run of \(run) stopped after \(limit) events, as many as a run may take, at \(reached) of its \(duration): it took more than its estimate counted (the fast-forward skipped less, or the device did more, than the scenario's structure foretold); nothing was written; shorten \"duration\", or raise the limit with --max-events"
   }
 }

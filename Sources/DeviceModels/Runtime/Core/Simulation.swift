@@ -53,7 +53,7 @@ public final class Simulation {
   ///   simulated time reached so far, for a progress line; the result does not depend on it.
   /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
   public func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
-    simulation.run(progress: progress)!
+    simulation.run(progress: progress)
   }
 
   /// Runs the simulation like ``run(progress:)``, taking at most `maximumEvents` events off the
@@ -67,7 +67,7 @@ public final class Simulation {
   ) throws(EventLimitReached) -> RunResult {
     precondition(maximumEvents >= 0, "an event limit cannot be negative")
     simulation.scheduler.processedEventLimit = maximumEvents
-    guard let result = simulation.run(progress: progress) else {
+    guard let result = simulation.runWithinEventLimit(progress: progress) else {
       throw EventLimitReached(
         maximumEvents: maximumEvents,
         simulated: .nanoseconds(simulation.scheduler.now.nanosecondsSinceStart),
@@ -311,9 +311,16 @@ final class DeviceSimulation: SimulationModel {
   /// Runs the simulation to its end and returns the account.
   ///
   /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
-  /// Returns `nil`, having stopped, when the scheduler reached its event limit (see
-  /// ``Scheduler/processedEventLimit``).
-  func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult? {
+  func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
+    guard let result = runWithinEventLimit(progress: progress) else {
+      preconditionFailure("a run without an event limit stopped at one")
+    }
+    return result
+  }
+
+  /// Runs the simulation to its end and returns the account, or returns `nil`, having stopped,
+  /// when the scheduler reached its event limit (see ``Scheduler/processedEventLimit``).
+  func runWithinEventLimit(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult? {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
     for node in nodes.indices { recordChange(node) }
