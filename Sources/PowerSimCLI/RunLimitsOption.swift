@@ -7,7 +7,7 @@ enum RunLimitsOption {
   static let spec = OptionSpec(
     name: "--max-events", valueName: "N",
     help:
-      "Refuses a run estimated to take more than N events, a decimal integer (default: 1000000000), or to leave more than N/1000 occurrences waiting (at most 10 million), and stops a run that takes more than N events (nothing is written)."
+      "Refuses a run estimated to take more than N events, a decimal integer (default: 1000000000), or to leave more than N/1000 occurrences waiting (at most 10 million)."
   )
 
   /// The limits the command line asks for.
