@@ -78,7 +78,13 @@ extension WorkloadCost {
       if let end { breaks.append(end) }
       let interval = Double(source) / max(1, Double(occurrencesPerPeriod(workload, source)))
       completions += 1 / interval
-      for (component, time) in serviceTimes(of: workload) {
+      var times = serviceTimes(of: workload)
+      // The service time of a CPU step is one thread's; every thread keeps a core busy.
+      let threads = RunLimits.steps(of: workload).reduce(0.0) {
+        $0 + Double($1.cpu?.nanoseconds ?? 0) * Double(max(0, $1.threads - 1))
+      }
+      if threads > 0 { times["CPU", default: 0] += threads }
+      for (component, time) in times {
         demand[component, default: 0] += time / interval
       }
     }
