@@ -6,7 +6,7 @@ struct BenchmarkRun {
   var measurements = ResultTable(header: [
     "benchmark", "events", "wall", "rate", "peak RSS",
   ])
-  private var targets = ResultTable(header: ["target", "measured", "goal", "result"])
+  var targets = ResultTable(header: ["target", "measured", "goal", "result"])
 
   init(options: Options) {
     self.options = options
@@ -33,6 +33,7 @@ struct BenchmarkRun {
     if options.rows.contains("link") { try runLink() }
     if options.rows.contains("workloads") { try runWorkloads() }
     if options.rows.contains("shapes") { try runShapes() }
+    if options.rows.contains("instructions") { try runInstructions() }
     if runsStorm {
       if !options.isSmall { try storm.measure(times: 2) }
       addStorm(storm)

@@ -127,7 +127,7 @@ enum ChildProcess {
   }
 
   /// This executable's path.
-  private static func executablePath() -> String {
+  static func executablePath() -> String {
     #if os(Linux)
       if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
         return path

@@ -23,8 +23,9 @@ enum PowerSimBenchmark {
 
     OPTIONS:
       --small      Runs a shorter version of every row (seconds, for CI).
-      --only ROW   Runs only this row: storm, day, sweep, link, workloads or shapes
-                   (repeatable).
+      --only ROW   Runs only this row: storm, day, sweep, link, workloads, shapes or
+                   instructions (the storm and the bare heap counted in instructions under
+                   valgrind) (repeatable).
       --print-scenario storm|day
                    Prints the scenario of the event storm or of the 24-hour day as JSON, to
                    run or profile it with powersim, and does nothing else.
@@ -35,6 +36,10 @@ enum PowerSimBenchmark {
   static func main() {
     var arguments = Array(CommandLine.arguments.dropFirst())
     do {
+      if arguments.first == StormInstructions.childFlag {
+        try StormInstructions.childMain(Array(arguments.dropFirst()))
+        return
+      }
       if arguments.first == "--child" {
         try runChild(Array(arguments.dropFirst()))
         return
@@ -47,7 +52,9 @@ enum PowerSimBenchmark {
         case "--only":
           guard let row = arguments.first, Options.rowNames.contains(row) else {
             throw UsageError(
-              message: "--only: expected one of storm, day, sweep, link, workloads or shapes")
+              message:
+                "--only: expected one of storm, day, sweep, link, workloads, shapes or instructions"
+            )
           }
           arguments.removeFirst()
           options.rows.insert(row)
@@ -104,7 +111,9 @@ enum PowerSimBenchmark {
 /// What to run.
 struct Options {
   /// Every row group.
-  static let rowNames: Set<String> = ["storm", "day", "sweep", "link", "workloads", "shapes"]
+  static let rowNames: Set<String> = [
+    "storm", "day", "sweep", "link", "workloads", "shapes", "instructions",
+  ]
   /// Whether to run the short version.
   var isSmall = false
   /// The row groups to run.

@@ -74,7 +74,7 @@ enum CompareCommand: Command {
       }
     }
     console.writeWarnings(alternatives.map(\.scenario))
-    let estimates = alternatives.map { RunLimits.estimate($0.scenario.setup) }
+    let estimates = alternatives.map { limits.estimate($0.scenario.setup) }
     try limits.checkTotal(
       events: estimates.reduce(0) { $0 + $1.events }, runs: alternatives.count, of: "compare",
       file: files.count == 1 ? files[0] : nil,
@@ -97,10 +97,11 @@ enum CompareCommand: Command {
     let total = alternatives.count
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress.show("compare: \(done)/\(total) alternatives") } }
-    let comparison = Comparison.run(
+    let comparison = try Comparison.run(
       alternatives, jobs: jobs,
       powerBinWidth: plotFile.map { _ in PowerSeriesRecorder.plotBinWidth(for: longest) },
-      fastForward: !arguments.flags.contains("--no-fast-forward"), progress: report)
+      fastForward: !arguments.flags.contains("--no-fast-forward"),
+      maximumEvents: limits.processedEventLimit, progress: report)
     progress?.finish()
     var outputs: [(path: String, text: String)] = []
     if arguments.value("--out") != nil {

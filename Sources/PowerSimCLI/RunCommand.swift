@@ -92,14 +92,15 @@ enum RunCommand: Command {
     }
     let file = arguments.positionals[0]
     let document = try ScenarioDocument.load(file)
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     let scenario = try document.scenario(
-      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName,
-      limits: try RunLimitsOption.limits(arguments, command: spec))
+      variant: arguments.value("--variant") ?? ScenarioDocument.baselineName, limits: limits)
     console.writeWarnings([scenario])
     var request = RunRequest(scenario: scenario)
     request.outputDirectory = arguments.value("--out")
     request.exact = exact
     request.fastForward = !arguments.flags.contains("--no-fast-forward")
+    request.maximumEvents = limits.processedEventLimit
     if let resolution {
       try checkRows(
         resolution, text: arguments.value("--resolution") ?? "", duration: scenario.setup.duration)

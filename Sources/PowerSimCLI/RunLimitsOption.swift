@@ -14,14 +14,18 @@ enum RunLimitsOption {
   static func limits(_ arguments: ParsedArguments, command: CommandSpec) throws(UsageError)
     -> RunLimits
   {
-    guard let text = arguments.value(spec.name) else { return .standard }
+    // A command run without the fast-forward is estimated without it (see `RunLimits`).
+    let fastForward = !arguments.flags.contains("--no-fast-forward")
+    guard let text = arguments.value(spec.name) else {
+      return RunLimits(maximumEvents: RunLimits.standard.maximumEvents, fastForward: fastForward)
+    }
     guard let value = wholeNumber(text), value >= 1 else {
       throw UsageError(
         message:
           "--max-events: expected a whole number of events in decimal digits, such as 5000000000, found \(ValueExcerpt.quoted(text))",
         command: command)
     }
-    return RunLimits(maximumEvents: value)
+    return RunLimits(maximumEvents: value, fastForward: fastForward)
   }
 
   /// `text` as a whole number written in decimal digits only (`5000000000`); `nil` for anything

@@ -41,20 +41,44 @@ public struct Comparison: Sendable {
     powerBinWidth: TimeSpan? = nil, fastForward: Bool = true,
     progress: (@Sendable (_ done: Int) -> Void)? = nil
   ) -> Comparison {
+    do {
+      return try run(
+        alternatives, jobs: jobs, powerBinWidth: powerBinWidth, fastForward: fastForward,
+        maximumEvents: .max, progress: progress)
+    } catch {
+      preconditionFailure("a run without an event limit stopped at one")
+    }
+  }
+
+  /// Simulates `alternatives` like ``run(_:jobs:powerBinWidth:fastForward:progress:)``, each run
+  /// taking at most `maximumEvents` events off its event queue (`--max-events`): a run that
+  /// reaches it with events still due stops the comparison with an ``EventLimitError`` naming the
+  /// first such alternative.
+  public static func run(
+    _ alternatives: [Alternative], jobs: Int = ParallelMap.defaultJobs,
+    powerBinWidth: TimeSpan? = nil, fastForward: Bool = true, maximumEvents: Int,
+    progress: (@Sendable (_ done: Int) -> Void)? = nil
+  ) throws(EventLimitError) -> Comparison {
     precondition(!alternatives.isEmpty, "a comparison needs a baseline")
-    let entries = ParallelMap.map(count: alternatives.count, jobs: jobs, progress: progress) {
-      index in
+    let entries = try ParallelMap.map(count: alternatives.count, jobs: jobs, progress: progress) {
+      (index: Int) throws(EventLimitError) -> ComparisonEntry in
       let alternative = alternatives[index]
+      func simulate(_ recording: RecordingOptions) throws(EventLimitError) -> RunResult {
+        do {
+          return try Simulation(setup: alternative.scenario.setup, recording: recording).run(
+            maximumEvents: maximumEvents)
+        } catch {
+          throw EventLimitError(
+            error, scenario: alternative.scenario, run: "the alternative \"\(alternative.label)\"")
+        }
+      }
       guard let powerBinWidth else {
-        let result = Simulation(
-          setup: alternative.scenario.setup, recording: RecordingOptions(fastForward: fastForward)
-        ).run()
+        let result = try simulate(RecordingOptions(fastForward: fastForward))
         return ComparisonEntry(alternative: alternative, result: result, powerBins: nil)
       }
       let collector = PowerSeriesCollector()
-      let recording = RecordingOptions(
-        binWidth: powerBinWidth, sink: collector, fastForward: fastForward)
-      let result = Simulation(setup: alternative.scenario.setup, recording: recording).run()
+      let result = try simulate(
+        RecordingOptions(binWidth: powerBinWidth, sink: collector, fastForward: fastForward))
       return ComparisonEntry(alternative: alternative, result: result, powerBins: collector.bins)
     }
     return Comparison(entries: entries)

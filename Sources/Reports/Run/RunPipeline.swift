@@ -21,6 +21,10 @@ public struct RunRequest: Sendable {
   /// Whether the run skips whole periods of a steady state (see *The fast-forward*); `false`
   /// simulates every event (`--no-fast-forward`). The results are byte-identical either way.
   public var fastForward = true
+  /// The most events the run may take off the event queue (`--max-events`; `Int.max`: no
+  /// limit): a run that reaches it with events still due stops, writes nothing and throws an
+  /// ``EventLimitError``.
+  public var maximumEvents = Int.max
   /// Told the simulated time reached, a hundred times over the run (for a progress line).
   public var progress: (@Sendable (_ simulated: TimeSpan) -> Void)?
 
@@ -47,20 +51,31 @@ public enum RunPipeline {
   public static func run(_ request: RunRequest) throws -> RunResult {
     let setup = request.scenario.setup
     guard request.writesFiles else {
-      return Simulation(setup: setup, recording: RecordingOptions(fastForward: request.fastForward))
-        .run(progress: request.progress)
+      return try simulate(
+        Simulation(setup: setup, recording: RecordingOptions(fastForward: request.fastForward)),
+        request)
     }
     let transaction = OutputTransaction()
     do {
       let outputs = try RunOutputs(request: request, transaction: transaction)
-      let result = Simulation(setup: setup, recording: outputs.recording).run(
-        progress: request.progress)
+      let result = try simulate(Simulation(setup: setup, recording: outputs.recording), request)
       try outputs.finish(result, transaction: transaction)
       try transaction.commit()
       return result
     } catch {
       transaction.discard()
       throw error
+    }
+  }
+
+  /// Runs `simulation` under the request's event limit.
+  private static func simulate(_ simulation: Simulation, _ request: RunRequest)
+    throws(EventLimitError) -> RunResult
+  {
+    do {
+      return try simulation.run(maximumEvents: request.maximumEvents, progress: request.progress)
+    } catch {
+      throw EventLimitError(error, scenario: request.scenario)
     }
   }
 }

@@ -91,7 +91,7 @@ public enum Sweep {
     let estimates = try ParallelMap.map(count: total, jobs: jobs) {
       (position: Int) throws(SweepPointError) -> (Double, RunLimits.LargestWorkload?) in
       let point = try scenario(document, plan: plan, index: plan.shardIndex(at: position))
-      let estimate = RunLimits.estimate(point.setup)
+      let estimate = plan.limits.estimate(point.setup)
       return (
         estimate.events,
         RunLimits.LargestWorkload(run: "", setup: point.setup, estimate: estimate)
@@ -110,13 +110,21 @@ public enum Sweep {
       largest: largest)
     var report: (@Sendable (Int) -> Void)?
     if let progress { report = { done in progress(done, total) } }
+    let maximumEvents = plan.limits.processedEventLimit
     return try ParallelMap.map(count: total, jobs: jobs, progress: report) {
-      (position: Int) throws(SweepPointError) -> SweepRow in
+      (position: Int) throws -> SweepRow in
       let index = plan.shardIndex(at: position)
       let scenario = try scenario(document, plan: plan, index: index)
-      let result = Simulation(
-        setup: scenario.setup, recording: RecordingOptions(fastForward: fastForward)
-      ).run()
+      let result: RunResult
+      do throws(EventLimitReached) {
+        result = try Simulation(
+          setup: scenario.setup, recording: RecordingOptions(fastForward: fastForward)
+        ).run(maximumEvents: maximumEvents)
+      } catch {
+        throw EventLimitError(
+          error, scenario: scenario,
+          run: SweepPointError.pointName(index, assignments: assignments(plan, index)))
+      }
       let summary = ResultCSV.summaryFields(result, variant: scenario.variant)
       return SweepRow(
         index: index, variant: scenario.variant,

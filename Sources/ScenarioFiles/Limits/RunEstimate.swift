@@ -19,8 +19,12 @@ public struct RunEstimate: Sendable {
     public var eventsPerOccurrence: Double
     /// Whether it is an animation (the advice then names its frame rate).
     public var isAnimation: Bool
-    /// `occurrences × eventsPerOccurrence`, plus an event per held arrival.
-    public var events: Double { occurrences * eventsPerOccurrence + held }
+    /// The share of its events the engine is expected to take off its queue: below 1 for a
+    /// source of a steady cycle the fast-forward skips (see ``RunLimits``), else 1.
+    public var simulatedShare: Double = 1
+    /// `occurrences × eventsPerOccurrence`, plus an event per held arrival, times
+    /// ``simulatedShare``.
+    public var events: Double { (occurrences * eventsPerOccurrence + held) * simulatedShare }
   }
 
   /// Every workload's share, in setup order.
@@ -45,9 +49,12 @@ public struct RunEstimate: Sendable {
   /// The estimate of the whole run of `setup`, or of its part inside `window`: a workload counts
   /// only in the stretches it can run in (`when: "visible"`: while its app is in the foreground;
   /// an app that can be suspended: while it is not), and the environment's changes in proportion
-  /// to the part of the run estimated.
-  init(_ setup: SimulationSetup, window: TimeRange? = nil) {
+  /// to the part of the run estimated. With `fastForward`, the sources of a steady cycle count
+  /// only the share of their events the fast-forward is expected to leave to simulate (see
+  /// ``RunLimits``); without, every event counts.
+  init(_ setup: SimulationSetup, window: TimeRange? = nil, fastForward: Bool = false) {
     let cost = WorkloadCost(setup: setup)
+    let cycle = fastForward ? cost.steadyCycle() : nil
     let within = window.map { cost.wholeRun.intersection(RunSpans([$0])) } ?? cost.wholeRun
     var waiting: [WaitingWork] = []
     workloads = setup.workloads.map { workload in
@@ -64,7 +71,8 @@ public struct RunEstimate: Sendable {
         held: max(0, cost.occurrences(of: workload, in: due) - occurrences),
         eventsPerOccurrence: cost.eventsPerOccurrence(
           of: workload, occurrences: occurrences, stretches: Double(runs.spans.count)),
-        isAnimation: isAnimation)
+        isAnimation: isAnimation,
+        simulatedShare: cycle.map { cost.simulatedShare(of: workload, runs: runs, cycle: $0) } ?? 1)
     }
     let environment = setup.environment
     let changes =

@@ -24,9 +24,24 @@ public struct RunLimits: Sendable, Hashable {
   /// and never more than 1e7 (a few gigabytes).
   public var maximumWaitingOccurrences: Double { min(maximumEvents / 1_000, 1e7) }
 
-  /// Limits allowing at most `maximumEvents` events.
-  public init(maximumEvents: Double) {
+  /// Whether the runs checked skip the periods of a steady state (see *The fast-forward*): the
+  /// estimate then counts only what the fast-forward is expected to leave to simulate, where the
+  /// scenario's structure promises a steady cycle; `false` (`--no-fast-forward`) counts every
+  /// event.
+  public var fastForward: Bool
+
+  /// The most events a run may take off the event queue while it runs: ``maximumEvents``, as a
+  /// whole number (`Int.max` when unlimited). It stops a run the estimate let through whose
+  /// steady state did not repeat as its structure promised (see
+  /// `Simulation.run(maximumEvents:progress:)`).
+  public var processedEventLimit: Int {
+    maximumEvents < 9.2e18 ? Int(maximumEvents.rounded(.down)) : .max
+  }
+
+  /// Limits allowing at most `maximumEvents` events, for runs with the fast-forward or without.
+  public init(maximumEvents: Double, fastForward: Bool = true) {
     self.maximumEvents = maximumEvents
+    self.fastForward = fastForward
   }
 
   /// The default limits: at most 1e9 events (about a minute and a half of simulation at the
@@ -37,15 +52,22 @@ public struct RunLimits: Sendable, Hashable {
   /// at its ceiling of 1e7 waiting occurrences.
   public static let unlimited = RunLimits(maximumEvents: .infinity)
 
-  /// The estimated cost of running `setup`, or of its part inside `window`.
+  /// The estimated cost of running `setup`, or of its part inside `window`, counting every
+  /// event (as without the fast-forward).
   public static func estimate(_ setup: SimulationSetup, window: TimeRange? = nil) -> RunEstimate {
     RunEstimate(setup, window: window)
+  }
+
+  /// The estimated cost of running `setup` as these limits count it: with ``fastForward``, only
+  /// what the fast-forward is expected to leave to simulate.
+  public func estimate(_ setup: SimulationSetup) -> RunEstimate {
+    RunEstimate(setup, fastForward: fastForward)
   }
 
   /// Checks `setup`, decoded from `file`, against these limits; the error names the workload
   /// responsible and what to change.
   func check(_ setup: SimulationSetup, file: String) throws(InputError) {
-    let estimate = RunEstimate(setup)
+    let estimate = estimate(setup)
     if estimate.events > maximumEvents {
       throw eventError(estimate, setup: setup, file: file)
     }
@@ -91,10 +113,14 @@ public struct RunLimits: Sendable, Hashable {
     }
     changes.append("shorten \"duration\"")
     let path = JSONPath([.key("workloads"), .key(worst.name)] + (key.map { [.key($0)] } ?? []))
+    let skipped =
+      worst.simulatedShare < 1
+      ? ", of which the fast-forward is expected to skip all but \(Approximate.percent(worst.simulatedShare))"
+      : ""
     return InputError(
       file: file, jsonPath: path,
       message:
-        "this workload needs about \(Approximate.text(worst.events)) events to simulate (\(Approximate.text(worst.occurrences)) occurrences of about \(Approximate.text(worst.eventsPerOccurrence)) events each), \(limit); \(changes.joined(separator: ", ")), \(raise)"
+        "this workload needs about \(Approximate.text(worst.events)) events to simulate (\(Approximate.text(worst.occurrences)) occurrences of about \(Approximate.text(worst.eventsPerOccurrence)) events each\(skipped)), \(limit); \(changes.joined(separator: ", ")), \(raise)"
     )
   }
 
@@ -275,6 +301,11 @@ enum Approximate {
       exponent += 1
     }
     return "\(digits)e\(exponent)"
+  }
+
+  /// A share as a percentage to two significant digits (`4.2%`), the same in every locale.
+  static func percent(_ share: Double) -> String {
+    DecimalFormat.significant(share * 100, digits: 2) + "%"
   }
 
   /// A limit as the digits `--max-events` takes (`1000000000`, not `1e9`), so that a message's

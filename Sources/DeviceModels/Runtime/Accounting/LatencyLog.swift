@@ -33,7 +33,13 @@ final class LatencyLog {
   /// A batch of about 32 latencies per workload, between 1,024 and 65,536 in all: large
   /// enough that each workload's appends come in runs, small enough to stay in the cache.
   convenience init(workloadCount: Int) {
-    self.init(workloadCount: workloadCount, capacity: min(65_536, max(1_024, workloadCount * 32)))
+    self.init(
+      workloadCount: workloadCount, capacity: Self.standardCapacity(workloadCount: workloadCount))
+  }
+
+  /// The capacity of ``init(workloadCount:)``'s log.
+  static func standardCapacity(workloadCount: Int) -> Int {
+    min(65_536, max(1_024, workloadCount * 32))
   }
 
   deinit {

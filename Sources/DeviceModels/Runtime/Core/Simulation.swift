@@ -55,6 +55,37 @@ public final class Simulation {
   public func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
     simulation.run(progress: progress)
   }
+
+  /// Runs the simulation like ``run(progress:)``, taking at most `maximumEvents` events off the
+  /// event queue (the events the fast-forward skips are not taken, so not counted): a run that
+  /// finishes within them returns its account; one with an event still due after them stops
+  /// there and throws, returning nothing (see *Bad Input, Run Limits and Safe Output*).
+  ///
+  /// The limit costs one comparison per event; ``run(progress:)`` has none.
+  public func run(
+    maximumEvents: Int, progress: ((_ simulated: TimeSpan) -> Void)? = nil
+  ) throws(EventLimitReached) -> RunResult {
+    precondition(maximumEvents >= 0, "an event limit cannot be negative")
+    simulation.scheduler.processedEventLimit = maximumEvents
+    guard let result = simulation.runWithinEventLimit(progress: progress) else {
+      throw EventLimitReached(
+        maximumEvents: maximumEvents,
+        simulated: .nanoseconds(simulation.scheduler.now.nanosecondsSinceStart),
+        duration: simulation.setup.duration)
+    }
+    return result
+  }
+}
+
+/// A run stopped after taking its limit of events off the event queue with events still due (see
+/// ``Simulation/run(maximumEvents:progress:)``): nothing of it is returned.
+public struct EventLimitReached: Error, Sendable, Hashable {
+  /// The events the run was allowed, all of them taken.
+  public var maximumEvents: Int
+  /// How far the run had simulated when it stopped.
+  public var simulated: TimeSpan
+  /// How long the run was to simulate.
+  public var duration: TimeSpan
 }
 
 /// The device simulation behind ``Simulation``. The simulation is a
@@ -286,6 +317,15 @@ final class DeviceSimulation: SimulationModel {
   ///
   /// - Complexity: O(*e* log *q*) for *e* events and *q* pending events, plus the recording.
   func run(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult {
+    guard let result = runWithinEventLimit(progress: progress) else {
+      preconditionFailure("a run without an event limit stopped at one")
+    }
+    return result
+  }
+
+  /// Runs the simulation to its end and returns the account, or returns `nil`, having stopped,
+  /// when the scheduler reached its event limit (see ``Scheduler/processedEventLimit``).
+  func runWithinEventLimit(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult? {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
     for node in nodes.indices { recordChange(node) }
@@ -304,11 +344,13 @@ final class DeviceSimulation: SimulationModel {
       for slice in 1...100 {
         let end = Int64((Int128(endTime) * Int128(slice)) / 100)
         runEvents(until: end)
+        if scheduler.stoppedAtLimit { return nil }
         progress(.nanoseconds(end))
       }
     } else {
       runEvents(until: endTime)
     }
+    if scheduler.stoppedAtLimit { return nil }
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)

@@ -149,6 +149,8 @@ extension DeviceSimulation {
     while fastForward.nextCheck < end {
       let boundary = fastForward.nextCheck
       scheduler.run(self, until: Instant(nanosecondsSinceStart: boundary))
+      // Stopped at the run's event limit: no boundary is looked at, nothing more runs.
+      if scheduler.stoppedAtLimit { return }
       checkSteadyState(at: boundary, before: end)
       precondition(fastForward.nextCheck > boundary, "a boundary looked at twice")
     }

@@ -1,0 +1,209 @@
+import DeviceModels
+import Quantities
+
+/// The steady cycle a scenario's structure promises the fast-forward: its periodic workloads
+/// (timers no slower than ``FastForwardReach/longestPeriod``, animations at a whole frame rate)
+/// repeat together every `period` between the things outside the cycle (the environment's
+/// changes, every other workload's occurrences), and after each such break the fast-forward
+/// simulates at most `allowance` before it skips again (see *Bad Input, Run Limits and Safe
+/// Output*, where the rule is written out).
+struct SteadyCycle {
+  /// The cycle's period, ns: the least common multiple of the sources' periods (and of the
+  /// thermal model's poll).
+  var period: Double
+  /// Simulated time a break costs in full, ns: the device settling (twice, for the
+  /// fast-forward's back-off), the boundaries needed to see a repetition, the horizon kept
+  /// before the next break and the first back-off.
+  var allowance: Double
+  /// Simulated time each progress slice costs in full, ns: the boundaries needed to see the
+  /// repetition again.
+  var sliceAllowance: Double
+  /// The names of the workloads that are the cycle's sources.
+  var sources: Set<String>
+  /// Every instant the environment or a source's start or end breaks the cycle, ns, sorted.
+  var breaks: [Double]
+}
+
+extension WorkloadCost {
+  /// The slices a run shown with a progress line is run in (see `Simulation.run(progress:)`).
+  static let progressSlices = 100.0
+  /// The battery levels at which the fast-forward stops (empty, full, Low Power Mode's `below`,
+  /// `battery-ok` and the level just under it).
+  static let batteryBreaks = 5.0
+  /// The most a cycle's sources may ask of any component, as a share of what it can do: busier
+  /// than that, queues may not empty within a period, and nothing is promised.
+  static let steadyLoad = 0.5
+
+  /// The steady cycle of the setup's periodic workloads, or `nil` when its structure promises
+  /// none: no periodic source; a frame rate that is not whole or that a frame-rate range may
+  /// change; periods whose least common multiple exceeds ``FastForwardReach/longestPeriod``;
+  /// two or more sources with a period above half ``FastForwardReach/longestCycle`` (two
+  /// occurrences due at one instant may repeat only every second period); more completions in a
+  /// period than the latency log holds; or sources that keep a component more than
+  /// ``steadyLoad`` busy.
+  func steadyCycle() -> SteadyCycle? {
+    var period: Int64 = 1
+    var sources: Set<String> = []
+    var completions = 0.0
+    var demand: [String: Double] = [:]
+    var breaks: [Double] = []
+    for workload in setup.workloads {
+      let source: Int64
+      let start: Instant
+      var end: Double?
+      switch workload.timing {
+      case .periodic(let every, let from, let until, let count, _):
+        guard every <= FastForwardReach.longestPeriod else { continue }
+        source = every.nanoseconds
+        start = from
+        end = until.map { Double($0.nanosecondsSinceStart) }
+        if let count {
+          let last = Double(from.nanosecondsSinceStart) + Double(count) * Double(every.nanoseconds)
+          end = min(end ?? last, last)
+        }
+      case .frames(let rate, let from, let length):
+        guard workload.frameRateRange == nil,
+          let repeating = FastForwardReach.framePeriod(rate: rate)
+        else { return nil }
+        source = repeating.nanoseconds
+        start = from
+        end = length.map { Double(from.nanosecondsSinceStart) + Double($0.nanoseconds) }
+      default:
+        continue
+      }
+      guard source > 0, let lcm = Self.leastCommonMultiple(period, source) else { return nil }
+      period = lcm
+      sources.insert(workload.name)
+      breaks.append(Double(start.nanosecondsSinceStart))
+      if let end { breaks.append(end) }
+      let interval = Double(source) / max(1, Double(occurrencesPerPeriod(workload, source)))
+      completions += 1 / interval
+      var times = serviceTimes(of: workload)
+      // The service time of a CPU step is one thread's; every thread keeps a core busy.
+      let threads = RunLimits.steps(of: workload).reduce(0.0) {
+        $0 + Double($1.cpu?.nanoseconds ?? 0) * Double(max(0, $1.threads - 1))
+      }
+      if threads > 0 { times["CPU", default: 0] += threads }
+      for (component, time) in times {
+        demand[component, default: 0] += time / interval
+      }
+    }
+    guard !sources.isEmpty else { return nil }
+    if let thermal = setup.device.thermal {
+      guard let lcm = Self.leastCommonMultiple(period, thermal.poll.nanoseconds) else { return nil }
+      period = lcm
+    }
+    let cycle = Double(period)
+    let longestCycle = Double(FastForwardReach.longestCycle.nanoseconds)
+    if sources.count > 1 && 2 * cycle > longestCycle { return nil }
+    let capacity = FastForwardReach.latencyLogCapacity(workloads: setup.workloads.count)
+    guard completions * cycle <= Double(capacity) else { return nil }
+    guard demand.allSatisfy({ $0.value <= Self.steadyLoad * lanes(of: $0.key) }) else {
+      return nil
+    }
+    let multiples = max(
+      1, min(Double(FastForwardReach.mostMultiples), (longestCycle / cycle).rounded(.down)))
+    let watch = (4 * multiples + 4) * cycle
+    let allowance =
+      watch + 2 * settlingTime() + Double(FastForwardReach.initialBackoff.nanoseconds)
+      + modelHorizon()
+    breaks += environmentChanges()
+    return SteadyCycle(
+      period: cycle, allowance: allowance, sliceAllowance: (2 * multiples + 2) * cycle,
+      sources: sources, breaks: breaks.sorted())
+  }
+
+  /// The share of `workload`'s events the engine is expected to process with the fast-forward,
+  /// when it is a source of `cycle` running in `runs`: the simulated time around each break in
+  /// its stretches over their length, at most 1. A break is each start of a stretch, each change
+  /// of the environment and each start or end of a source in them, each battery level the
+  /// fast-forward stops at, the run's end, and each occurrence of every other workload due in
+  /// them (two for a deferrable one: its opening and its deadline), which adds its own service
+  /// time and tolerance; a run shown with a progress line adds its slices.
+  func simulatedShare(of workload: WorkloadSpec, runs: RunSpans, cycle: SteadyCycle) -> Double {
+    guard cycle.sources.contains(workload.name) else { return 1 }
+    let length = runs.length
+    guard length > 0 else { return 1 }
+    var breaks = Double(runs.spans.count) + Self.batteryBreaks + 1
+    breaks += Double(cycle.breaks.count { runs.contains($0) })
+    var extra = Self.progressSlices * cycle.sliceAllowance
+    for other in setup.workloads where !cycle.sources.contains(other.name) {
+      let due = occurrences(of: other, in: runs)
+      guard due > 0 else { continue }
+      var tolerance = 0.0
+      var perOccurrence = 1.0
+      switch other.timing {
+      case .periodic(_, _, _, _, let slack): tolerance = Double(slack.nanoseconds)
+      case .window, .repeatingWindow: perOccurrence = 2
+      default: break
+      }
+      breaks += due * perOccurrence
+      let busy = serviceTimes(of: other).values.reduce(0, +)
+      extra += due * (busy + tolerance)
+    }
+    return min(1, (breaks * cycle.allowance + extra) / length)
+  }
+
+  /// How many occurrences `workload`, a source, has in `span` ns (a timer one, an animation its
+  /// frames).
+  private func occurrencesPerPeriod(_ workload: WorkloadSpec, _ span: Int64) -> Int64 {
+    guard case .frames(let rate, _, _) = workload.timing else { return 1 }
+    return max(1, Int64((rate.hertz * Double(span) / 1e9).rounded()))
+  }
+
+  /// How long the device may take to settle after a break, ns: the deepest step down any ladder
+  /// (a state's `after`, with its wake latency), the longest background time of an app, the
+  /// longest delay a push may be held.
+  private func settlingTime() -> Double {
+    var longest: Int64 = 0
+    for ladder in ladders.ladders.values {
+      for state in ladder.states {
+        longest = max(longest, state.after.nanoseconds + state.wakeLatency.nanoseconds)
+      }
+    }
+    for app in setup.runApps {
+      longest = max(longest, app.backgroundTime?.nanoseconds ?? 0)
+    }
+    for workload in setup.workloads {
+      longest = max(longest, workload.push?.maxDelay.nanoseconds ?? 0)
+    }
+    return Double(longest)
+  }
+
+  /// The longest lookahead of any model constant (the predictive policy's residencies and wake
+  /// latencies), plus a millisecond, ns: the fast-forward keeps that much more before a break.
+  private func modelHorizon() -> Double {
+    var longest: Int64 = 0
+    for ladder in ladders.ladders.values {
+      for state in ladder.states {
+        longest = max(longest, state.minimumResidency.nanoseconds, state.wakeLatency.nanoseconds)
+      }
+    }
+    return Double(longest) + 1e6
+  }
+
+  /// Every instant the environment changes, ns: the charger, the network, the display, the
+  /// apps' foreground and Low Power Mode's intervals, each start and end.
+  private func environmentChanges() -> [Double] {
+    let environment = setup.environment
+    var ranges = environment.charging + environment.network.map(\.range)
+    ranges += setup.display.map(\.range)
+    ranges += setup.visibility ?? []
+    ranges += setup.runApps.flatMap { $0.foreground ?? [] }
+    if case .intervals(let intervals)? = environment.lowPower { ranges += intervals }
+    return ranges.flatMap {
+      [Double($0.start.nanosecondsSinceStart), Double($0.end.nanosecondsSinceStart)]
+    }
+  }
+
+  /// The least common multiple of two periods, or `nil` when it exceeds
+  /// ``FastForwardReach/longestPeriod``.
+  private static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
+    var x = a
+    var y = b
+    while y != 0 { (x, y) = (y, x % y) }
+    let (lcm, overflow) = (a / x).multipliedReportingOverflow(by: b)
+    guard !overflow, lcm <= FastForwardReach.longestPeriod.nanoseconds else { return nil }
+    return lcm
+  }
+}

@@ -1,0 +1,182 @@
+import DeviceModels
+import Foundation
+import JSONSupport
+import Quantities
+import ScenarioFiles
+import TestSupport
+import Testing
+
+/// Run limits that know the fast-forward (see `RunLimits`): a steady cycle the scenario's
+/// structure promises counts only the events the fast-forward leaves to simulate, and a run that
+/// takes more events than its limit stops cleanly, writing nothing.
+@Suite struct FastForwardLimitsTests {
+  static func scenario(_ text: String, limits: RunLimits = .standard) throws -> Scenario {
+    try ScenarioDocument(json: JSONReader.parse(text), file: "test.json").scenario(limits: limits)
+  }
+
+  /// Counting every event, as without the fast-forward.
+  static let everyEvent = RunLimits(maximumEvents: 1e9, fastForward: false)
+
+  /// Thirty days of a 60 fps animation, plugged in with the display on.
+  static let thirtyDays = #"""
+    { "device": "phone", "duration": "30 d",
+      "environment": { "charging": [["0 s", "30 d"]] },
+      "display": [ { "from": 0, "to": "30 d", "brightness": "50%", "appearance": "light" } ],
+      "workloads": { "ui": { "frames": "60 fps", "work": { "cpu": "2 ms", "gpu": "2 ms" } } } }
+    """#
+
+  /// A 30-day animation is refused counting every event (155.5 million frames of about 13
+  /// events), and accepted with the fast-forward, whose estimate stays above what the run
+  /// really processes.
+  @Test func thirtyDaysOfAnAnimationAreAccepted() throws {
+    #expect(throws: InputError.self) { try Self.scenario(Self.thirtyDays, limits: Self.everyEvent) }
+    let scenario = try Self.scenario(Self.thirtyDays)
+    let ui = try #require(RunLimits.standard.estimate(scenario.setup).workloads.first)
+    // 60 frames a second for 30 days, by hand.
+    #expect(ui.occurrences == 60.0 * 86_400 * 30)
+    #expect(ui.simulatedShare > 0 && ui.simulatedShare < 0.01)
+    let estimate = RunLimits.standard.estimate(scenario.setup).events
+    let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
+    #expect(processed <= estimate && estimate < 1e7, "\(processed) / \(estimate)")
+  }
+
+  /// Without the fast-forward nothing is skipped: `--no-fast-forward` counts every event.
+  @Test func withoutTheFastForwardEveryEventCounts() throws {
+    let scenario = try Self.scenario(Self.thirtyDays, limits: .unlimited)
+    let every = RunLimits.estimate(scenario.setup)
+    #expect(Self.everyEvent.estimate(scenario.setup).events == every.events)
+    #expect(every.events > 1e9)
+  }
+
+  /// Twenty seeds of the shipped day-in-the-life are within the limit together, with the
+  /// fast-forward (which its structure does not promise to skip: every other workload's
+  /// occurrence — a sync with 5 min of tolerance, pushes, a backup — breaks the 60 fps cycle, so
+  /// it counts in full) and without, and the run takes no more than its estimate.
+  @Test func twentySeedsOfTheDayInTheLifeAreAccepted() throws {
+    let path = LimitsTests.packageRoot.appendingPathComponent("scenarios/day-in-the-life.json")
+    let text = try String(contentsOf: path, encoding: .utf8)
+    #expect(text.contains(#""seed": 7,"#))
+    var total = 0.0
+    for seed in 1...20 {
+      let seeded = text.replacingOccurrences(of: #""seed": 7,"#, with: #""seed": \#(seed),"#)
+      total += RunLimits.standard.estimate(try Self.scenario(seeded).setup).events
+    }
+    try RunLimits.standard.checkTotal(
+      events: total, runs: 20, of: "sweep", file: nil, largest: nil)
+    let scenario = try Self.scenario(text)
+    let estimate = RunLimits.standard.estimate(scenario.setup).events
+    #expect(abs(total - 20 * estimate) <= 1e-9 * total)
+    let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
+    #expect(processed <= estimate, "\(processed) / \(estimate)")
+  }
+
+  /// A timer of two periodic sources whose least common multiple is over 120 s (45 s and 60 s:
+  /// 180 s) promises no cycle: every event counts.
+  @Test func periodsWhoseCycleIsTooLongPromiseNothing() throws {
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "30 d",
+        "workloads": {
+          "a": { "every": "45 s", "work": { "cpu": "1 ms" } },
+          "b": { "every": "60 s", "work": { "cpu": "1 ms" } } } }
+      """#)
+    for workload in RunLimits.standard.estimate(scenario.setup).workloads {
+      #expect(workload.simulatedShare == 1)
+    }
+  }
+
+  /// Work that keeps a component more than half busy promises nothing either (a 1 ms timer of
+  /// 0.6 ms of GPU work: the GPU serves one at a time).
+  @Test func aBusyComponentPromisesNothing() throws {
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "1 h",
+        "workloads": { "tick": { "every": "1 ms", "work": { "gpu": "600 us" } } } }
+      """#)
+    #expect(RunLimits.standard.estimate(scenario.setup).workloads[0].simulatedShare == 1)
+  }
+
+  /// The shipped standby hour: its estimate counts two events (its workloads' alone), the engine
+  /// takes 2,464 (the device's own ladders and polls): what the processed-events limit is for.
+  static let standby = LimitsTests.packageRoot.appendingPathComponent("scenarios/standby.json")
+
+  /// A run that takes exactly its limit of events finishes, with the account of a run without a
+  /// limit; one event fewer allowed stops it, saying where — with and without the fast-forward.
+  @Test(arguments: [true, false])
+  func aRunTakingExactlyItsLimitFinishesAndOneMoreStops(fastForward: Bool) throws {
+    let scenario = try ScenarioDocument.load(Self.standby.path).scenario()
+    let recording = RecordingOptions(fastForward: fastForward)
+    let free = Simulation(setup: scenario.setup, recording: recording).run()
+    let events = free.processedEvents
+    #expect(events > 100)
+    let exact = try Simulation(setup: scenario.setup, recording: recording).run(
+      maximumEvents: events)
+    #expect(exact.processedEvents == events)
+    #expect(exact.energy == free.energy)
+    #expect(throws: EventLimitReached.self) {
+      try Simulation(setup: scenario.setup, recording: recording).run(maximumEvents: events - 1)
+    }
+    do {
+      _ = try Simulation(setup: scenario.setup, recording: recording).run(
+        maximumEvents: events - 1)
+      Issue.record("a run allowed one event fewer than it takes finished")
+    } catch {
+      #expect(error.maximumEvents == events - 1)
+      #expect(error.duration == .seconds(3_600))
+      #expect(error.simulated < error.duration)
+    }
+  }
+
+  /// `run` stops at `--max-events` with status 1, names the run, the limit and how far it got,
+  /// and leaves the output directory as it was; exactly the events the run takes pass.
+  @Test func runStoppedByItsLimitWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let text = try String(contentsOf: Self.standby, encoding: .utf8)
+    try directory.write(text, to: "standby.json")
+    try directory.write("earlier\n", to: "out/summary.csv")
+    let scenario = try ScenarioDocument.load(Self.standby.path).scenario()
+    let events = Simulation(setup: scenario.setup).run().processedEvents
+    let stopped = try PowerSimProcess.run(
+      ["run", "standby.json", "--out", "out", "--max-events", String(events - 1)],
+      in: directory.url)
+    #expect(stopped.exited(with: 1), "\(stopped)")
+    #expect(
+      stopped.standardError.hasPrefix(
+        "Error: standby.json: the run of the baseline stopped after \(events - 1) events, as many as a run may take, at "
+      ))
+    #expect(
+      stopped.standardError.hasSuffix(
+        " of its 1 h: it took more than its estimate counted (the fast-forward skipped less, or the device did more, than the scenario's structure foretold); nothing was written; shorten \"duration\", or raise the limit with --max-events\n"
+      ))
+    #expect(stopped.standardOutput == "")
+    #expect(
+      try String(contentsOfFile: directory.path("out/summary.csv"), encoding: .utf8) == "earlier\n")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path("out")) == ["summary.csv"])
+    let exact = try PowerSimProcess.run(
+      ["run", "standby.json", "--out", "out", "--max-events", String(events)], in: directory.url)
+    #expect(exact.exited(with: 0), "\(exact)")
+    #expect(
+      try String(contentsOfFile: directory.path("out/summary.csv"), encoding: .utf8) != "earlier\n")
+  }
+
+  /// `compare` and `sweep` hold each run to the limit and name the alternative or the point.
+  @Test func compareAndSweepNameTheRunThatStopped() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write(try String(contentsOf: Self.standby, encoding: .utf8), to: "standby.json")
+    let compare = try PowerSimProcess.run(
+      ["compare", "standby.json", "--max-events", "1000"], in: directory.url)
+    #expect(compare.exited(with: 1), "\(compare)")
+    #expect(
+      compare.standardError.hasPrefix(
+        "Error: standby.json: the run of the alternative \"baseline\" stopped after 1000 events"))
+    let sweep = try PowerSimProcess.run(
+      ["sweep", "standby.json", "--set", "seed=1,2", "--max-events", "1000", "--out", "out"],
+      in: directory.url)
+    #expect(sweep.exited(with: 1), "\(sweep)")
+    #expect(
+      sweep.standardError.hasPrefix(
+        "Error: standby.json: the run of sweep point 0 (seed=1) stopped after 1000 events"))
+    #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
+  }
+}
