@@ -62,7 +62,7 @@ import Testing
     #expect(outcome.status == 0)
     #expect(
       outcome.output.contains(
-        "\nLargest battery saving: charging, −23.31 J of battery (−13.2%) vs baseline; the charger pays"
+        "\nLargest battery saving: charging, −21.99 J of battery (−13.6%) vs baseline; the charger pays"
       ))
   }
 
