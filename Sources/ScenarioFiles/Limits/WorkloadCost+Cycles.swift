@@ -2,7 +2,7 @@ import DeviceModels
 import Quantities
 
 /// The steady cycle a scenario's structure promises the fast-forward: its periodic workloads
-/// (timers no slower than ``FastForwardReach/longestPeriod``, animations at a whole frame rate)
+/// (timers no slower than `FastForwardReach.longestPeriod`, animations at a whole frame rate)
 /// repeat together every `period` between the things outside the cycle (the environment's
 /// changes, every other workload's occurrences), and after each such break the fast-forward
 /// simulates at most `allowance` before it skips again (see *Bad Input, Run Limits and Safe
@@ -36,8 +36,8 @@ extension WorkloadCost {
 
   /// The steady cycle of the setup's periodic workloads, or `nil` when its structure promises
   /// none: no periodic source; a frame rate that is not whole or that a frame-rate range may
-  /// change; periods whose least common multiple exceeds ``FastForwardReach/longestPeriod``;
-  /// two or more sources with a period above half ``FastForwardReach/longestCycle`` (two
+  /// change; periods whose least common multiple exceeds `FastForwardReach.longestPeriod`;
+  /// two or more sources with a period above half `FastForwardReach.longestCycle` (two
   /// occurrences due at one instant may repeat only every second period); more completions in a
   /// period than the latency log holds; or sources that keep a component more than
   /// ``steadyLoad`` busy.
@@ -197,7 +197,7 @@ extension WorkloadCost {
   }
 
   /// The least common multiple of two periods, or `nil` when it exceeds
-  /// ``FastForwardReach/longestPeriod``.
+  /// `FastForwardReach.longestPeriod`.
   private static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
     var x = a
     var y = b

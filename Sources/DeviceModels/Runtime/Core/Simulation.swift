@@ -324,7 +324,7 @@ final class DeviceSimulation: SimulationModel {
   }
 
   /// Runs the simulation to its end and returns the account, or returns `nil`, having stopped,
-  /// when the scheduler reached its event limit (see ``Scheduler/processedEventLimit``).
+  /// when the scheduler reached its event limit (see `Scheduler.processedEventLimit`).
   func runWithinEventLimit(progress: ((_ simulated: TimeSpan) -> Void)? = nil) -> RunResult? {
     precondition(!hasRun, "a Simulation runs once")
     hasRun = true
