@@ -51,14 +51,8 @@ import Testing
   /// comes before the timer at one instant): 7 runs in 10 s. The workloads' own component draws
   /// nothing, so the temperature is the heater's alone.
   @Test func theThermalStateIsAnEventAndAStateForWorkloads() {
-    let heater = Fixture.generic(
-      "heater", Fixture.twoStateLadder("on", .watts(1), then: "off", .zero), parent: .none)
-    let lamp = Fixture.generic(
-      "lamp", Fixture.twoStateLadder("on", .zero, then: "off", .zero), parent: .none)
-    var device = Fixture.device([heater, lamp])
-    device.thermal = ThermalSpec(
-      resistance: 10_000_000, timeConstant: .seconds(10), fair: Temperature(celsius: 29),
-      serious: Temperature(microdegrees: 30_217_031), critical: Temperature(celsius: 50))
+    let device = ThermalFastForwardTests.heaterDevice(
+      fair: Temperature(celsius: 29), serious: Temperature(microdegrees: 30_217_031))
     let heat = WorkloadSpec(
       name: "heat", timing: .once(at: .start), work: Fixture.uses("heater", for: .seconds(100)))
     let hot = WorkloadSpec(
