@@ -146,7 +146,7 @@ extension DeviceSimulation {
         : LinkQuality(spec: spec, isOnline: spell.node >= 0)
       guard quality != network.quality[link] else { continue }
       advanceLink(link)
-      let searchedBefore = !network.quality[link].isOnline
+      let wasOnline = network.quality[link].isOnline
       network.quality[link] = quality
       if !quality.isOnline {
         pauseTransfers(link)
@@ -155,7 +155,7 @@ extension DeviceSimulation {
       }
       // An idle radio with a scanning power starts or stops searching for a network.
       let phase = nodes[Int(node)].phase
-      if links[link].scanningPower >= 0, searchedBefore != !quality.isOnline,
+      if links[link].scanningPower >= 0, wasOnline != quality.isOnline,
         phase == .idle || phase == .waitingForParent
       {
         recordChange(Int(node))

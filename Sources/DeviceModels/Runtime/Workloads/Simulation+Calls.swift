@@ -70,9 +70,7 @@ extension DeviceSimulation {
   /// A packet of `occurrence`'s call is through: with none left to send or in flight, the stream's
   /// part of the call step is done (handed on once every completion of the instant is in).
   func callPacketDone(_ occurrence: Int32) {
-    guard let call = calls.firstIndex(where: { $0.isLive && $0.occurrence == occurrence }) else {
-      return
-    }
+    guard let call = liveCall(of: occurrence) else { return }
     calls[call].inFlight -= 1
     if calls[call].inFlight == 0 && calls[call].packetsLeft == 0 { endCallStream(call) }
   }
@@ -80,10 +78,13 @@ extension DeviceSimulation {
   /// A packet of `occurrence`'s call, cut off with its app, was taken off the network before it
   /// was through.
   func callPacketCutOff(_ occurrence: Int32) {
-    guard let call = calls.firstIndex(where: { $0.isLive && $0.occurrence == occurrence }) else {
-      return
-    }
+    guard let call = liveCall(of: occurrence) else { return }
     calls[call].inFlight -= 1
+  }
+
+  /// The slot of `occurrence`'s live call stream, if it has one.
+  private func liveCall(of occurrence: Int32) -> Int? {
+    calls.firstIndex { $0.isLive && $0.occurrence == occurrence }
   }
 
   /// The calls of cut-off occurrences send no more: each stream, with its packets taken off the
