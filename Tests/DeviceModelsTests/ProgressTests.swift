@@ -46,4 +46,33 @@ import Testing
     }
     #expect(whole.workload("tap").occurrences > 20)
   }
+
+  /// A steady run shown with a progress line skips as one without: a skip may cross the ends
+  /// of the slices, so the steady state is not seen anew after each of them. The unit's 100 ms
+  /// timer for 10 minutes: every event would be 2 × 6,000 (a start and an end of each 30 ms
+  /// occurrence) and more; sliced, the run takes exactly the events of one pass, and less
+  /// than a tenth of those.
+  @Test func aSteadyRunInSlicesSkipsAsOnePass() {
+    let ladder = Fixture.twoStateLadder("on", .milliwatts(100), then: "off", .zero)
+    let device = Fixture.device([Fixture.generic("unit", ladder, parent: .none)])
+    let setup = Fixture.setup(
+      device,
+      [
+        WorkloadSpec(
+          name: "tick",
+          timing: .periodic(
+            every: .milliseconds(100), start: .start, end: nil, count: nil, tolerance: .zero),
+          work: Fixture.uses("unit", for: .milliseconds(30)))
+      ], duration: .seconds(600), seed: 3)
+    let every = Simulation(setup: setup, recording: RecordingOptions(fastForward: false)).run()
+    let whole = Simulation(setup: setup).run()
+    var reports = 0
+    let sliced = Simulation(setup: setup).run { _ in reports += 1 }
+    #expect(reports == 100)
+    #expect(every.processedEvents >= 12_000)
+    #expect(sliced.processedEvents == whole.processedEvents)
+    #expect(sliced.processedEvents * 10 < every.processedEvents)
+    #expect(sliced.energy == every.energy)
+    #expect(sliced.workload("tick").occurrences == 6_000)
+  }
 }

@@ -42,6 +42,9 @@ extension DeviceSimulation {
       return
     }
     let offset = now % drx.cycle
+    // The phase read is logged for the fast-forward: two cycles of the device repeat only if
+    // they read the same phases (see *The fast-forward*).
+    if fastForward.period > 0 { fastForward.drxPhases.append(offset) }
     let next: Int64
     if offset < drx.onDuration {
       links[link].isDRXAsleep = false

@@ -36,6 +36,11 @@ struct FastForward {
   /// The latencies drained from the log since the last boundary while watching (a batch that
   /// fills in mid-cycle), in the order drained.
   var stretchLatencies: [(workload: Int, latencies: [Int64])] = []
+  /// The phases of a DRX cycle read since the last boundary while watching (each DRX boundary
+  /// reads where in its cycle the clock is: on-durations are aligned to the run's start), in
+  /// the order read. Not part of the snapshot: a radio that no DRX boundary reads in a cycle
+  /// behaves alike at any phase, and one that does repeats only if the phases read repeat.
+  var drxPhases: [Int64] = []
   /// The slowest source in the cycle watched, ns: a timer or an animation slower than it is
   /// outside the cycle, its occurrences things passing through (``FastForward/longestPeriod``
   /// unless random arrivals come too often for the cycle of every source).
@@ -53,7 +58,8 @@ struct FastForward {
   var skips = 0
   /// Boundaries whose whole state was taken (the others were told apart by their fingerprints).
   var snapshotsTaken = 0
-  /// Whether it skipped since it last gave up.
+  /// Whether it skipped since it last gave up (a pause until something outside the cycle has
+  /// come is not giving up).
   var hasSkippedSinceGiveUp = false
   /// The environment's cursor when it last gave up (the back-off starts again after a change).
   var cursorAtLastGiveUp = -1
@@ -88,6 +94,11 @@ struct BoundaryRecord {
   var powerLog: [PowerChange]
   /// The thermal governor's polls of the stretch (see ``ThermalPoll``).
   var thermalPolls: [ThermalPoll]
+  /// The phases of DRX cycles read in the stretch (see ``FastForward/drxPhases``).
+  var drxPhases: [Int64]
+  /// How far ahead of the boundary the furthest instant compared relative to it lies, ns (see
+  /// ``SteadyStateCapture/reach``).
+  var reach: Int64
 }
 
 extension DeviceSimulation {
@@ -121,13 +132,12 @@ extension DeviceSimulation {
     guard enabled, periodic else { return }
     // The only decisions that compare an instant ahead with the clock by a model constant are
     // the predictive policy's (a known wake-up's distance against each state's minimum
-    // residency). Every other instant ahead matters only once the clock reaches it, and is
-    // queued or kept where the enumeration sees it.
+    // residency, in ladders with that policy: a wake latency is compared with a latency limit,
+    // never with the time ahead). Every other instant ahead matters only once the clock reaches
+    // it, and is queued or kept where the enumeration sees it.
     var longest: Int64 = 0
-    for ladder in ladders {
-      for table in [ladder.minimumResidency, ladder.wakeLatency] {
-        for value in table where value != .max { longest = max(longest, value) }
-      }
+    for ladder in ladders where ladder.isPredictive {
+      for value in ladder.minimumResidency where value != .max { longest = max(longest, value) }
     }
     fastForward.isEnabled = true
     var windows: [Range<Int64>] = []
@@ -145,13 +155,17 @@ extension DeviceSimulation {
   }
 
   /// Runs the events due before `end`, stopping at the fast-forward's boundaries.
+  ///
+  /// A skip is not held at `end`, the end of a progress slice: it may land beyond it (the later
+  /// slices it covers then have nothing to run), so that a run shown with a progress line skips
+  /// exactly as one without, rather than seeing its steady state anew after every slice.
   func runEvents(until end: Int64) {
     while fastForward.nextCheck < end {
       let boundary = fastForward.nextCheck
       scheduler.run(self, until: Instant(nanosecondsSinceStart: boundary))
       // Stopped at the run's event limit: no boundary is looked at, nothing more runs.
       if scheduler.stoppedAtLimit { return }
-      checkSteadyState(at: boundary, before: end)
+      checkSteadyState(at: boundary, before: endTime)
       precondition(fastForward.nextCheck > boundary, "a boundary looked at twice")
     }
     scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
@@ -205,7 +219,9 @@ extension DeviceSimulation {
       guard growth == earlier,
         samples.elementsEqual(
           Self.byWorkload(history[(first + 1)...middle].flatMap(\.samples)), by: { $0 == $1 }),
-        thermalPollsRepeat(multiple: multiple, in: history)
+        thermalPollsRepeat(multiple: multiple, in: history),
+        history[(middle + 1)...].flatMap(\.drxPhases)
+          == history[(first + 1)...middle].flatMap(\.drxPhases)
       else { continue }
       let cycle = Int64(multiple) * period
       let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
@@ -242,16 +258,20 @@ extension DeviceSimulation {
   /// `maxMultiple` periods earlier (or when `alwaysTaken`): otherwise the state cannot equal any
   /// of theirs, so the boundary can end no cycle and be the middle of none, and it keeps its
   /// fingerprint alone. A steady state that begins at such a boundary is found one cycle later.
-  private func boundaryRecord(at boundary: Int64, alwaysTaken: Bool = false) -> BoundaryRecord {
+  ///
+  /// `horizon`, when given, replaces the horizon watched in telling instants near the boundary
+  /// from those beyond it (see ``skip(_:cycle:from:growth:samples:)``).
+  private func boundaryRecord(
+    at boundary: Int64, alwaysTaken: Bool = false, horizon: Int64? = nil
+  ) -> BoundaryRecord {
+    let horizon = horizon ?? fastForward.horizon
     drainLatencyLog()
     let samples = Self.byWorkload(fastForward.stretchLatencies)
     fastForward.stretchLatencies.removeAll()
     let past = Int64(fastForward.maxMultiple) * fastForward.period
-    let fingerprint = steadyStateFingerprint(
-      boundary: boundary, past: past, horizon: fastForward.horizon
-    ).hash
+    let fingerprint = steadyStateFingerprint(boundary: boundary, past: past, horizon: horizon).hash
     var capture = SteadyStateCapture(
-      boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon)
+      boundary: boundary, period: fastForward.period, past: past, horizon: horizon)
     if alwaysTaken
       || fastForward.history.suffix(fastForward.maxMultiple).contains(where: {
         $0.snapshot.fingerprint == fingerprint
@@ -271,10 +291,13 @@ extension DeviceSimulation {
     ledger.powerLog.removeAll(keepingCapacity: true)
     let polls = thermal.pollLog
     thermal.pollLog.removeAll(keepingCapacity: true)
+    let phases = fastForward.drxPhases
+    fastForward.drxPhases.removeAll(keepingCapacity: true)
     fastForward.earliestBeyond = capture.earliestBeyond
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
-      samples: samples, powerLog: log, thermalPolls: polls)
+      samples: samples, powerLog: log, thermalPolls: polls, drxPhases: phases,
+      reach: capture.reach)
   }
 
   /// `groups` of latencies joined by workload, in workload order, each workload's latencies in
@@ -354,6 +377,7 @@ extension DeviceSimulation {
     fastForward.period = 0
     fastForward.history = []
     fastForward.stretchLatencies.removeAll()
+    fastForward.drxPhases.removeAll()
     ledger.isLoggingPower = false
     ledger.powerLog.removeAll(keepingCapacity: true)
     if environment.cursor != fastForward.cursorAtLastGiveUp {
@@ -382,7 +406,10 @@ extension DeviceSimulation {
       next = backingOff ? min(next, retry) : retry
       if !backingOff { fastForward.backoff = FastForward.initialBackoff }
     }
-    fastForward.hasSkippedSinceGiveUp = false
+    // A pause until something outside the cycle has come is no giving up: a skip before it
+    // still counts after it (the state unsettled by a random arrival is looked at again a
+    // horizon later, not after a back-off).
+    if retry == nil || backingOff { fastForward.hasSkippedSinceGiveUp = false }
     fastForward.nextCheck = max(next, boundary + 1)
   }
 
@@ -501,15 +528,16 @@ extension DeviceSimulation {
     return lcm
   }
 
-  /// How many whole cycles may be skipped from `boundary`: up to a horizon before the first
-  /// instant not part of the cycle, not beyond `end` (a progress slice) or the run's end less the
-  /// horizon, not into the exact window, and not across a battery threshold.
+  /// How many whole cycles may be skipped from `boundary`: up to a margin before the first
+  /// instant not part of the cycle and before the run's end (``landingMargin(cycle:)``), not
+  /// beyond `end`, not into the exact window, and not across a battery threshold.
   private func cyclesToSkip(
     _ cycle: Int64, from boundary: Int64, before end: Int64, history: [BoundaryRecord]
   ) -> Int64 {
-    var limit = min(end, endTime - fastForward.horizon)
+    let margin = landingMargin(cycle: cycle)
+    var limit = min(end, endTime - margin)
     if fastForward.earliestBeyond != .max {
-      limit = min(limit, fastForward.earliestBeyond - fastForward.horizon)
+      limit = min(limit, fastForward.earliestBeyond - margin)
     }
     if let window = fastForward.writtenWindow, boundary < window.upperBound {
       limit = min(limit, window.lowerBound)
@@ -522,6 +550,19 @@ extension DeviceSimulation {
     }
     count = thermalCyclesBeforeChange(count, multiple: Int(cycle / fastForward.period), in: history)
     return max(0, count)
+  }
+
+  /// The margin a skip keeps before the first instant not part of the cycle, ns: the reach of the
+  /// cycle's own pending times (``BoundaryRecord/reach``, such as the GPU's power-down timer
+  /// 66 ms after each frame) or the model's look ahead (``FastForward/modelHorizon``), whichever
+  /// is longer, and a cycle. In the last cycle skipped, then, nothing of the cycle is due as far
+  /// as that instant, and no decision looks far enough ahead to see it: the cycle repeats as it
+  /// did while the instant lay beyond the horizon. The horizon itself, wider, only tells the
+  /// cycle's instants from those outside it while the state is compared.
+  private func landingMargin(cycle: Int64) -> Int64 {
+    let reach = fastForward.history.last?.reach ?? fastForward.horizon
+    return min(
+      fastForward.horizon, Saturating.sum(max(reach, fastForward.modelHorizon), cycle))
   }
 
   /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from
@@ -608,9 +649,15 @@ extension DeviceSimulation {
     fastForward.skips += 1
     // The state at the new boundary is the state at the old one, moved: checked, since a time
     // the skip failed to move would show here. The history starts again from it.
+    // Landed closer than the horizon to an instant outside the cycle, the state is taken with
+    // the horizon cut to that instant, so that it is told apart as it was: the cycle's own
+    // instants, within the margin, relative; that instant and later ones as themselves.
     let snapshot = history[history.count - 1].snapshot
     fastForward.history = []
-    let moved = boundaryRecord(at: boundary + distance, alwaysTaken: true)
+    let landing = boundary + distance
+    let moved = boundaryRecord(
+      at: landing, alwaysTaken: true,
+      horizon: min(fastForward.horizon, fastForward.earliestBeyond - landing))
     precondition(moved.snapshot == snapshot, "a fast-forward left the cycle")
     fastForward.history = [moved]
     fastForward.nextCheck = boundary + distance + fastForward.period

@@ -358,11 +358,10 @@ extension DeviceSimulation {
       links[index].visitSteadyState(&visitor)
       visitor.value(links[index].isDRXAsleep)
       visitor.value(links[index].hasReleasedHost)
-      if let drx = links[index].drx {
-        // On-durations are aligned to the run's start: two states a period apart behave alike
-        // only at the same phase of the cycle.
-        visitor.value(now % drx.cycle)
-      }
+      // The phase of the DRX cycle (on-durations are aligned to the run's start) is not state:
+      // it matters only where a DRX boundary reads it, and those reads are logged by the
+      // fast-forward and compared cycle by cycle (see ``FastForward/drxPhases``); a pending
+      // boundary is compared as an instant.
     }
     // Calls: the packets left count down, so the fast-forward does not skip during a call.
     visitor.value(Int64(calls.count))

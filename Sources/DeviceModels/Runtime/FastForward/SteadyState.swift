@@ -216,6 +216,9 @@ struct SteadyStateCapture: SteadyStateVisitor {
   var accumulators: [Int128] = []
   /// The earliest instant beyond the horizon, or a bound: the cycle ends there.
   var earliestBeyond: Int64 = .max
+  /// How far ahead of the boundary the furthest instant compared relative to it lies, ns (0
+  /// when none lies ahead): the reach of the cycle's own pending times.
+  var reach: Int64 = 0
 
   init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
     self.boundary = boundary
@@ -235,6 +238,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
     } else if time - boundary < horizon {
       snapshot.words.append(2)
       snapshot.words.append(time - boundary)
+      reach = max(reach, time - boundary)
     } else {
       snapshot.words.append(3)
       snapshot.words.append(time)
