@@ -57,6 +57,8 @@ public struct PowerSimError: Error, Hashable, Sendable, CustomStringConvertible 
     case let error as PowerSimError: return error
     case let error as InputError: return PowerSimError(error)
     case let error as OutputError: return PowerSimError(error)
+    case let error as EventLimitError:
+      return PowerSimError(file: error.file, jsonPath: nil, message: error.message)
     default:
       var wrapped = PowerSimError(file: "", jsonPath: nil, message: String(describing: error))
       wrapped.description = wrapped.message

@@ -72,7 +72,8 @@ public struct Scenario: Sendable {
   ///
   /// - Throws: ``PowerSimError`` when the scenario is invalid (a missing key, a value of the
   ///   wrong kind or unit, a device or trace file that cannot be read), or when its run would
-  ///   exceed the run limits of `powersim run`.
+  ///   exceed the run limits of `powersim run` (estimated before it starts, or reached: a run
+  ///   that takes a billion events with more due stops, returning nothing).
   public func run() throws(PowerSimError) -> SimulationResult {
     try run(variant: ScenarioDocument.baselineName)
   }
@@ -82,7 +83,7 @@ public struct Scenario: Sendable {
   /// - Throws: ``PowerSimError`` when there is no such variant (naming the closest one), or
   ///   for the reasons ``run()`` throws.
   public func run(variant: String) throws(PowerSimError) -> SimulationResult {
-    try Self.run(RunRequest(scenario: try decoded(variant)))
+    try Self.run(Self.request(try decoded(variant)))
   }
 
   /// Simulates `variant` (the baseline when `nil`) and writes the files `powersim run --out`
@@ -97,18 +98,28 @@ public struct Scenario: Sendable {
   public func run(variant: String? = nil, writingFilesTo directory: URL)
     throws(PowerSimError) -> SimulationResult
   {
-    var request = RunRequest(scenario: try decoded(variant ?? ScenarioDocument.baselineName))
+    var request = Self.request(try decoded(variant ?? ScenarioDocument.baselineName))
     request.outputDirectory = Self.path(of: directory)
     return try Self.run(request)
   }
 
-  /// The variant `name`, decoded and validated, checked against the run limits.
-  func decoded(_ name: String) throws(PowerSimError) -> ScenarioFiles.Scenario {
+  /// The variant `name`, decoded and validated, checked against `limits` (by default those of
+  /// `powersim run`).
+  func decoded(_ name: String, limits: RunLimits = .standard) throws(PowerSimError)
+    -> ScenarioFiles.Scenario
+  {
     do {
-      return try document.scenario(variant: name)
+      return try document.scenario(variant: name, limits: limits)
     } catch {
       throw PowerSimError(error)
     }
+  }
+
+  /// A run of `scenario` held to the events `powersim run` allows by default.
+  static func request(_ scenario: ScenarioFiles.Scenario) -> RunRequest {
+    var request = RunRequest(scenario: scenario)
+    request.maximumEvents = RunLimits.standard.processedEventLimit
+    return request
   }
 
   /// Runs `request` and converts its account.

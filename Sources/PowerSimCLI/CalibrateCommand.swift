@@ -1,4 +1,5 @@
 import DeviceImport
+import DeviceModels
 import Foundation
 import JSONSupport
 import Quantities
@@ -47,6 +48,7 @@ enum CalibrateCommand: Command {
           "Skips this much of the trace's start: the trace's time DUR after its first sample is the run's time 0."
       ),
       OptionSpec(name: "--json", help: "Prints the result as JSON instead of a table."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -58,14 +60,21 @@ enum CalibrateCommand: Command {
       throw UsageError(message: "missing --fit PATH: name at least one power to fit", command: spec)
     }
     let measuredOptions = try MeasuredOptions.parse(arguments, command: spec)
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     let file = arguments.positionals[0]
     if let out = arguments.value("--out") { try OutputTransaction.check([out, file, measured]) }
     let document = try ScenarioDocument.load(file)
-    let baseline = try document.scenario()
+    let baseline = try document.scenario(limits: limits)
     let width = measuredOptions.resolution ?? BinWidth.defaultWidth(for: baseline.setup.duration)
-    let calibration = try Calibration.fit(
-      document: document, measured: measured, paths: paths, windowWidth: width,
-      voltage: measuredOptions.voltage, offset: measuredOptions.offset)
+    let calibration: Calibration
+    do {
+      calibration = try Calibration.fit(
+        document: document, measured: measured, paths: paths, windowWidth: width,
+        voltage: measuredOptions.voltage, offset: measuredOptions.offset, limits: limits)
+    } catch let stop as EventLimitReached {
+      // Every run of the fit simulates the baseline, with the fitted powers moved.
+      throw EventLimitError(stop, scenario: baseline)
+    }
     let name = arguments.value("--name") ?? baseline.deviceName + "-calibrated"
     if let out = arguments.value("--out") {
       var fitted = calibration

@@ -2,6 +2,7 @@ import Foundation
 import PowerSim
 import Quantities
 import Reports
+import ScenarioFiles
 
 /// `powersim check`: checks a budgets file's limits, as a client of the PowerSim library.
 enum CheckCommand: Command {
@@ -36,10 +37,12 @@ enum CheckCommand: Command {
         name: "--tolerance", valueName: "PCT",
         help:
           "How much a value may move the wrong way from --against's baseline, such as \"1%\"."),
+      RunLimitsOption.spec,
     ])
 
   static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
     let tolerance = try self.tolerance(arguments)
+    let limits = try RunLimitsOption.limits(arguments, command: spec)
     let outputs = [
       ("--junit", { (report: BudgetReport) in report.junitXML }),
       ("--markdown", { $0.markdown }),
@@ -47,7 +50,8 @@ enum CheckCommand: Command {
     ].compactMap { option, render in arguments.value(option).map { ($0, render) } }
     let file = arguments.positionals[0]
     do {
-      let budgets = try Budgets(contentsOf: URL(fileURLWithPath: file))
+      var budgets = try Budgets(contentsOf: URL(fileURLWithPath: file))
+      budgets.maximumEvents = limits.processedEventLimit
       // Output paths are checked before anything runs: against each other and the inputs.
       try OutputTransaction.check(outputs.map(\.0))
       let report =

@@ -37,7 +37,14 @@ struct MeasuredRun {
     let trace = try MeasuredTrace.read(
       file, windowWidth: width.nanoseconds, duration: setup.duration.nanoseconds, voltage: voltage,
       offset: options.offset)
-    let simulated = SimulatedWindows.energies(setup, windowWidth: width.nanoseconds)
+    // The windows' run is held to the run's limit of events processed, as the run itself is.
+    let simulated: [Double]
+    do {
+      simulated = try SimulatedWindows.energies(
+        setup, windowWidth: width.nanoseconds, maximumEvents: request.maximumEvents)
+    } catch {
+      throw EventLimitError(error, scenario: scenario)
+    }
     var run = MeasuredRun(
       trace: trace, comparison: MeasuredComparison(trace: trace, simulated: simulated))
     if let directory = request.outputDirectory {

@@ -2,9 +2,10 @@ import DeviceModels
 import Foundation
 import JSONSupport
 import Quantities
-import ScenarioFiles
 import TestSupport
 import Testing
+
+@testable import ScenarioFiles
 
 /// Run limits that know the fast-forward (see `RunLimits`): a steady cycle the scenario's
 /// structure promises counts only the events the fast-forward leaves to simulate, and a run that
@@ -70,19 +71,96 @@ import Testing
     #expect(processed <= estimate, "\(processed) / \(estimate)")
   }
 
-  /// A timer of two periodic sources whose least common multiple is over 120 s (45 s and 60 s:
-  /// 180 s) promises no cycle: every event counts.
-  @Test func periodsWhoseCycleIsTooLongPromiseNothing() throws {
-    let scenario = try Self.scenario(
+  /// Two timers of 45 s and 60 s: a cycle of 180 s, promised in a run of at least 32 × 180 s
+  /// = 96 min (the fast-forward watches periods up to 120 s, or a 32nd of the run when that is
+  /// longer), and not in a run one nanosecond in 32 shorter.
+  static func twoTimers(duration: String) -> String {
+    #"""
+    { "device": "phone", "duration": "\#(duration)",
+      "environment": { "charging": [["0 s", "\#(duration)"]] },
+      "workloads": {
+        "a": { "every": "45 s", "work": { "cpu": "1 ms" } },
+        "b": { "every": "60 s", "work": { "cpu": "1 ms" } } } }
+    """#
+  }
+
+  @Test func theLongestPeriodIsAPartOfTheRun() throws {
+    #expect(FastForwardReach.longestPeriod(run: .seconds(3_600)) == .seconds(120))
+    #expect(FastForwardReach.longestPeriod(run: .seconds(5_760)) == .seconds(180))
+    #expect(
+      FastForwardReach.longestPeriod(run: .nanoseconds(5_760_000_000_000 - 32))
+        == .nanoseconds(180_000_000_000 - 1))
+    #expect(FastForwardReach.longestPeriod(run: .seconds(30 * 86_400)) == .seconds(81_000))
+    let promised = try Self.scenario(Self.twoTimers(duration: "96 min"))
+    #expect(WorkloadCost(setup: promised.setup).steadyCycle()?.period == 180e9)
+    let shorter = try Self.scenario(Self.twoTimers(duration: "5759999999968 ns"))
+    #expect(WorkloadCost(setup: shorter.setup).steadyCycle() == nil)
+  }
+
+  /// The multiples of the period the fast-forward tries: two always, up to eight within 10 s.
+  @Test func theMultiplesTried() {
+    #expect(FastForwardReach.multiples(of: .milliseconds(25)) == 8)
+    #expect(FastForwardReach.multiples(of: .milliseconds(1_250)) == 8)
+    #expect(FastForwardReach.multiples(of: .milliseconds(1_251)) == 7)
+    #expect(FastForwardReach.multiples(of: .seconds(5)) == 2)
+    #expect(FastForwardReach.multiples(of: .seconds(180)) == 2)
+  }
+
+  /// Shapes the fast-forward engages on, each run here twice: the estimate is never below the
+  /// events the engine takes — with a progress line, its most (each hundredth of the run ends a
+  /// skip, and the cycle must be seen to repeat again) — and within ``estimateFactor`` of them;
+  /// none is refused by the default limits, though counting every event refuses the long
+  /// animations.
+  static let shapes: [(name: String, text: String, refusedCountingEvery: Bool)] = [
+    ("30 d of 45 s and 60 s timers", twoTimers(duration: "30 d"), false),
+    (
+      "30 d of a 59.94 fps animation",
       #"""
       { "device": "phone", "duration": "30 d",
+        "environment": { "charging": [["0 s", "30 d"]] },
+        "display": [ { "from": 0, "to": "30 d", "brightness": "50%", "appearance": "light" } ],
+        "workloads": { "ui": { "frames": "59.94 fps", "work": { "cpu": "2 ms", "gpu": "2 ms" } } } }
+      """#, true
+    ),
+    (
+      "30 d at 120 fps with a 30 s sync",
+      #"""
+      { "device": "phone", "duration": "30 d",
+        "environment": { "network": "wifi", "charging": [["0 s", "30 d"]] },
+        "display": [ { "from": 0, "to": "30 d", "brightness": "50%", "appearance": "light" } ],
         "workloads": {
-          "a": { "every": "45 s", "work": { "cpu": "1 ms" } },
-          "b": { "every": "60 s", "work": { "cpu": "1 ms" } } } }
-      """#)
-    for workload in RunLimits.standard.estimate(scenario.setup).workloads {
-      #expect(workload.simulatedShare == 1)
-    }
+          "ui": { "frames": "120 fps", "work": { "cpu": "1 ms", "gpu": "2 ms" } },
+          "sync": { "every": "30 s", "work": { "cpu": "5 ms", "download": "20 KB" } } } }
+      """#, true
+    ),
+    (
+      "a day of two in-phase 6 s timers",
+      #"""
+      { "device": "phone", "duration": "24 h",
+        "environment": { "charging": [["0 s", "24 h"]] },
+        "workloads": {
+          "a": { "every": "6 s", "work": { "cpu": "2 ms" } },
+          "b": { "every": "6 s", "work": { "cpu": "3 ms", "write": "4 KiB" } } } }
+      """#, false
+    ),
+  ]
+
+  /// How far above the events the engine takes with a progress line the estimate may be, for a
+  /// shape it engages on (see *Bad Input, Run Limits and Safe Output*).
+  static let estimateFactor = 10.0
+
+  @Test(arguments: shapes.indices)
+  func theEstimateCoversWhatTheEngineTakes(shape: Int) throws {
+    let (name, text, refusedCountingEvery) = Self.shapes[shape]
+    let scenario = try Self.scenario(text)
+    let estimate = RunLimits.standard.estimate(scenario.setup).events
+    let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
+    let sliced = Double(Simulation(setup: scenario.setup).run(progress: { _ in }).processedEvents)
+    #expect(processed <= sliced && sliced <= estimate, "\(name): \(sliced) / \(estimate)")
+    #expect(estimate <= Self.estimateFactor * sliced, "\(name): \(sliced) / \(estimate)")
+    #expect(
+      (RunLimits.estimate(scenario.setup).events > RunLimits.standard.maximumEvents)
+        == refusedCountingEvery, "\(name)")
   }
 
   /// Work that keeps a component more than half busy promises nothing either (a 1 ms timer of

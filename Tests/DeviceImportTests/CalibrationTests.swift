@@ -63,7 +63,7 @@ import Testing
       json: try JSONReader.parse(scenario(device: device.serialized())), file: file)
     let setup = try document.scenario().setup
     let width: Int64 = 100_000_000
-    let energies = SimulatedWindows.energies(setup, windowWidth: width)
+    let energies = try SimulatedWindows.energies(setup, windowWidth: width)
     var noise = Noise(state: seed)
     var csv = "time_s,power_w\n"
     for (index, energy) in energies.enumerated() {

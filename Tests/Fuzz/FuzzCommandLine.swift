@@ -52,6 +52,12 @@ enum FuzzCommandLine {
     { "device": "device.json", "duration": "1 s", "workloads": { "tick": { "every": "100 ms", "work": { "cpu": "1 ms" } } } }
     """#,
     "many.json": manyVariants,
+    // `check` and `calibrate` take the run limits too, so their runs are quick as well.
+    "budgets.json": #"""
+    { "budgets": [ { "scenario": "scenario.json", "max": { "energy": "100 J" } },
+      { "scenario": "scenario.json", "variant": "coalesced", "workloads": { "sync": { "max": { "latency_p99": "1 s" } } } } ] }
+    """#,
+    "measured.csv": "time_s,power_w\n0,0.5\n0.5,0.9\n1,0.4\n1.5,0.7\n2,0.3\n",
   ]
 
   /// A scenario of 40 variants, for `compare` of many alternatives.

@@ -44,11 +44,16 @@ public struct Calibration: Sendable {
   public var passes: Int
 
   /// Fits `paths` (dotted paths into the device) of the baseline of `document` to the trace
-  /// at `measured`, in windows of `windowWidth`.
+  /// at `measured`, in windows of `windowWidth`. Every run of the fit is checked against
+  /// `limits` and held to its processed events (`--max-events`).
+  ///
+  /// - Throws: `InputError` for a path, trace or fitted device that cannot be used or a run
+  ///   the limits refuse, `EventLimitReached` when a run reaches the limits' processed events
+  ///   with events still due.
   public static func fit(
     document: ScenarioDocument, measured: String, paths: [String], windowWidth: TimeSpan,
-    voltage: Double?, offset: Int64
-  ) throws(InputError) -> Calibration {
+    voltage: Double?, offset: Int64, limits: RunLimits = .standard
+  ) throws -> Calibration {
     let (original, reference) = try document.resolvedDevice()
     var parsed: [(text: String, path: JSONPath)] = []
     var values: [Int64] = []
@@ -76,7 +81,8 @@ public struct Calibration: Sendable {
       parsed.append((text, path))
       values.append(power)
     }
-    var run = Runner(document: document, original: original, paths: parsed.map(\.path))
+    var run = Runner(
+      document: document, original: original, paths: parsed.map(\.path), limits: limits)
     let setup = try run.simulateSetup(values)
     let width = min(windowWidth.nanoseconds, setup.duration.nanoseconds)
     let trace = try MeasuredTrace.read(
@@ -108,7 +114,7 @@ public struct Calibration: Sendable {
       if pass > 1 {
         do {
           base = try run.energies(current)
-        } catch {
+        } catch let error as InputError {
           throw Self.invalidFit(error, paths: parsed.map(\.text))
         }
       }
@@ -121,7 +127,7 @@ public struct Calibration: Sendable {
         var energies: [Double]
         do {
           energies = try run.energies(trial)
-        } catch {
+        } catch let error as InputError {
           guard current[index] > step else { throw error }
           trial[index] = current[index] - step
           signedStep = -step
@@ -194,7 +200,7 @@ public struct Calibration: Sendable {
     let afterEnergies: [Double]
     do {
       afterEnergies = try run.energies(current)
-    } catch {
+    } catch let error as InputError {
       throw Self.invalidFit(error, paths: parsed.map(\.text))
     }
     let after = MeasuredComparison(trace: trace, simulated: afterEnergies)
@@ -297,6 +303,8 @@ private struct Runner {
   let document: ScenarioDocument
   let original: JSONValue
   let paths: [JSONPath]
+  /// The limits every run is checked against and held to.
+  let limits: RunLimits
   var windowWidth: Int64 = 0
 
   func device(_ values: [Int64]) throws(InputError) -> JSONValue {
@@ -314,24 +322,34 @@ private struct Runner {
   }
 
   func simulateSetup(_ values: [Int64]) throws(InputError) -> SimulationSetup {
-    try document.replacingDevice(with: try device(values)).scenario().setup
+    try document.replacingDevice(with: try device(values)).scenario(limits: limits).setup
   }
 
   /// The energy of each window, J.
-  func energies(_ values: [Int64]) throws(InputError) -> [Double] {
-    SimulatedWindows.energies(try simulateSetup(values), windowWidth: windowWidth)
+  ///
+  /// - Throws: `InputError` when the values make the device invalid, `EventLimitReached`
+  ///   when the run reaches the limits' processed events with events still due.
+  func energies(_ values: [Int64]) throws -> [Double] {
+    try SimulatedWindows.energies(
+      try simulateSetup(values), windowWidth: windowWidth,
+      maximumEvents: limits.processedEventLimit)
   }
 }
 
 /// A run's energy per window, for comparing with a measurement.
 public enum SimulatedWindows {
-  /// The energy `setup` spends in each window of `windowWidth` ns, J.
-  public static func energies(_ setup: SimulationSetup, windowWidth: Int64) -> [Double] {
+  /// The energy `setup` spends in each window of `windowWidth` ns, J, from a run taking at most
+  /// `maximumEvents` events off its event queue (`--max-events`; `Int.max`: no limit).
+  ///
+  /// - Throws: `EventLimitReached` when the run reaches the limit with events still due.
+  public static func energies(
+    _ setup: SimulationSetup, windowWidth: Int64, maximumEvents: Int = .max
+  ) throws(EventLimitReached) -> [Double] {
     let collector = PowerSeriesCollector()
-    _ = Simulation(
+    _ = try Simulation(
       setup: setup,
       recording: RecordingOptions(binWidth: .nanoseconds(windowWidth), sink: collector)
-    ).run()
+    ).run(maximumEvents: maximumEvents)
     guard let bins = collector.bins else { return [] }
     return (0..<bins.count).map { bin in
       var total: Int128 = 0

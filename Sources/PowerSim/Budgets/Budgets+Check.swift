@@ -12,7 +12,8 @@ extension Budgets {
   ///
   /// - Throws: ``PowerSimError`` on input errors only — a scenario that cannot be read or run,
   ///   a variant, component or workload the scenario lacks, a figure the run does not have (a
-  ///   battery's for a device without one) — never because a limit is breached.
+  ///   battery's for a device without one), a run beyond ``maximumEvents`` — never because a
+  ///   limit is breached.
   public func check() throws(PowerSimError) -> BudgetReport {
     try check(baseline: nil, tolerance: 0)
   }
@@ -40,7 +41,8 @@ extension Budgets {
 
   /// The report, compared with `baseline` when given.
   func check(baseline: BudgetRecord?, tolerance: Double) throws(PowerSimError) -> BudgetReport {
-    let runs = try RunPlan(budgets, file: file)
+    let runs = try RunPlan(
+      budgets, file: file, limits: RunLimits(maximumEvents: Double(maximumEvents)))
     let results: [SimulationResult]
     do {
       results = try ParallelMap.map(count: runs.variants.count, jobs: ParallelMap.defaultJobs) {
@@ -157,7 +159,8 @@ struct RunPlan {
   /// For each budget, the index of its run in ``variants``.
   var runOfBudget: [Int] = []
 
-  init(_ budgets: [Budget], file: String) throws(PowerSimError) {
+  /// The plan of `budgets`, each variant checked against `limits`.
+  init(_ budgets: [Budget], file: String, limits: RunLimits) throws(PowerSimError) {
     var scenarios: [String: Scenario] = [:]
     var indices: [String: [String: Int]] = [:]
     for budget in budgets {
@@ -192,7 +195,7 @@ struct RunPlan {
         }
         throw PowerSimError(file: file, jsonPath: budget.variantPath.description, message: message)
       }
-      let decoded = try scenario.decoded(budget.variant)
+      let decoded = try scenario.decoded(budget.variant, limits: limits)
       let components = decoded.setup.device.components.map(\.name)
       let workloads = decoded.setup.workloads.map(\.name)
       for limit in budget.limits {
@@ -215,7 +218,7 @@ struct RunPlan {
       }
       indices[budget.scenarioPath, default: [:]][budget.variant] = variants.count
       runOfBudget.append(variants.count)
-      variants.append(VariantRun(scenario: decoded))
+      variants.append(VariantRun(scenario: decoded, maximumEvents: limits.processedEventLimit))
     }
   }
 }
@@ -223,8 +226,12 @@ struct RunPlan {
 /// One scenario variant to run for the budgets, decoded.
 struct VariantRun: Sendable {
   var scenario: ScenarioFiles.Scenario
+  /// The most events the run may take off its event queue.
+  var maximumEvents: Int
 
   func run() throws(PowerSimError) -> SimulationResult {
-    try Scenario.run(RunRequest(scenario: scenario))
+    var request = RunRequest(scenario: scenario)
+    request.maximumEvents = maximumEvents
+    return try Scenario.run(request)
   }
 }

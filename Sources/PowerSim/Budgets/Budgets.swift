@@ -33,6 +33,11 @@ public struct Budgets: Sendable {
   public let file: String
   /// The budgets, in file order.
   let budgets: [Budget]
+  /// The most events each run may take, as `powersim run --max-events` counts them (default
+  /// 1,000,000,000): a variant estimated to take more is refused before anything runs, and a run
+  /// that takes this many with events still due stops; either way ``check()`` throws and reports
+  /// nothing (see the command line's article *Bad Input, Run Limits and Safe Output*).
+  public var maximumEvents: Int = RunLimits.standard.processedEventLimit
 
   /// Reads and validates the budgets file at `url`.
   ///

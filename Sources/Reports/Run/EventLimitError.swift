@@ -26,12 +26,15 @@ public struct EventLimitError: Error, Sendable, CustomStringConvertible {
     variant == ScenarioDocument.baselineName ? "the baseline" : "the variant \"\(variant)\""
   }
 
-  /// `FILE: the run of the baseline stopped after 1000000000 events, …`.
-  public var description: String {
+  /// `the run of the baseline stopped after 1000000000 events, …`: the message without the file.
+  public var message: String {
     let limit = String(stop.maximumEvents)
     let reached = Units.durationText(stop.simulated)
     let duration = Units.durationText(stop.duration)
     return
-      "\(file): the run of \(run) stopped after \(limit) events, as many as a run may take, at \(reached) of its \(duration): it took more than its estimate counted (the fast-forward skipped less, or the device did more, than the scenario's structure foretold); nothing was written; shorten \"duration\", or raise the limit with --max-events"
+      "the run of \(run) stopped after \(limit) events, as many as a run may take, at \(reached) of its \(duration): it took more than its estimate counted (the fast-forward skipped less, or the device did more, than the scenario's structure foretold); nothing was written; shorten \"duration\", or raise the limit with --max-events"
   }
+
+  /// `FILE: the run of the baseline stopped after 1000000000 events, …`.
+  public var description: String { "\(file): \(message)" }
 }

@@ -2,11 +2,11 @@ import DeviceModels
 import Quantities
 
 /// The steady cycle a scenario's structure promises the fast-forward: its periodic workloads
-/// (timers no slower than `FastForwardReach.longestPeriod`, animations at a whole frame rate)
-/// repeat together every `period` between the things outside the cycle (the environment's
-/// changes, every other workload's occurrences), and after each such break the fast-forward
-/// simulates at most `allowance` before it skips again (see *Bad Input, Run Limits and Safe
-/// Output*, where the rule is written out).
+/// (timers no slower than the longest period the fast-forward watches, animations whose frames
+/// repeat in whole nanoseconds) repeat together every `period` between the things outside the
+/// cycle (the environment's changes, every other workload's occurrences), and after each such
+/// break the fast-forward simulates at most `allowance` before it skips again (see *Bad Input,
+/// Run Limits and Safe Output*, where the rule is written out).
 struct SteadyCycle {
   /// The cycle's period, ns: the least common multiple of the sources' periods (and of the
   /// thermal model's poll).
@@ -35,16 +35,15 @@ extension WorkloadCost {
   static let steadyLoad = 0.5
 
   /// The steady cycle of the setup's periodic workloads, or `nil` when its structure promises
-  /// none: no periodic source; a frame rate that is not whole or that a frame-rate range may
-  /// change; periods whose least common multiple exceeds `FastForwardReach.longestPeriod`;
-  /// two or more sources with a period above half `FastForwardReach.longestCycle` (two
-  /// occurrences due at one instant may repeat only every second period); more completions in a
-  /// period than the latency log holds; or sources that keep a component more than
+  /// none: no periodic source; a frame rate the engine times in floating point (neither whole
+  /// nor a decimal of at most six places) or that a frame-rate range may change; periods whose
+  /// least common multiple exceeds the longest period the fast-forward watches in a run of this
+  /// length (`FastForwardReach.longestPeriod(run:)`); or sources that keep a component more than
   /// ``steadyLoad`` busy.
   func steadyCycle() -> SteadyCycle? {
+    let longestPeriod = FastForwardReach.longestPeriod(run: setup.duration).nanoseconds
     var period: Int64 = 1
     var sources: Set<String> = []
-    var completions = 0.0
     var demand: [String: Double] = [:]
     var breaks: [Double] = []
     for workload in setup.workloads {
@@ -53,7 +52,7 @@ extension WorkloadCost {
       var end: Double?
       switch workload.timing {
       case .periodic(let every, let from, let until, let count, _):
-        guard every <= FastForwardReach.longestPeriod else { continue }
+        guard every.nanoseconds <= longestPeriod else { continue }
         source = every.nanoseconds
         start = from
         end = until.map { Double($0.nanosecondsSinceStart) }
@@ -71,13 +70,13 @@ extension WorkloadCost {
       default:
         continue
       }
-      guard source > 0, let lcm = Self.leastCommonMultiple(period, source) else { return nil }
+      guard source > 0, let lcm = Self.leastCommonMultiple(period, source, atMost: longestPeriod)
+      else { return nil }
       period = lcm
       sources.insert(workload.name)
       breaks.append(Double(start.nanosecondsSinceStart))
       if let end { breaks.append(end) }
       let interval = Double(source) / max(1, Double(occurrencesPerPeriod(workload, source)))
-      completions += 1 / interval
       var times = serviceTimes(of: workload)
       // The service time of a CPU step is one thread's; every thread keeps a core busy.
       let threads = RunLimits.steps(of: workload).reduce(0.0) {
@@ -90,20 +89,18 @@ extension WorkloadCost {
     }
     guard !sources.isEmpty else { return nil }
     if let thermal = setup.device.thermal {
-      guard let lcm = Self.leastCommonMultiple(period, thermal.poll.nanoseconds) else { return nil }
+      guard
+        let lcm = Self.leastCommonMultiple(
+          period, thermal.poll.nanoseconds, atMost: longestPeriod)
+      else { return nil }
       period = lcm
     }
-    let cycle = Double(period)
-    let longestCycle = Double(FastForwardReach.longestCycle.nanoseconds)
-    if sources.count > 1 && 2 * cycle > longestCycle { return nil }
-    let capacity = FastForwardReach.latencyLogCapacity(workloads: setup.workloads.count)
-    guard completions * cycle <= Double(capacity) else { return nil }
     guard demand.allSatisfy({ $0.value <= Self.steadyLoad * lanes(of: $0.key) }) else {
       return nil
     }
-    let multiples = max(
-      1, min(Double(FastForwardReach.mostMultiples), (longestCycle / cycle).rounded(.down)))
-    let watch = (4 * multiples + 4) * cycle
+    let cycle = Double(period)
+    let multiples = Double(FastForwardReach.multiples(of: .nanoseconds(period)))
+    let watch = Self.periodsWatched(multiples: multiples) * cycle
     let allowance =
       watch + 2 * settlingTime() + Double(FastForwardReach.initialBackoff.nanoseconds)
       + modelHorizon()
@@ -113,19 +110,30 @@ extension WorkloadCost {
       sources: sources, breaks: breaks.sorted())
   }
 
+  /// The periods of the cycle a break costs when the fast-forward tries `multiples` multiples
+  /// of it: before the break, the horizon it keeps (`2M` periods) and the cycle it cannot skip
+  /// whole; after it, a period before it looks again, the boundaries needed to see the `M`-th
+  /// multiple repeat twice (`2M`, and `M` more: the first boundary, whose fingerprint matches
+  /// none before it, keeps no snapshot), and a period of slack.
+  static func periodsWatched(multiples: Double) -> Double {
+    5 * multiples + 3
+  }
+
   /// The share of `workload`'s events the engine is expected to process with the fast-forward,
   /// when it is a source of `cycle` running in `runs`: the simulated time around each break in
   /// its stretches over their length, at most 1. A break is each start of a stretch, each change
-  /// of the environment and each start or end of a source in them, each battery level the
-  /// fast-forward stops at, the run's end, and each occurrence of every other workload due in
-  /// them (two for a deferrable one: its opening and its deadline), which adds its own service
-  /// time and tolerance; a run shown with a progress line adds its slices.
+  /// of the environment and each start or end of a source in them (those at one instant once),
+  /// each battery level the fast-forward stops at, the run's end, and each occurrence of every
+  /// other workload due in them (two for a deferrable one: its opening and its deadline), which
+  /// adds its own service time and tolerance; a run shown with a progress line adds its slices.
   func simulatedShare(of workload: WorkloadSpec, runs: RunSpans, cycle: SteadyCycle) -> Double {
     guard cycle.sources.contains(workload.name) else { return 1 }
     let length = runs.length
     guard length > 0 else { return 1 }
-    var breaks = Double(runs.spans.count) + Self.batteryBreaks + 1
-    breaks += Double(cycle.breaks.count { runs.contains($0) })
+    // Breaks at one instant (a charger and a display both from the start) cost one allowance.
+    var instants = Set(runs.spans.map(\.start))
+    for time in cycle.breaks where runs.contains(time) { instants.insert(time) }
+    var breaks = Double(instants.count) + Self.batteryBreaks + 1
     var extra = Self.progressSlices * cycle.sliceAllowance
     for other in setup.workloads where !cycle.sources.contains(other.name) {
       let due = occurrences(of: other, in: runs)
@@ -196,14 +204,13 @@ extension WorkloadCost {
     }
   }
 
-  /// The least common multiple of two periods, or `nil` when it exceeds
-  /// `FastForwardReach.longestPeriod`.
-  private static func leastCommonMultiple(_ a: Int64, _ b: Int64) -> Int64? {
+  /// The least common multiple of two periods, or `nil` when it exceeds `bound`.
+  private static func leastCommonMultiple(_ a: Int64, _ b: Int64, atMost bound: Int64) -> Int64? {
     var x = a
     var y = b
     while y != 0 { (x, y) = (y, x % y) }
     let (lcm, overflow) = (a / x).multipliedReportingOverflow(by: b)
-    guard !overflow, lcm <= FastForwardReach.longestPeriod.nanoseconds else { return nil }
+    guard !overflow, lcm <= bound else { return nil }
     return lcm
   }
 }
