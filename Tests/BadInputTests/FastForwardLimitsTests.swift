@@ -106,9 +106,9 @@ import Testing
     #expect(FastForwardReach.multiples(of: .seconds(180)) == 2)
   }
 
-  /// Shapes the fast-forward engages on, each run here twice: the estimate is never below the
-  /// events the engine takes — with a progress line, its most (each hundredth of the run ends a
-  /// skip, and the cycle must be seen to repeat again) — and within ``estimateFactor`` of them;
+  /// Shapes the fast-forward engages on, each run here twice: with a progress line the engine
+  /// takes the events it takes without (a skip crosses the slices' ends); the estimate is never
+  /// below them, and within ``estimateFactor`` of them;
   /// none is refused by the default limits, though counting every event refuses the long
   /// animations.
   static let shapes: [(name: String, text: String, refusedCountingEvery: Bool)] = [
@@ -145,9 +145,9 @@ import Testing
     ),
   ]
 
-  /// How far above the events the engine takes with a progress line the estimate may be, for a
-  /// shape it engages on (see *Bad Input, Run Limits and Safe Output*).
-  static let estimateFactor = 10.0
+  /// How far above the events the engine takes the estimate may be, for a shape it engages on
+  /// (see *Bad Input, Run Limits and Safe Output*: 2.8 to 28 times on these shapes).
+  static let estimateFactor = 30.0
 
   @Test(arguments: shapes.indices)
   func theEstimateCoversWhatTheEngineTakes(shape: Int) throws {
@@ -156,8 +156,8 @@ import Testing
     let estimate = RunLimits.standard.estimate(scenario.setup).events
     let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
     let sliced = Double(Simulation(setup: scenario.setup).run(progress: { _ in }).processedEvents)
-    #expect(processed <= sliced && sliced <= estimate, "\(name): \(sliced) / \(estimate)")
-    #expect(estimate <= Self.estimateFactor * sliced, "\(name): \(sliced) / \(estimate)")
+    #expect(processed == sliced && processed <= estimate, "\(name): \(processed) / \(estimate)")
+    #expect(estimate <= Self.estimateFactor * processed, "\(name): \(processed) / \(estimate)")
     #expect(
       (RunLimits.estimate(scenario.setup).events > RunLimits.standard.maximumEvents)
         == refusedCountingEvery, "\(name)")

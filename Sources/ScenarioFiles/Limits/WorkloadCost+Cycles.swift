@@ -15,9 +15,6 @@ struct SteadyCycle {
   /// fast-forward's back-off), the boundaries needed to see a repetition, the horizon kept
   /// before the next break and the first back-off.
   var allowance: Double
-  /// Simulated time each progress slice costs in full, ns: the boundaries needed to see the
-  /// repetition again.
-  var sliceAllowance: Double
   /// The names of the workloads that are the cycle's sources.
   var sources: Set<String>
   /// Every instant the environment or a source's start or end breaks the cycle, ns, sorted.
@@ -25,8 +22,6 @@ struct SteadyCycle {
 }
 
 extension WorkloadCost {
-  /// The slices a run shown with a progress line is run in (see `Simulation.run(progress:)`).
-  static let progressSlices = 100.0
   /// The battery levels at which the fast-forward stops (empty, full, Low Power Mode's `below`,
   /// `battery-ok` and the level just under it).
   static let batteryBreaks = 5.0
@@ -106,8 +101,7 @@ extension WorkloadCost {
       + modelHorizon()
     breaks += environmentChanges()
     return SteadyCycle(
-      period: cycle, allowance: allowance, sliceAllowance: (2 * multiples + 2) * cycle,
-      sources: sources, breaks: breaks.sorted())
+      period: cycle, allowance: allowance, sources: sources, breaks: breaks.sorted())
   }
 
   /// The periods of the cycle a break costs when the fast-forward tries `multiples` multiples
@@ -125,7 +119,7 @@ extension WorkloadCost {
   /// of the environment and each start or end of a source in them (those at one instant once),
   /// each battery level the fast-forward stops at, the run's end, and each occurrence of every
   /// other workload due in them (two for a deferrable one: its opening and its deadline), which
-  /// adds its own service time and tolerance; a run shown with a progress line adds its slices.
+  /// adds its own service time and tolerance.
   func simulatedShare(of workload: WorkloadSpec, runs: RunSpans, cycle: SteadyCycle) -> Double {
     guard cycle.sources.contains(workload.name) else { return 1 }
     let length = runs.length
@@ -134,7 +128,8 @@ extension WorkloadCost {
     var instants = Set(runs.spans.map(\.start))
     for time in cycle.breaks where runs.contains(time) { instants.insert(time) }
     var breaks = Double(instants.count) + Self.batteryBreaks + 1
-    var extra = Self.progressSlices * cycle.sliceAllowance
+    // A progress line's slices cost nothing: a skip crosses their ends.
+    var extra = 0.0
     for other in setup.workloads where !cycle.sources.contains(other.name) {
       let due = occurrences(of: other, in: runs)
       guard due > 0 else { continue }

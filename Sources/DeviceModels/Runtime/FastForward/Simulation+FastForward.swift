@@ -149,8 +149,8 @@ extension DeviceSimulation {
       fastForward.writtenWindow = lower..<upper
     }
     fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
-    fastForward.longestPeriod = max(
-      FastForward.shortestLongestPeriod, endTime / FastForward.runPerLongestPeriod)
+    fastForward.longestPeriod =
+      FastForwardReach.longestPeriod(run: .nanoseconds(endTime)).nanoseconds
     fastForward.nextCheck = 0
   }
 
@@ -331,9 +331,7 @@ extension DeviceSimulation {
     var multiples: Int
     var horizon: Int64
     while true {
-      multiples = max(
-        FastForward.leastMultiples,
-        Int(min(Int64(FastForward.mostMultiples), FastForward.longestCycle / period)))
+      multiples = FastForwardReach.multiples(of: .nanoseconds(period))
       horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
       let outside = earliestEventOutsideCycle()
       if outside - horizon > boundary + Int64(2 * multiples + 1) * period { break }
