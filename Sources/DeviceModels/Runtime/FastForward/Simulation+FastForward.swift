@@ -33,6 +33,9 @@ struct FastForward {
   var modelHorizon: Int64 = 0
   /// The last boundaries, oldest first (at most `2 × maxMultiple + 1`).
   var history: [BoundaryRecord] = []
+  /// The workloads that may be sources of a cycle (timers no slower than the longest period,
+  /// animations), in workload order.
+  var sources: [Int32] = []
   /// The latencies drained from the log since the last boundary while watching (a batch that
   /// fills in mid-cycle), in the order drained.
   var stretchLatencies: [(workload: Int, latencies: [Int64])] = []
@@ -121,15 +124,21 @@ extension DeviceSimulation {
     return levels
   }
 
-  /// Prepares the fast-forward for this run.
+  /// Prepares the fast-forward for this run: off without a workload that may be a source.
   func setUpFastForward(enabled: Bool) {
-    let periodic = workloads.contains {
-      switch $0.timing {
-      case .periodic, .frames: true
-      default: false
+    guard enabled else { return }
+    let longestPeriod = FastForwardReach.longestPeriod(run: .nanoseconds(endTime)).nanoseconds
+    // The workloads that may be sources, listed once: the looks for a period walk them alone,
+    // so that a hundred thousand slow timers cost nothing (none may be a source).
+    fastForward.sources = workloads.indices.compactMap { index in
+      switch workloads[index].timing {
+      case .periodic(let every, _, _, _, _):
+        every.nanoseconds <= longestPeriod ? Int32(index) : nil
+      case .frames: Int32(index)
+      default: nil
       }
     }
-    guard enabled, periodic else { return }
+    guard !fastForward.sources.isEmpty else { return }
     // The only decisions that compare an instant ahead with the clock by a model constant are
     // the predictive policy's (a known wake-up's distance against each state's minimum
     // residency, in ladders with that policy: a wake latency is compared with a latency limit,
@@ -149,8 +158,7 @@ extension DeviceSimulation {
       fastForward.writtenWindow = lower..<upper
     }
     fastForward.modelHorizon = Saturating.sum(longest, 1_000_000)
-    fastForward.longestPeriod =
-      FastForwardReach.longestPeriod(run: .nanoseconds(endTime)).nanoseconds
+    fastForward.longestPeriod = longestPeriod
     fastForward.nextCheck = 0
   }
 
@@ -453,10 +461,11 @@ extension DeviceSimulation {
       boundary, Saturating.sum(2 * fastForward.longestPeriod, fastForward.modelHorizon))
   }
 
-  /// When a timer or an animation is next due after `boundary`, if any.
+  /// When a timer or an animation that may be a source is next due after `boundary`, if any.
   private func earliestPeriodicDue(after boundary: Int64) -> Int64? {
     var earliest: Int64?
-    for index in workloads.indices {
+    for workload in fastForward.sources {
+      let index = Int(workload)
       let due: Int64?
       switch workloads[index].timing {
       case .periodic: due = timerDue(Int32(index), workloads[index].nextIndex)
@@ -481,8 +490,8 @@ extension DeviceSimulation {
     var period: Int64 = 1
     var slowest: Int64 = 0
     var any = false
-    for index in workloads.indices {
-      let workload = Int32(index)
+    for workload in fastForward.sources {
+      let index = Int(workload)
       let source: Int64
       switch workloads[index].timing {
       case .periodic(let every, _, _, _, _):
