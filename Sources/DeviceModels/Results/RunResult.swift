@@ -117,10 +117,49 @@ public struct WorkloadResult: Sendable {
   /// Latency of completed occurrences.
   public var latency: LatencySummary?
   /// Energy attributed to the workload, per component in device order.
-  public var energyByComponent: [Energy]
+  public var energyByComponent: [Energy] {
+    get {
+      var energies = leadingEnergies
+      energies.append(
+        contentsOf: repeatElement(.zero, count: componentCount - leadingEnergies.count))
+      return energies
+    }
+    set {
+      componentCount = newValue.count
+      leadingEnergies = Array(newValue[..<(newValue.lastIndex { $0 != .zero }.map { $0 + 1 } ?? 0)])
+    }
+  }
+  /// ``energyByComponent`` without its trailing zeros: a workload books energy on the first few
+  /// components of most devices (the platform and the CPU come first), and 100,000 workloads each
+  /// with a row for every component of a phone held 26 MB.
+  private var leadingEnergies: [Energy] = []
+  /// The components ``energyByComponent`` counts.
+  private var componentCount = 0
+
+  /// A workload's account (what the synthesized initializer took: ``energyByComponent`` is
+  /// stored without its trailing zeros).
+  init(
+    name: String, occurrences: Int, unfinished: Int, held: Int = 0,
+    app: String = AppSpec.implicitName, droppedFrames: Int, deadlineMisses: Int,
+    coalescedFirings: Int, skipped: Int = 0, heldAwake: TimeSpan = .zero,
+    latency: LatencySummary? = nil, energyByComponent: [Energy]
+  ) {
+    self.name = name
+    self.occurrences = occurrences
+    self.unfinished = unfinished
+    self.held = held
+    self.app = app
+    self.droppedFrames = droppedFrames
+    self.deadlineMisses = deadlineMisses
+    self.coalescedFirings = coalescedFirings
+    self.skipped = skipped
+    self.heldAwake = heldAwake
+    self.latency = latency
+    self.energyByComponent = energyByComponent
+  }
 
   /// Total attributed energy.
-  public var energy: Energy { energyByComponent.reduce(.zero, +) }
+  public var energy: Energy { leadingEnergies.reduce(.zero, +) }
 }
 
 /// One app's account (*The command line* `apps.csv`).

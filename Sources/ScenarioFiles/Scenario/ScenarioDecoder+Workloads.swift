@@ -54,6 +54,7 @@ extension ScenarioDecoder {
     }
     let work = WorkDecoder(file: file, context: context, hasNetwork: !environment.network.isEmpty)
     var workloads: [WorkloadSpec] = []
+    workloads.reserveCapacity(members.count)
     for (name, item) in members {
       guard !name.isEmpty, !name.contains(",") else {
         throw reader.error(

@@ -32,33 +32,38 @@ extension DeviceSimulation {
           floor: Energy(attojoules: floor), fixed: Energy(attojoules: fixed),
           dynamic: Energy(attojoules: dynamic), wakeups: wakeups, nodes: nodeResults))
     }
+    // At its size: grown by doubling, the array of 100,000 results held up to twice its room.
     var workloadResults: [WorkloadResult] = []
+    workloadResults.reserveCapacity(workloads.count)
     var byQoS: [Int: LatencyRecorder] = [:]
     var qosClasses = QoSClass.allCases.sorted().map { QoSResult(qos: $0) }
     for (index, spec) in setup.workloads.enumerated() {
-      let runtime = workloads[index]
+      // The counters alone, not a copy of the whole runtime per workload.
+      let stats = workloads[index].stats
+      let inFlight = Int(workloads[index].inFlight)
+      let priority = workloads[index].priority
       workloadResults.append(
         WorkloadResult(
-          name: spec.name, occurrences: runtime.stats.occurrences,
-          unfinished: Int(runtime.inFlight) + runtime.stats.cutOff,
-          held: runtime.stats.held + heldAtEnd(index) + push.heldAtEnd(of: Int32(index)),
+          name: spec.name, occurrences: stats.occurrences,
+          unfinished: inFlight + stats.cutOff,
+          held: stats.held + heldAtEnd(index) + push.heldAtEnd(of: Int32(index)),
           app: spec.app,
-          droppedFrames: runtime.stats.droppedFrames,
-          deadlineMisses: runtime.stats.deadlineMisses,
-          coalescedFirings: runtime.stats.coalescedFirings, skipped: runtime.stats.skipped,
+          droppedFrames: stats.droppedFrames,
+          deadlineMisses: stats.deadlineMisses,
+          coalescedFirings: stats.coalescedFirings, skipped: stats.skipped,
           heldAwake: .nanoseconds(Int64(assertions.heldTime(of: index, upTo: endTime))),
-          latency: runtime.stats.latency.summary(),
+          latency: stats.latency.summary(),
           energyByComponent: (0..<componentCount).map {
             Energy(
               attojoules: ledger.attribution[ledger.attributionIndex(owner: index, component: $0)])
           }))
-      byQoS[runtime.priority, default: LatencyRecorder()].merge(runtime.stats.latency)
-      qosClasses[runtime.priority].workloads += 1
-      qosClasses[runtime.priority].occurrences += runtime.stats.occurrences
-      qosClasses[runtime.priority].unfinished += Int(runtime.inFlight) + runtime.stats.cutOff
-      qosClasses[runtime.priority].droppedFrames += runtime.stats.droppedFrames
-      qosClasses[runtime.priority].deadlineMisses += runtime.stats.deadlineMisses
-      qosClasses[runtime.priority].coalescedFirings += runtime.stats.coalescedFirings
+      byQoS[priority, default: LatencyRecorder()].merge(stats.latency)
+      qosClasses[priority].workloads += 1
+      qosClasses[priority].occurrences += stats.occurrences
+      qosClasses[priority].unfinished += inFlight + stats.cutOff
+      qosClasses[priority].droppedFrames += stats.droppedFrames
+      qosClasses[priority].deadlineMisses += stats.deadlineMisses
+      qosClasses[priority].coalescedFirings += stats.coalescedFirings
     }
     var cpuTimes = cpuTimeByClass
     countRunningCPUTime(upTo: endTime, into: &cpuTimes)
@@ -91,15 +96,23 @@ extension DeviceSimulation {
   /// end of the run.
   private func appResults(_ workloadResults: [WorkloadResult]) -> [AppResult] {
     var lifecycles = apps
+    // Each app's workloads' energy and held occurrences, summed in workload order in one pass
+    // (a filtered copy of the results per app held a second array of every workload's result).
+    var appEnergy = [Energy](repeating: .zero, count: setup.runApps.count)
+    var appHeld = [Int](repeating: 0, count: setup.runApps.count)
+    for (index, workload) in workloadResults.enumerated() {
+      let app = Int(workloads[index].app)
+      appEnergy[app] = appEnergy[app] + workload.energy
+      appHeld[app] += workload.held
+    }
     return setup.runApps.enumerated().map { index, spec in
       lifecycles.enter(lifecycles.apps[index].phase, app: index, at: endTime)
       let state = lifecycles.apps[index]
-      let own = workloadResults.filter { $0.app == spec.name }
       var result = AppResult(
-        name: spec.name, energy: own.reduce(.zero) { $0 + $1.energy },
+        name: spec.name, energy: appEnergy[index],
         foregroundTime: .nanoseconds(state.foregroundTime),
         backgroundTime: .nanoseconds(state.backgroundTime),
-        suspendedTime: .nanoseconds(state.suspendedTime), held: own.reduce(0) { $0 + $1.held })
+        suspendedTime: .nanoseconds(state.suspendedTime), held: appHeld[index])
       // The main thread's counts, a busy stretch still running at the end closed there.
       var threads = mainThreads
       threads.endBusyStretch(of: index, at: endTime)

@@ -19,31 +19,14 @@ struct WorkloadStats {
 
 /// A workload at run time: its timing, its compiled steps and where it is in its sequence.
 ///
-/// The fields an arrival and an occurrence read come first, together (about 140 bytes of 320):
-/// the storm's 3,000 workloads do not fit in a core's cache, and every field read from another
-/// cache line of a workload is another miss.
+/// Laid out by use: what a timer's arrival, an occurrence's start and its completion read come
+/// first, in about 140 bytes (two or three cache lines) — its timing, its flags beside it, the
+/// due times and the counters — and what only some workloads or the end of the run read (its
+/// app and class, a trace's rows, an animation's clock and range, debouncing) after them.
+/// A run of 100,000 workloads touches a cold workload at every event, and every field read from
+/// another cache line of it is another miss.
 struct WorkloadRuntime {
   let timing: WorkloadTiming
-  /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
-  var nextIndex = 0
-  var rng: SplitMix64
-  /// Debounce in ns, 0 for none.
-  let debounce: Int64
-  /// The least tolerance of its timers while its app is not in the foreground, in ns (0: none).
-  let backgroundLeeway: Int64
-  /// A range timer's pending due time.
-  var pendingDue: Int64 = -1
-  let programStart: Int32
-  let programEnd: Int32
-  /// The workload's app when it can be suspended (its background time is limited), else -1:
-  /// the one check an occurrence of an app without a lifecycle pays.
-  let suspendableApp: Int32
-  var inFlight: Int32 = 0
-  /// Guards range-timer deadlines: a timer that fired early leaves a stale deadline behind.
-  var timerGeneration: UInt32 = 0
-  /// An animation's frame pipeline (see *OS policies*): the index of the first step after the CPU
-  /// steps a frame starts with (its CPU stage); -1 for other workloads.
-  let frameCPUEnd: Int32
   let onlyWhenVisible: Bool
   /// The states of its `when` other than `visible` (see ``DeviceSimulation/otherStatesHold(_:)``).
   let otherStates: RunStates
@@ -57,21 +40,44 @@ struct WorkloadRuntime {
   /// Whether its occurrences run a suspended app in the background (pushes, deferrable tasks)
   /// rather than being held.
   let wakesSuspendedApp: Bool
+  /// A deferrable occurrence waits for its condition.
+  var isDeferred = false
+  /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
+  var nextIndex = 0
+  /// Draws a Poisson source's next arrival, at each arrival.
+  var rng: SplitMix64
+  /// A range timer's pending due time.
+  var pendingDue: Int64 = -1
+  /// Debounce in ns, 0 for none.
+  let debounce: Int64
+  /// The least tolerance of its timers while its app is not in the foreground, in ns (0: none).
+  let backgroundLeeway: Int64
   /// A deferrable task's grant, ns: how long it runs its app in the background (`refresh_time` or
   /// `processing_time`, see *Apps and push delivery*); -1 for any other workload.
   let taskGrant: Int64
-  /// A deferrable occurrence waits for its condition.
-  var isDeferred = false
+  let programStart: Int32
+  let programEnd: Int32
+  /// The workload's app when it can be suspended (its background time is limited), else -1:
+  /// the one check an occurrence of an app without a lifecycle pays.
+  let suspendableApp: Int32
+  var inFlight: Int32 = 0
+  /// Guards range-timer deadlines: a timer that fired early leaves a stale deadline behind.
+  var timerGeneration: UInt32 = 0
+  /// An animation's frame pipeline (see *OS policies*): the index of the first step after the CPU
+  /// steps a frame starts with (its CPU stage); -1 for other workloads.
+  let frameCPUEnd: Int32
   /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
   /// frame due now is dropped.
   var frameInCPUStage = false
+  /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*); set once.
+  var onMainThread = false
   var stats = WorkloadStats()
   /// The workload's app (an index into the run's apps, *Apps and push delivery*).
   let app: Int32
-  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
-  let priority: Int
   /// The radio a `radio-active` deferral watches (-1: the network at the time).
   let deferralRadio: Int32
+  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
+  let priority: Int
   /// Per trace row: due time and step range.
   let traceRows: [(time: Int64, start: Int32, end: Int32)]
   /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals);
@@ -87,8 +93,6 @@ struct WorkloadRuntime {
   var debounceGeneration: UInt32 = 0
   /// The steps the pending debounce expiry runs: the last trigger's (a trace row's own work).
   var debouncedSteps: (start: Int32, end: Int32) = (0, 0)
-  /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*); set once.
-  var onMainThread = false
 }
 
 extension DeviceSimulation {
@@ -131,22 +135,22 @@ extension DeviceSimulation {
     if case .frames = spec.timing {
       frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
     }
-    var runtime = WorkloadRuntime(
-      timing: spec.timing, rng: SplitMix64(seed: setup.seed, stream: spec.name),
-      debounce: spec.debounce?.nanoseconds ?? 0,
-      backgroundLeeway: appSpec.timerLeeway.nanoseconds, programStart: start, programEnd: end,
-      suspendableApp: appSpec.canBeSuspended ? app : -1, frameCPUEnd: frameCPUEnd,
-      onlyWhenVisible: spec.onlyWhenVisible, otherStates: spec.when.subtracting(.visible),
-      isLowPriorityPush: spec.push?.priority == .low,
+    return WorkloadRuntime(
+      timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
+      otherStates: spec.when.subtracting(.visible), isLowPriorityPush: spec.push?.priority == .low,
       isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
       wakesSuspendedApp: spec.push != nil || isDeferrable,
-      taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1, app: app,
+      rng: SplitMix64(seed: setup.seed, stream: spec.name),
+      debounce: spec.debounce?.nanoseconds ?? 0,
+      backgroundLeeway: appSpec.timerLeeway.nanoseconds,
+      taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1,
+      programStart: start, programEnd: end, suspendableApp: appSpec.canBeSuspended ? app : -1,
+      frameCPUEnd: frameCPUEnd, onMainThread: spec.onMainThread, app: app,
+      deferralRadio: firstTransfer?.node ?? -1,
       priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
-      deferralRadio: firstTransfer?.node ?? -1, traceRows: rows,
+      traceRows: rows,
       frameClock: FrameClock(spec.timing, rate: initialRate), frameRateRange: spec.frameRateRange,
       frameRateTarget: initialRate ?? 0)
-    runtime.onMainThread = spec.onMainThread
-    return runtime
   }
 
   /// The first instant at or after `time` at which `workload`'s app is in the foreground, or
