@@ -380,6 +380,7 @@ extension DeviceSimulation {
     untilSourcesAreDue: Bool = false
   ) {
     let horizon = fastForward.horizon
+    let period = fastForward.period
     fastForward.period = 0
     fastForward.history = []
     fastForward.stretchLatencies.removeAll()
@@ -404,8 +405,9 @@ extension DeviceSimulation {
     }
     if fastForward.hasSkippedSinceGiveUp && horizon > 0 {
       // It was steady: most likely something passing disturbed it (a timer outside the cycle,
-      // a random arrival), gone a horizon later.
-      next = min(next, Saturating.sum(boundary, horizon))
+      // a random arrival) and the device is still settling: watch again from the next boundary,
+      // with a history started afresh (a state that keeps changing then backs off).
+      next = min(next, Saturating.sum(boundary, max(1, period)))
       fastForward.backoff = FastForward.initialBackoff
     }
     if let retry {
