@@ -371,13 +371,11 @@ final class EnergyLedger {
   /// Brings ``batteryCharge`` up to date with the battery, the charger and the shutdown.
   @inline(__always)
   func refreshBatteryCharge() {
-    // Read in place: binding the battery would copy it, on every advance of the clock.
-    guard !isOff, recorder.battery?.isCharging == false, let charge = recorder.battery?.charge
-    else {
+    guard !isOff, let battery = recorder.battery, !battery.isCharging else {
       batteryCharge = .max
       return
     }
-    batteryCharge = charge - batteryWatchLevel
+    batteryCharge = battery.charge - batteryWatchLevel
   }
 
   /// Watches the battery's fall to `level` attojoules (0: to empty).
