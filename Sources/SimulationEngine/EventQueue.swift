@@ -119,7 +119,10 @@ public struct EventQueue<Event>: ~Copyable {
   /// is `Int64.max`), else `nil`: the engine's loop.
   ///
   /// - Complexity: O(log *n*).
-  @inlinable
+  ///
+  /// Inlined into the engine's loop: called, it cost a prologue, an epilogue and the entry's
+  /// return through memory on every event.
+  @inlinable @inline(__always)
   mutating func removeFirst(dueBefore limit: Int64) -> EventHeap<Event>.Entry? {
     switch earliestHeap {
     case .first:

@@ -174,6 +174,7 @@ public final class IndexedMinHeap {
   @inlinable
   func place(_ slot: Slot, at index: Int) {
     slots[index] = slot
-    positions[Int(slot.id)] = Int32(index)
+    // An index of the heap is below its capacity, an identifier's range: it fits in 32 bits.
+    positions[Int(slot.id)] = Int32(truncatingIfNeeded: index)
   }
 }

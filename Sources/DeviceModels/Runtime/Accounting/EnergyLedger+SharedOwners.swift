@@ -133,7 +133,9 @@ extension EnergyLedger {
   private func ownerIndex(_ owner: Int32, of node: Int) -> Int {
     let row = Int(parentRow[node])
     precondition(row >= 0, "owners counted for a node without children")
-    return row * ownerRowWidth + Int(owner) + 1
+    // Wrapping arithmetic: a row and an owner of the layout give an index below the table's
+    // size, which fits in an `Int` (the table was allocated with it).
+    return row &* ownerRowWidth &+ Int(owner) &+ 1
   }
 }
 

@@ -202,7 +202,8 @@ final class EnergyLedger {
   func openSegment(
     node: Int, at now: Int64, power: Int64, dynamicPower: Int64, slot: Int32
   ) {
-    let delta = power - nodeRecords[node].power
+    // Powers are not negative: their difference cannot overflow (`&-` skips the check).
+    let delta = power &- nodeRecords[node].power
     if delta != 0 {
       if now > clock { advance(to: now) }
       let component = Int(nodeRecords[node].component)
@@ -226,7 +227,8 @@ final class EnergyLedger {
   /// Closes `node`'s open segment at `now` and books its energy.
   @inline(__always)
   func closeSegment(node: Int, at now: Int64) {
-    let duration = now - nodeRecords[node].start
+    // Instants of the run are not negative: their difference cannot overflow.
+    let duration = now &- nodeRecords[node].start
     guard duration > 0 else { return }
     let span = Int128(duration)
     // Products of two 64-bit values fit in 128 bits: `&*` is exact and skips the overflow check.
@@ -248,10 +250,11 @@ final class EnergyLedger {
   @inline(__always)
   func attributeStretch(of node: Int, until now: Int64) {
     let record = nodeRecords[node]
-    let duration = now - record.attributedUntil
+    // Instants and powers are not negative: their differences cannot overflow.
+    let duration = now &- record.attributedUntil
     guard duration > 0 else { return }
     let component = Int(record.component)
-    var power = record.power - record.floorPower
+    var power = record.power &- record.floorPower
     if !record.fixedGoesToOwners {
       let owned = ownedPower[node]
       attribution[attributionIndex(owner: -1, component: component)] +=
@@ -308,9 +311,11 @@ final class EnergyLedger {
   }
 
   /// Where `owner`'s energy from `component` is booked in `attribution` (owner -1: nobody).
+  /// Wrapping arithmetic: a component and an owner of the layout give an index below the
+  /// table's size, which fits in an `Int` (the table was allocated with it).
   @inline(__always)
   func attributionIndex(owner: Int, component: Int) -> Int {
-    component * ownerRowWidth + owner + 1
+    component &* ownerRowWidth &+ owner &+ 1
   }
 
   /// `energy ÷ count`, rounded down.

@@ -60,7 +60,7 @@ struct CPUTables {
   /// The cores of `cluster`, as a range of indices into ``cores``.
   @inline(__always)
   func coreRange(of cluster: Int) -> Range<Int> {
-    Int(coreStart[cluster])..<Int(coreStart[cluster + 1])
+    Int(coreStart[cluster])..<Int(coreStart[cluster &+ 1])
   }
 
   /// The clusters priority `priority` may run on, in preference order, as a range of indices

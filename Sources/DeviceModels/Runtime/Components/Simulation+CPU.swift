@@ -188,9 +188,9 @@ extension DeviceSimulation {
   /// The longest wake latency the idle governor may choose for `node` now (ns).
   @inline(__always)
   func idleLatencyLimit(_ node: Int) -> Int64 {
-    // Read in place (`cpu!.`, `display!.`): binding the runtimes would copy them and retain
-    // their arrays at every idle entry.
-    guard cpu != nil, cpu!.displayLatencyLimit != .max, display != nil, display!.session >= 0,
+    // Read in place (`cpu!.`, `display?.`): binding the runtimes would copy them and retain
+    // their arrays at every idle entry (and so did `display != nil`, then `display!.session`).
+    guard cpu != nil, cpu!.displayLatencyLimit != .max, (display?.session ?? -1) >= 0,
       isCPUNode(node)
     else { return .max }
     return cpu!.displayLatencyLimit

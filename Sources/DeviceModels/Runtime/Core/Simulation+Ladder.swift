@@ -265,7 +265,8 @@ extension DeviceSimulation {
     let floor = table.floorPower
     var power: Int64
     var dynamic: Int64 = 0
-    var slot = item.firstSlot + item.state
+    // A state slot of the ledger's layout: the sum is below the slots' number.
+    var slot = item.firstSlot &+ item.state
     var owner = item.lastServed
     switch item.phase {
     case .idle, .waitingForParent:

@@ -41,8 +41,9 @@ extension DeviceSimulation {
   func ownerStateChanged(_ node: Int) {
     guard !nodes[node].hasUnsettledOwner, nodes[node].parent >= 0 else { return }
     nodes[node].hasUnsettledOwner = true
-    unsettledOwnerNodes[unsettledOwnerCount] = Int32(node)
-    unsettledOwnerCount += 1
+    // Each node at most once (the flag above), so the count stays below the nodes' number.
+    unsettledOwnerNodes[unsettledOwnerCount] = Int32(truncatingIfNeeded: node)
+    unsettledOwnerCount &+= 1
   }
 
   /// Brings every marked node's contribution up to date (see the extension's overview). Settling

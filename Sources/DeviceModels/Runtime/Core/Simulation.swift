@@ -145,9 +145,10 @@ final class DeviceSimulation: SimulationModel {
   /// Storage served by QoS between requests, background requests throttled (see *OS policies*).
   @exclusivity(unchecked) var storageQoS: StorageQoSRuntime
   @exclusivity(unchecked) var gpuSpec: GPUSpec?
-  /// Each radio's shared link (see *Radios*), and each node's link index (-1: not a radio).
+  /// Each radio's shared link (see *Radios*), and each node's link index (-1: not a radio; a
+  /// table in `memory`: the hot loop reads it at most changes of a node).
   @exclusivity(unchecked) var links: [SharedLinkRuntime] = []
-  @exclusivity(unchecked) var nodeLink: [Int32] = []
+  let nodeLink: UnsafeMutableBufferPointer<Int32>
   /// The packet streams of calls, by slot (a slot is reused once its call ends).
   @exclusivity(unchecked) var calls: [CallStream] = []
   /// What each radio's network offers now, and the spells of `environment.network`.
@@ -226,6 +227,7 @@ final class DeviceSimulation: SimulationModel {
     nodes = memory.table(builder.nodes)
     unsettledOwnerNodes = memory.table(repeating: -1, count: builder.nodes.count)
     ladders = memory.table(builder.ladders)
+    nodeLink = memory.table(repeating: -1, count: builder.nodes.count)
     children = builder.children
     nodePaths = builder.nodePaths
     slotNames = builder.slotNames
@@ -296,7 +298,6 @@ final class DeviceSimulation: SimulationModel {
         setup.workloads.indices.filter { setup.workloads[$0].onMainThread }.map {
           appOfWorkload[$0]
         }))
-    nodeLink = Array(repeating: -1, count: nodes.count)
     for node in radioSpecs.keys.sorted() {
       nodeLink[Int(node)] = Int32(links.count)
       links.append(

@@ -101,8 +101,8 @@ extension DeviceSimulation {
   {
     var fingerprint = SteadyStateFingerprint(boundary: boundary, past: past, horizon: horizon)
     fingerprint.value(Int64(scheduler.pendingEventCount))
-    fingerprint.value(Int64(jobs.usedSlots - jobs.freeSlots.count))
-    fingerprint.value(Int64(occurrences.usedSlots - occurrences.freeSlots.count))
+    fingerprint.value(Int64(jobs.usedSlots - jobs.freeSlotCount))
+    fingerprint.value(Int64(occurrences.usedSlots - occurrences.freeSlotCount))
     fingerprint.value(Int64(calls.count))
     fingerprint.value(Int64(environment.cursor))
     fingerprint.value(environment.isCharging)
@@ -321,11 +321,10 @@ extension DeviceSimulation {
   /// in either order — changes nothing that follows.
   private func visitWork<V: SteadyStateVisitor>(_ visitor: inout V) {
     visitor.value(Int64(jobs.usedSlots))
-    var isFree = [Bool](repeating: false, count: jobs.usedSlots)
-    for slot in jobs.freeSlots { isFree[Int(slot)] = true }
     for slot in 0..<Int32(jobs.usedSlots) {
-      visitor.value(isFree[Int(slot)])
-      guard !isFree[Int(slot)] else { continue }
+      let isFree = jobs.isFree(slot)
+      visitor.value(isFree)
+      guard !isFree else { continue }
       visitor.values(jobs[slot].occurrence, jobs[slot].step)
       visitor.value(Int64(jobs[slot].priority))
       visitor.values(jobs[slot].segment, jobs[slot].segmentCount)
@@ -335,11 +334,10 @@ extension DeviceSimulation {
       visitor.instant(&jobs[slot].coreStart)
     }
     visitor.value(Int64(occurrences.usedSlots))
-    isFree = [Bool](repeating: false, count: occurrences.usedSlots)
-    for slot in occurrences.freeSlots { isFree[Int(slot)] = true }
     for slot in 0..<Int32(occurrences.usedSlots) {
-      visitor.value(isFree[Int(slot)])
-      guard !isFree[Int(slot)] else { continue }
+      let isFree = occurrences.isFree(slot)
+      visitor.value(isFree)
+      guard !isFree else { continue }
       let occurrence = occurrences[slot]
       visitor.values(occurrence.workload, occurrence.step)
       visitor.value(occurrence.stepEnd)

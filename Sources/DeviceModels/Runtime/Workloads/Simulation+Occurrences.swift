@@ -133,7 +133,8 @@ extension DeviceSimulation {
     }
     let finishedStep = steps[Int(occurrences[occurrence].step)]
     // A call's auxiliary steps (its components and packets) are its parts, not steps of their own.
-    occurrences[occurrence].step += 1 + (finishedStep.kind == .call ? finishedStep.threads : 0)
+    // A step index of the program: below the steps' number.
+    occurrences[occurrence].step &+= 1 &+ (finishedStep.kind == .call ? finishedStep.threads : 0)
     if occurrences[occurrence].step == occurrences[occurrence].frameCPUEnd {
       // A frame leaves its CPU stage: the animation's next frame may start (see *OS policies*).
       workloads[Int(occurrences[occurrence].workload)].frameInCPUStage = false

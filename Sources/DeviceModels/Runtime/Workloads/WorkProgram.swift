@@ -217,15 +217,29 @@ struct Occurrence {
 /// order they were freed in, so two states with the same values in the same slots behave alike
 /// (the fast-forward compares them as equal; see *The fast-forward*).
 ///
+/// The free slots are a bitmap in two levels: a bit per slot, set while it is free, and a bit per
+/// word of those, set while the word has a free slot. The lowest free slot is then two
+/// trailing-zero counts away (after a scan of the second level, one word per 4,096 slots, that
+/// stops at its first word with a bit set), and freeing a slot sets two bits: a pool of a
+/// thousand slots once needed costs the same per insertion as one of ten. (A binary min-heap of
+/// free indices, before, sifted through ten levels for each.)
+///
 /// A final class over memory it manages itself, like ``TableMemory``'s tables: the hot loop reads
 /// and writes jobs and occurrences several times per event, and as an array held by the
 /// simulation every write paid a uniqueness check. Confined to the simulation's thread, it skips
-/// the runtime's exclusivity checks; indices are checked in every build (one unsigned comparison:
-/// an index out of range stops the run rather than read or write outside the pool).
+/// the runtime's exclusivity checks. Inserting and freeing check their index in every build; a
+/// read or write of a slot checks it in debug builds, where the tests run, like the tables of
+/// ``TableMemory`` (the indices come from the pool itself: the slot of a job or occurrence in
+/// flight; the storm reads and writes a dozen slots per event, and the check, a load and a
+/// comparison each, cost about 20 instructions per event).
 final class Pool<Element: BitwiseCopyable> {
   @exclusivity(unchecked) private var items: UnsafeMutablePointer<Element>
-  /// Freed indices, a binary min-heap: the lowest is reused first.
-  @exclusivity(unchecked) private var free: UnsafeMutablePointer<Int32>
+  /// Bit `slot % 64` of word `slot / 64` is set while `slot` is free (bits of slots never handed
+  /// out are clear).
+  @exclusivity(unchecked) private var freeBits: UnsafeMutablePointer<UInt64>
+  /// Bit `word % 64` of word `word / 64` is set while `freeBits[word]` has a bit set.
+  @exclusivity(unchecked) private var freeWords: UnsafeMutablePointer<UInt64>
+  /// Slots allocated; a multiple of 64, so that the first bitmap is whole words.
   @exclusivity(unchecked) private var capacity: Int
   /// How many slots have ever been used.
   @exclusivity(unchecked) private var usedCount = 0
@@ -233,60 +247,73 @@ final class Pool<Element: BitwiseCopyable> {
 
   /// An empty pool with room for `minimumCapacity` values before it grows.
   init(minimumCapacity: Int = 64) {
-    capacity = max(1, minimumCapacity)
+    capacity = Self.roundedCapacity(minimumCapacity)
     items = .allocate(capacity: capacity)
-    free = .allocate(capacity: capacity)
+    (freeBits, freeWords) = Self.allocateBitmaps(capacity)
   }
 
   deinit {
     items.deallocate()
-    free.deallocate()
+    freeBits.deallocate()
+    freeWords.deallocate()
+  }
+
+  /// `minimum` rounded up to whole words of the first bitmap.
+  private static func roundedCapacity(_ minimum: Int) -> Int {
+    (max(1, minimum) + 63) / 64 * 64
+  }
+
+  /// Words of the second bitmap for `capacity` slots.
+  private static func groupCount(_ capacity: Int) -> Int { (capacity / 64 + 63) / 64 }
+
+  /// Zeroed bitmaps for `capacity` slots.
+  private static func allocateBitmaps(_ capacity: Int)
+    -> (UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt64>)
+  {
+    let wordCount = capacity / 64
+    let groupCount = Self.groupCount(capacity)
+    let bits = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+    bits.initialize(repeating: 0, count: wordCount)
+    let words = UnsafeMutablePointer<UInt64>.allocate(capacity: groupCount)
+    words.initialize(repeating: 0, count: groupCount)
+    return (bits, words)
   }
 
   /// Stores `element`, returning its index.
   @inline(__always)
   func insert(_ element: Element) -> Int32 {
     if freeCount > 0 {
-      let index = free[0]
-      freeCount -= 1
-      if freeCount > 0 { siftDown(free[freeCount]) }
-      items[Int(index)] = element
-      return index
+      // A free slot exists, so a word of the second level has a bit set.
+      var group = 0
+      while freeWords[group] == 0 { group &+= 1 }
+      let groupBits = freeWords[group]
+      let word = group &<< 6 | groupBits.trailingZeroBitCount
+      let bits = freeBits[word]
+      let index = word &<< 6 | bits.trailingZeroBitCount
+      let remaining = bits & (bits &- 1)
+      freeBits[word] = remaining
+      // The word's own bit is the lowest of its group's.
+      if remaining == 0 { freeWords[group] = groupBits & (groupBits &- 1) }
+      freeCount &-= 1
+      items[index] = element
+      return Int32(truncatingIfNeeded: index)
     }
     if usedCount == capacity { grow() }
     (items + usedCount).initialize(to: element)
-    usedCount += 1
-    return Int32(usedCount - 1)
+    usedCount &+= 1
+    return Int32(truncatingIfNeeded: usedCount &- 1)
   }
 
   /// Frees `index` for reuse.
+  @inline(__always)
   func remove(_ index: Int32) {
     checkIndex(index)
-    // At most `usedCount ≤ capacity` indices are free at once.
-    var position = freeCount
-    freeCount += 1
-    while position > 0 {
-      let parent = (position - 1) / 2
-      guard free[parent] > index else { break }
-      free[position] = free[parent]
-      position = parent
-    }
-    free[position] = index
-  }
-
-  /// Puts `index` in the heap's root, the old root taken out, and moves it down to its place.
-  @inline(__always)
-  private func siftDown(_ index: Int32) {
-    var position = 0
-    while true {
-      var child = 2 * position + 1
-      guard child < freeCount else { break }
-      if child + 1 < freeCount && free[child + 1] < free[child] { child += 1 }
-      guard free[child] < index else { break }
-      free[position] = free[child]
-      position = child
-    }
-    free[position] = index
+    assert(!isFree(index), "a pool slot freed twice")
+    let slot = Int(index)
+    let word = slot &>> 6
+    freeBits[word] |= 1 &<< UInt64(slot & 63)
+    freeWords[word &>> 6] |= 1 &<< UInt64(word & 63)
+    freeCount &+= 1
   }
 
   /// How many slots have ever been used: every live index is below it.
@@ -294,6 +321,8 @@ final class Pool<Element: BitwiseCopyable> {
 
   /// Frees every slot (the device shut down, *Results and accounting*).
   func removeAll() {
+    freeBits.update(repeating: 0, count: capacity / 64)
+    freeWords.update(repeating: 0, count: Self.groupCount(capacity))
     usedCount = 0
     freeCount = 0
   }
@@ -301,37 +330,53 @@ final class Pool<Element: BitwiseCopyable> {
   /// How many slots have been handed out (live or free since).
   var usedSlots: Int { usedCount }
 
-  /// The free slots, in no particular order (the lowest is reused first).
-  var freeSlots: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: free, count: freeCount) }
+  /// How many of the slots handed out are free.
+  var freeSlotCount: Int { freeCount }
+
+  /// Whether slot `index`, one handed out, is free.
+  func isFree(_ index: Int32) -> Bool {
+    checkIndex(index)
+    let slot = Int(index)
+    return freeBits[slot &>> 6] &>> UInt64(slot & 63) & 1 != 0
+  }
 
   subscript(index: Int32) -> Element {
     get {
-      checkIndex(index)
+      assert(isHandedOut(index), "a pool index out of range")
       return items[Int(index)]
     }
     _modify {
-      checkIndex(index)
+      assert(isHandedOut(index), "a pool index out of range")
       yield &items[Int(index)]
     }
   }
 
-  /// Stops the run on an index outside the slots handed out (negative ones wrap to large).
+  /// Stops the run on an index outside the slots handed out.
   @inline(__always)
   private func checkIndex(_ index: Int32) {
-    precondition(UInt(bitPattern: Int(index)) < UInt(usedCount), "a pool index out of range")
+    precondition(isHandedOut(index), "a pool index out of range")
   }
 
-  /// Doubles the room for values and freed indices.
+  /// Whether `index` is one of the slots handed out (negative ones wrap to large).
+  @inline(__always)
+  private func isHandedOut(_ index: Int32) -> Bool {
+    UInt(bitPattern: Int(index)) < UInt(bitPattern: usedCount)
+  }
+
+  /// Doubles the room for values and the bitmaps with it.
   private func grow() {
-    let larger = capacity * 2
+    let larger = Self.roundedCapacity(capacity * 2)
     let newItems = UnsafeMutablePointer<Element>.allocate(capacity: larger)
     newItems.moveInitialize(from: items, count: usedCount)
     items.deallocate()
     items = newItems
-    let newFree = UnsafeMutablePointer<Int32>.allocate(capacity: larger)
-    newFree.moveInitialize(from: free, count: freeCount)
-    free.deallocate()
-    free = newFree
+    let (newBits, newWords) = Self.allocateBitmaps(larger)
+    newBits.update(from: freeBits, count: capacity / 64)
+    newWords.update(from: freeWords, count: Self.groupCount(capacity))
+    freeBits.deallocate()
+    freeWords.deallocate()
+    freeBits = newBits
+    freeWords = newWords
     capacity = larger
   }
 }
