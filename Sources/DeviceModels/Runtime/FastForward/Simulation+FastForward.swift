@@ -68,6 +68,9 @@ struct FastForward {
   var cursorAtLastGiveUp = -1
   /// The earliest instant not part of the cycle seen at the last boundary.
   var earliestBeyond: Int64 = .max
+  /// How far ahead of the last boundary the furthest instant compared relative to it lies, ns
+  /// (see ``SteadyStateCapture/reach``).
+  var reach: Int64 = 0
   /// The slice of the run written change by change (`--exact`'s and `--trace`'s window, both
   /// when both are asked for), ns: no skip reaches into it.
   var writtenWindow: Range<Int64>?
@@ -99,9 +102,6 @@ struct BoundaryRecord {
   var thermalPolls: [ThermalPoll]
   /// The phases of DRX cycles read in the stretch (see ``FastForward/drxPhases``).
   var drxPhases: [Int64]
-  /// How far ahead of the boundary the furthest instant compared relative to it lies, ns (see
-  /// ``SteadyStateCapture/reach``).
-  var reach: Int64
 }
 
 extension DeviceSimulation {
@@ -173,16 +173,15 @@ extension DeviceSimulation {
       scheduler.run(self, until: Instant(nanosecondsSinceStart: boundary))
       // Stopped at the run's event limit: no boundary is looked at, nothing more runs.
       if scheduler.stoppedAtLimit { return }
-      checkSteadyState(at: boundary, before: endTime)
+      checkSteadyState(at: boundary)
       precondition(fastForward.nextCheck > boundary, "a boundary looked at twice")
     }
     scheduler.run(self, until: Instant(nanosecondsSinceStart: end))
   }
 
   /// At boundary `boundary`: compares the state with the states one and two cycles earlier,
-  /// for each multiple of the period, and skips whole cycles (not beyond `end`) when they are
-  /// equal.
-  private func checkSteadyState(at boundary: Int64, before end: Int64) {
+  /// for each multiple of the period, and skips whole cycles when they are equal.
+  private func checkSteadyState(at boundary: Int64) {
     // Inside the window written change by change (`--exact`, `--trace`) nothing is skipped:
     // look again when it ends.
     if let window = fastForward.writtenWindow, window.contains(boundary) {
@@ -232,7 +231,7 @@ extension DeviceSimulation {
           == history[(first + 1)...middle].flatMap(\.drxPhases)
       else { continue }
       let cycle = Int64(multiple) * period
-      let count = cyclesToSkip(cycle, from: boundary, before: end, history: history)
+      let count = cyclesToSkip(cycle, from: boundary, history: history)
       if count > 0 {
         skip(count, cycle: cycle, from: boundary, growth: growth, samples: samples)
         fastForward.misses = 0
@@ -243,7 +242,7 @@ extension DeviceSimulation {
       // has come.
       let blockedUntil = fastForward.earliestBeyond
       if blockedUntil != .max, blockedUntil - fastForward.horizon <= boundary + cycle,
-        blockedUntil < end
+        blockedUntil < endTime
       {
         stopWatching(at: boundary, retryAt: blockedUntil + period)
         return
@@ -302,10 +301,10 @@ extension DeviceSimulation {
     let phases = fastForward.drxPhases
     fastForward.drxPhases.removeAll(keepingCapacity: true)
     fastForward.earliestBeyond = capture.earliestBeyond
+    fastForward.reach = capture.reach
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
-      samples: samples, powerLog: log, thermalPolls: polls, drxPhases: phases,
-      reach: capture.reach)
+      samples: samples, powerLog: log, thermalPolls: polls, drxPhases: phases)
   }
 
   /// `groups` of latencies joined by workload, in workload order, each workload's latencies in
@@ -415,8 +414,8 @@ extension DeviceSimulation {
       if !backingOff { fastForward.backoff = FastForward.initialBackoff }
     }
     // A pause until something outside the cycle has come is no giving up: a skip before it
-    // still counts after it (the state unsettled by a random arrival is looked at again a
-    // horizon later, not after a back-off).
+    // still counts after it (the state unsettled by a random arrival is watched again from the
+    // next boundary, not after a back-off).
     if retry == nil || backingOff { fastForward.hasSkippedSinceGiveUp = false }
     fastForward.nextCheck = max(next, boundary + 1)
   }
@@ -539,12 +538,12 @@ extension DeviceSimulation {
 
   /// How many whole cycles may be skipped from `boundary`: up to a margin before the first
   /// instant not part of the cycle and before the run's end (``landingMargin(cycle:)``), not
-  /// beyond `end`, not into the exact window, and not across a battery threshold.
+  /// into the exact window, and not across a battery threshold.
   private func cyclesToSkip(
-    _ cycle: Int64, from boundary: Int64, before end: Int64, history: [BoundaryRecord]
+    _ cycle: Int64, from boundary: Int64, history: [BoundaryRecord]
   ) -> Int64 {
     let margin = landingMargin(cycle: cycle)
-    var limit = min(end, endTime - margin)
+    var limit = endTime - margin
     if fastForward.earliestBeyond != .max {
       limit = min(limit, fastForward.earliestBeyond - margin)
     }
@@ -562,16 +561,16 @@ extension DeviceSimulation {
   }
 
   /// The margin a skip keeps before the first instant not part of the cycle, ns: the reach of the
-  /// cycle's own pending times (``BoundaryRecord/reach``, such as the GPU's power-down timer
+  /// cycle's own pending times (``FastForward/reach``, such as the GPU's power-down timer
   /// 66 ms after each frame) or the model's look ahead (``FastForward/modelHorizon``), whichever
   /// is longer, and a cycle. In the last cycle skipped, then, nothing of the cycle is due as far
   /// as that instant, and no decision looks far enough ahead to see it: the cycle repeats as it
   /// did while the instant lay beyond the horizon. The horizon itself, wider, only tells the
   /// cycle's instants from those outside it while the state is compared.
   private func landingMargin(cycle: Int64) -> Int64 {
-    let reach = fastForward.history.last?.reach ?? fastForward.horizon
-    return min(
-      fastForward.horizon, Saturating.sum(max(reach, fastForward.modelHorizon), cycle))
+    min(
+      fastForward.horizon,
+      Saturating.sum(max(fastForward.reach, fastForward.modelHorizon), cycle))
   }
 
   /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from

@@ -227,8 +227,9 @@ struct Occurrence {
 /// A final class over memory it manages itself, like ``TableMemory``'s tables: the hot loop reads
 /// and writes jobs and occurrences several times per event, and as an array held by the
 /// simulation every write paid a uniqueness check. Confined to the simulation's thread, it skips
-/// the runtime's exclusivity checks. Inserting and freeing check their index in every build; a
-/// read or write of a slot checks it in debug builds, where the tests run, like the tables of
+/// the runtime's exclusivity checks. Freeing checks its index in every build, and growing checks
+/// that every index still fits an `Int32`; a read or write of a slot checks it in debug builds,
+/// where the tests run, like the tables of
 /// ``TableMemory`` (the indices come from the pool itself: the slot of a job or occurrence in
 /// flight; the storm reads and writes a dozen slots per event, and the check, a load and a
 /// comparison each, cost about 20 instructions per event).
@@ -366,6 +367,7 @@ final class Pool<Element: BitwiseCopyable> {
   /// Doubles the room for values and the bitmaps with it.
   private func grow() {
     let larger = Self.roundedCapacity(capacity * 2)
+    precondition(larger <= Int(Int32.max) + 1, "more pool slots than an Int32 index can name")
     let newItems = UnsafeMutablePointer<Element>.allocate(capacity: larger)
     newItems.moveInitialize(from: items, count: usedCount)
     items.deallocate()
