@@ -56,7 +56,10 @@ import Testing
     var full: String
   }
 
-  static func runBoth(_ workloads: [WorkloadSpec], duration: TimeSpan, seed: UInt64 = 1) -> Runs {
+  static func runBoth(
+    _ workloads: [WorkloadSpec], duration: TimeSpan, seed: UInt64 = 1,
+    on device: DeviceSpec = Self.device
+  ) -> Runs {
     let setup = Fixture.setup(device, workloads, duration: duration, seed: seed)
     func run(_ fastForward: Bool) -> (String, DeviceSimulation) {
       let collector = PowerSeriesCollector()
@@ -197,5 +200,50 @@ import Testing
     let shape = Self.shapeWorkloads(seed: seed)
     let runs = Self.runBoth(shape.workloads, duration: shape.duration, seed: seed)
     #expect(runs.fast == runs.full)
+  }
+
+  /// The device above with a radio `r` beside the platform: active 300 mW, a tail of 120 mW from
+  /// 10 ms after its work, idle at 2 mW from 250 ms after it (waking in 5 ms).
+  static var deviceWithRadio: DeviceSpec {
+    let active = Fixture.mW(300)
+    let radio = Ladder(
+      states: [
+        LadderState(name: "active", power: active, wakePower: active),
+        Fixture.state("tail", Fixture.mW(120), after: Fixture.ms(10), active: active),
+        Fixture.state(
+          "idle", Fixture.mW(2), after: Fixture.ms(250), wake: Fixture.ms(5), active: active),
+      ], idlePolicy: .timeout)
+    var spec = device
+    spec.components.append(Fixture.generic("r", radio))
+    return spec
+  }
+
+  /// Random arrivals on a radio with a tail beside frames on another component: the instants
+  /// the radio last changed are fixed from one boundary to the next while the frames repeat
+  /// (nothing in the cycle sets them), and the frames' cycle is skipped from shortly after the
+  /// tail ends. Frames at 24–120 fps, arrivals every 0.5–8 s on average doing 2 ms on the radio,
+  /// now and then a timer on `b`, 2–6 min: the same account as every event's, and skips where
+  /// the frames' cycle fits between arrivals.
+  @Test(arguments: 0..<16)
+  func randomArrivalsOnARadioGiveTheSameAccount(seed: UInt64) {
+    var rng = SplitMix64(seed: seed ^ 0x7a11)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    let rates: [Double] = [24, 59.94, 60, 120]
+    let rate = rates[pick(rates.count)]
+    let mean = 500_000_000 + 500_000_000 * Int64(pick(16))
+    var workloads = [Self.frames(rate)]
+    workloads.append(
+      WorkloadSpec(
+        name: "telemetry",
+        timing: .poisson(meanIntervalNanoseconds: Double(mean), start: .start, end: nil),
+        work: Fixture.uses("r", for: Fixture.ms(2))))
+    if pick(3) == 0 { workloads.append(Self.timer("sync", every: .seconds(30))) }
+    let runs = Self.runBoth(
+      workloads, duration: .seconds(Int64(120 + 60 * pick(5))), seed: seed,
+      on: Self.deviceWithRadio)
+    #expect(runs.fast == runs.full)
+    // The frames' cycle (1 s at 24 fps, 50 ms at 60 fps, 25 ms at 120 fps; 50 s at 59.94 fps,
+    // longer than most gaps) fits between arrivals 2 s apart on average.
+    if rate != 59.94 && mean >= 2_000_000_000 { #expect(runs.skips > 0, "\(rate) fps") }
   }
 }

@@ -48,7 +48,7 @@ import Testing
         boundary: time, period: period, past: past, horizon: horizon)
       simulation.visitSteadyState(&capture)
       let fingerprint = simulation.steadyStateFingerprint(
-        boundary: time, past: past, horizon: horizon
+        boundary: time, period: period, past: past, horizon: horizon
       ).hash
       capture.snapshot.fingerprint = fingerprint
       states.append((time, fingerprint, capture.snapshot))
@@ -80,15 +80,66 @@ import Testing
       for second in states.indices where second > first {
         let a = states[first]
         let b = states[second]
-        var unfingerprinted = (a.snapshot, b.snapshot)
-        unfingerprinted.0.fingerprint = 0
-        unfingerprinted.1.fingerprint = 0
-        guard unfingerprinted.0 == unfingerprinted.1 else { continue }
+        // Matching as the fast-forward compares boundaries (fingerprints aside), fixed
+        // instants allowed: the boundaries are whole periods apart.
+        guard b.snapshot.fixedInstants(matching: a.snapshot) != nil else { continue }
         equalPairs += 1
         #expect(a.fingerprint == b.fingerprint, "at \(a.time) and \(b.time) ns")
       }
     }
     #expect(equalPairs > 1_000)
+  }
+
+  /// Three instants held in the state and one value, at boundaries 1,000 and 1,200 ns (period
+  /// 100 ns, instants up to 800 ns back compared, horizon 1,600 ns): `moving`, 50 ns before each
+  /// boundary; `held`, at 500 ns in both; `old`, long ago in both.
+  static func capture(
+    boundary: Int64, moving: Int64, held: Int64, old: Int64, value: Int64 = 7
+  ) -> (snapshot: SteadyStateSnapshot, fingerprint: UInt64) {
+    var capture = SteadyStateCapture(boundary: boundary, period: 100, past: 800, horizon: 1_600)
+    var fingerprint = SteadyStateFingerprint(
+      boundary: boundary, period: 100, past: 800, horizon: 1_600)
+    for time in [moving, held, old] {
+      var copy = time
+      capture.instant(&copy)
+      fingerprint.instant(time)
+    }
+    capture.value(value)
+    fingerprint.value(value)
+    return (capture.snapshot, fingerprint.hash)
+  }
+
+  /// An instant held before the boundary that is the same as itself, not relative to the
+  /// boundary, is fixed (ordinal 1 among the three); the fingerprints agree (its distance to the
+  /// boundary modulo the period is the same). It must be the same instant: 10 ns off, or a
+  /// value changed, the states differ. Long ago in one and recent in the other, it is fixed only
+  /// across long ago (the state a skip lands on).
+  @Test func anInstantNothingSetIsFixed() {
+    let first = Self.capture(boundary: 1_000, moving: 950, held: 500, old: 100)
+    let second = Self.capture(boundary: 1_200, moving: 1_150, held: 500, old: 300)
+    #expect(second.snapshot.fixedInstants(matching: first.snapshot) == [1])
+    #expect(second.fingerprint == first.fingerprint)
+    #expect(first.snapshot.fixedInstants(matching: first.snapshot) == [])
+    let moved = Self.capture(boundary: 1_200, moving: 1_150, held: 510, old: 300)
+    #expect(moved.snapshot.fixedInstants(matching: first.snapshot) == nil)
+    #expect(moved.fingerprint != first.fingerprint)
+    let otherValue = Self.capture(boundary: 1_200, moving: 1_150, held: 500, old: 300, value: 8)
+    #expect(otherValue.snapshot.fixedInstants(matching: first.snapshot) == nil)
+    // At 1,400 the held instant is 900 ns back: long ago.
+    let later = Self.capture(boundary: 1_400, moving: 1_350, held: 500, old: 300)
+    #expect(later.snapshot.fixedInstants(matching: first.snapshot) == nil)
+    #expect(later.snapshot.fixedInstants(matching: first.snapshot, acrossLongAgo: true) == [1])
+  }
+
+  /// The skip moves the instants that moved with the cycle and leaves the fixed ones and those
+  /// long ago: three cycles of 200 ns from boundary 1,200.
+  @Test func theSkipLeavesFixedInstants() {
+    var skip = SteadyStateSkip(
+      boundary: 1_200, period: 100, past: 800, horizon: 1_600, cycle: 200, count: 3, growth: [],
+      fixed: [1])
+    var times: [Int64] = [1_150, 500, 300, 1_300]
+    for index in times.indices { skip.instant(&times[index]) }
+    #expect(times == [1_750, 500, 300, 1_900])
   }
 
   /// A snapshot not taken (only its fingerprint kept) equals no snapshot, not even one with the

@@ -96,10 +96,11 @@ extension DeviceSimulation {
   /// enumeration compares (a value as it is, an instant as ``SteadyStateFingerprint/instant(_:)``
   /// classifies it): otherwise two equal states could be told apart, and the fast-forward would
   /// miss a steady state. Its cost grows with the nodes, not with the workloads or the events.
-  func steadyStateFingerprint(boundary: Int64, past: Int64, horizon: Int64)
+  func steadyStateFingerprint(boundary: Int64, period: Int64, past: Int64, horizon: Int64)
     -> SteadyStateFingerprint
   {
-    var fingerprint = SteadyStateFingerprint(boundary: boundary, past: past, horizon: horizon)
+    var fingerprint = SteadyStateFingerprint(
+      boundary: boundary, period: period, past: past, horizon: horizon)
     fingerprint.value(Int64(scheduler.pendingEventCount))
     fingerprint.value(Int64(jobs.usedSlots - jobs.freeSlotCount))
     fingerprint.value(Int64(occurrences.usedSlots - occurrences.freeSlotCount))

@@ -15,10 +15,14 @@ protocol SteadyStateVisitor {
   var period: Int64 { get }
   var past: Int64 { get }
   var horizon: Int64 { get }
-  /// An instant, ns since the start (or a sentinel: negative, `Int64.max`): compared relative to
-  /// the boundary, and moved by the skip, when it lies within `past` before the boundary or the
-  /// horizon after it; compared as "long ago" (and left) before that; compared as itself
-  /// (and left, bounding the skip) beyond the horizon.
+  /// An instant held in the state, ns since the start (or a sentinel: negative, `Int64.max`):
+  /// compared relative to the boundary, and moved by the skip, when it lies within `past` before
+  /// the boundary or the horizon after it; compared as "long ago" (and left) before that;
+  /// compared as itself (and left, bounding the skip) beyond the horizon. One before the
+  /// boundary that equals its counterpart as itself rather than relative to the boundary is
+  /// *fixed*: nothing in the cycle set it (the instant a radio idle beside a 120 fps animation
+  /// last finished), so it stays where it is, as long-ago instants do (see
+  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``).
   mutating func instant(_ time: inout Int64)
   /// An instant computed from other state (a timer's next due time): compared like
   /// ``instant(_:)``, never moved.
@@ -123,8 +127,11 @@ extension SteadyStateVisitor {
 struct SteadyStateSnapshot: Equatable {
   /// Values, relative instants and generation differences, in the enumeration's order; each
   /// instant is a class word (0 sentinel, 1 long ago, 2 relative, 3 beyond the horizon) and a
-  /// value.
+  /// value (0 for long ago).
   var words: [Int64] = []
+  /// The instants held in the state (``SteadyStateVisitor/instant(_:)``) that lie before the
+  /// boundary, in the enumeration's order: where each one's class word is, and its time.
+  var pastInstants: [PastInstant] = []
   /// Runtimes compared whole.
   var runtimes: [any Equatable] = []
   /// Whether the state can repeat over the chosen period at all.
@@ -135,12 +142,49 @@ struct SteadyStateSnapshot: Equatable {
   /// boundaries it could repeat keeps only its fingerprint, and equals no snapshot.
   var isTaken = true
 
+  /// An instant held in the state before the boundary: where its class word is in ``words``,
+  /// and its time, ns since the start.
+  struct PastInstant: Equatable {
+    var word: Int32
+    var time: Int64
+  }
+
+  /// Equal as the fast-forward compares boundaries with no instant fixed: every instant at the
+  /// same place relative to its boundary.
   static func == (a: Self, b: Self) -> Bool {
-    guard a.fingerprint == b.fingerprint, a.isTaken, b.isTaken, a.isPeriodic, b.isPeriodic,
-      a.words == b.words, a.runtimes.count == b.runtimes.count
-    else { return false }
-    for (x, y) in zip(a.runtimes, b.runtimes) where !Self.equal(x, y) { return false }
-    return true
+    a.fingerprint == b.fingerprint && a.fixedInstants(matching: b) == []
+  }
+
+  /// Whether this state repeats `other`'s, one or more periods later: the ordinals, among
+  /// ``pastInstants``, of the instants *fixed* between the two — the same as themselves where
+  /// their distance to the boundary differs (nothing in the cycle set them) — or `nil` when the
+  /// states differ. Every other instant is at the same place relative to its boundary, or long
+  /// ago in both. The fingerprints are not compared (see ``SteadyStateFingerprint``).
+  ///
+  /// With `acrossLongAgo`, an instant may be fixed though it lies long ago in one of the two and
+  /// recently in the other (the state landed on by a skip, compared with the state it skipped
+  /// from: a fixed instant, not moved, is further back).
+  func fixedInstants(matching other: Self, acrossLongAgo: Bool = false) -> [Int32]? {
+    guard isTaken, other.isTaken, isPeriodic, other.isPeriodic, words.count == other.words.count,
+      pastInstants.count == other.pastInstants.count, runtimes.count == other.runtimes.count
+    else { return nil }
+    for (x, y) in zip(runtimes, other.runtimes) where !Self.equal(x, y) { return nil }
+    if words == other.words { return [] }
+    var fixed: [Int32] = []
+    var start = 0
+    for (ordinal, (mine, theirs)) in zip(pastInstants, other.pastInstants).enumerated() {
+      let at = Int(mine.word)
+      guard theirs.word == mine.word, words[start..<at] == other.words[start..<at] else {
+        return nil
+      }
+      start = at + 2
+      if words[at] == other.words[at] && words[at + 1] == other.words[at + 1] { continue }
+      guard mine.time == theirs.time, acrossLongAgo || words[at] == other.words[at] else {
+        return nil
+      }
+      fixed.append(Int32(ordinal))
+    }
+    return words[start...] == other.words[start...] ? fixed : nil
   }
 
   private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
@@ -157,13 +201,15 @@ struct SteadyStateSnapshot: Equatable {
 /// fingerprints, and different fingerprints always mean different snapshots.
 struct SteadyStateFingerprint {
   let boundary: Int64
+  let period: Int64
   let past: Int64
   let horizon: Int64
   /// The hash so far.
   private(set) var hash: UInt64 = 0x6A09_E667_F3BC_C908
 
-  init(boundary: Int64, past: Int64, horizon: Int64) {
+  init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
     self.boundary = boundary
+    self.period = period
     self.past = past
     self.horizon = horizon
   }
@@ -187,15 +233,21 @@ struct SteadyStateFingerprint {
     value(Int64(truncatingIfNeeded: wide >> 64))
   }
 
-  /// Mixes in an instant as the snapshot compares it (see
-  /// ``SteadyStateVisitor/derivedInstant(_:)``): a sentinel as itself, long ago as one class,
-  /// near the boundary relative to it, beyond the horizon as itself.
+  /// Mixes in an instant held in the state as the snapshot compares it (see
+  /// ``SteadyStateVisitor/instant(_:)``): a sentinel as itself, long ago as one class, near the
+  /// boundary relative to it, beyond the horizon as itself — and one before the boundary by its
+  /// distance to the boundary modulo the period, which a fixed instant keeps from boundary to
+  /// boundary (they are whole periods apart).
   mutating func instant(_ time: Int64) {
     if time < 0 || time == .max {
       value(Int64(0))
       value(time)
     } else if time < boundary - past {
       value(Int64(1))
+    } else if time < boundary {
+      value(Int64(2))
+      let distance = (boundary - time) % max(1, period)
+      value(distance)
     } else if time - boundary < horizon {
       value(Int64(2))
       value(time - boundary)
@@ -227,7 +279,13 @@ struct SteadyStateCapture: SteadyStateVisitor {
     self.horizon = horizon
   }
 
-  mutating func instant(_ time: inout Int64) { derivedInstant(time) }
+  mutating func instant(_ time: inout Int64) {
+    if time >= 0 && time < boundary {
+      snapshot.pastInstants.append(
+        SteadyStateSnapshot.PastInstant(word: Int32(snapshot.words.count), time: time))
+    }
+    derivedInstant(time)
+  }
 
   mutating func derivedInstant(_ time: Int64) {
     if time < 0 || time == .max {
@@ -235,6 +293,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
       snapshot.words.append(time)
     } else if time < boundary - past {
       snapshot.words.append(1)
+      snapshot.words.append(0)
     } else if time - boundary < horizon {
       snapshot.words.append(2)
       snapshot.words.append(time - boundary)
@@ -280,12 +339,18 @@ struct SteadyStateSkip: SteadyStateVisitor {
   let count: Int64
   /// Each accumulator's growth over the last cycle, in the enumeration's order.
   let growth: [Int128]
+  /// The ordinals of the fixed instants among those held before the boundary, ascending (see
+  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``): left where they are.
+  let fixed: [Int32]
   private var next = 0
+  private var pastOrdinal: Int32 = 0
+  private var nextFixed = 0
 
   init(
     boundary: Int64, period: Int64, past: Int64, horizon: Int64, cycle: Int64, count: Int64,
-    growth: [Int128]
+    growth: [Int128], fixed: [Int32]
   ) {
+    self.fixed = fixed
     self.boundary = boundary
     self.period = period
     self.past = past
@@ -296,6 +361,13 @@ struct SteadyStateSkip: SteadyStateVisitor {
   }
 
   mutating func instant(_ time: inout Int64) {
+    if time >= 0 && time < boundary {
+      defer { pastOrdinal += 1 }
+      if nextFixed < fixed.count && fixed[nextFixed] == pastOrdinal {
+        nextFixed += 1
+        return
+      }
+    }
     guard time >= 0, time != .max, time >= boundary - past, time - boundary < horizon else {
       return
     }
