@@ -91,11 +91,12 @@ extension DeviceSimulation {
   /// The boundary's fingerprint (see ``SteadyStateFingerprint``): a few words of the state that
   /// ``visitSteadyState(_:)`` compares and that most often tell two boundaries apart — how many
   /// events are pending, when the ledger last changed and at which powers, the environment's
-  /// position, each node's phase, state and last finish, how much work is in flight, the CPU's
-  /// busy cores and clocks, the thermal governor's outputs. A word added here must be one the
-  /// enumeration compares (a value as it is, an instant as ``SteadyStateFingerprint/instant(_:)``
-  /// classifies it): otherwise two equal states could be told apart, and the fast-forward would
-  /// miss a steady state. Its cost grows with the nodes, not with the workloads or the events.
+  /// position, each node's phase, state, last finish and idle timer, how much work is in flight,
+  /// the CPU's busy cores and clocks, the thermal governor's outputs. A word added here must be one
+  /// the enumeration compares (a value as it is, an instant as
+  /// ``SteadyStateFingerprint/instant(_:)`` classifies it): otherwise two equal states could be
+  /// told apart, and the fast-forward would miss a steady state. Its cost grows with the nodes, not
+  /// with the workloads or the events.
   func steadyStateFingerprint(boundary: Int64, period: Int64, past: Int64, horizon: Int64)
     -> SteadyStateFingerprint
   {
@@ -116,6 +117,9 @@ extension DeviceSimulation {
       fingerprint.value(Int64(nodes[index].phase.rawValue))
       fingerprint.value(Int64(nodes[index].state))
       fingerprint.instant(nodes[index].lastFinish)
+      // A tail running out beside the cycle (a radio's after a random arrival): due at the same
+      // instant at each boundary, not at the same distance.
+      fingerprint.instant(nodes[index].idleTimerDue)
     }
     if cpu != nil {
       fingerprint.value(Int64(cpu!.busyCores))
@@ -130,13 +134,13 @@ extension DeviceSimulation {
     return fingerprint
   }
 
-  /// The thermal model: what the rest of the device reads of it — the state, the levels and
-  /// whether the governor rests, at which powers — is compared; the times in each state and
-  /// throttled grow with the cycle. The temperatures and the power limits' average are not
-  /// compared: they settle on their own, for an hour or more after a change of load, and reach the
-  /// rest of the device only through what is compared and through each poll's decisions. The
-  /// fast-forward logs the polls of each cycle and skips only cycles whose polls, replayed from
-  /// the temperatures as they are, decide what they decided (see ``ThermalRuntime/replay(_:cycles:)``).
+  /// The thermal model: what the rest of the device reads of it — the state, the levels and whether
+  /// the governor rests, at which powers — is compared; the times in each state and throttled grow
+  /// with the cycle. The temperatures and the power limits' average are not compared: they settle
+  /// on their own, for an hour or more after a change of load, and reach the rest of the device
+  /// only through what is compared and through each poll's decisions. The fast-forward logs the
+  /// polls of each cycle and skips only cycles whose polls, replayed from the temperatures as they
+  /// are, decide what they decided (see ``ThermalRuntime/replay(_:cycles:)``).
   private func visitThermal<V: SteadyStateVisitor>(_ visitor: inout V) {
     guard thermal.isUsed else { return }
     visitor.value(Int64(thermal.state.rawValue))
