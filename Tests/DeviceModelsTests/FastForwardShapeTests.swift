@@ -218,6 +218,25 @@ import Testing
     return spec
   }
 
+  /// 120 fps frames on `a` and one upload on the radio at 10 s, in 20 s: the radio's tail runs
+  /// out 250 ms after its 2 ms of work, and from then its times are fixed, so the frames repeat
+  /// again three or four boundaries (25 ms each) later — not once its last change is 200 ms back
+  /// (eight periods). Simulated event by event: at most four boundaries from the start, a
+  /// margin before the upload (the cycle's reach, under a cycle, and a cycle) and a cycle after
+  /// it, the 252 ms of work and tail, four boundaries, and a margin before the end:
+  /// 100 + 50 + 25 + 252 + 100 + 50 ms, under 600 ms (550 measured), where waiting for the last
+  /// change to be 200 ms back would simulate 200 ms more (1 s measured with no time fixed).
+  @Test func aRadioIdleSinceAnUploadLetsTheFramesSkip() {
+    let upload = WorkloadSpec(
+      name: "upload", timing: .times([Fixture.at(.seconds(10))]),
+      work: Fixture.uses("r", for: Fixture.ms(2)))
+    let runs = Self.runBoth(
+      [Self.frames(120), upload], duration: .seconds(20), on: Self.deviceWithRadio)
+    #expect(runs.fast == runs.full)
+    #expect(runs.skips == 2)
+    #expect(runs.skippedTime >= 20_000_000_000 - 600_000_000, "\(runs.skippedTime) ns")
+  }
+
   /// Random arrivals on a radio with a tail beside frames on another component: the instants
   /// the radio last changed are fixed from one boundary to the next while the frames repeat
   /// (nothing in the cycle sets them), and the frames' cycle is skipped from shortly after the
