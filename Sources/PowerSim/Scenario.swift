@@ -115,10 +115,14 @@ public struct Scenario: Sendable {
     }
   }
 
-  /// A run of `scenario` held to the events `powersim run` allows by default.
-  static func request(_ scenario: ScenarioFiles.Scenario) -> RunRequest {
+  /// A run of `scenario` held to `maximumEvents` events taken off its event queue (by default
+  /// those `powersim run` allows).
+  static func request(
+    _ scenario: ScenarioFiles.Scenario,
+    maximumEvents: Int = RunLimits.standard.processedEventLimit
+  ) -> RunRequest {
     var request = RunRequest(scenario: scenario)
-    request.maximumEvents = RunLimits.standard.processedEventLimit
+    request.maximumEvents = maximumEvents
     return request
   }
 

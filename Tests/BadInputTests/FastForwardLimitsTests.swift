@@ -28,7 +28,8 @@ import Testing
 
   /// A 30-day animation is refused counting every event (155.5 million frames of about 13
   /// events), and accepted with the fast-forward, whose estimate stays above what the run
-  /// really processes.
+  /// really processes. The three figures are those *Bad Input, Run Limits and Safe Output*
+  /// gives.
   @Test func thirtyDaysOfAnAnimationAreAccepted() throws {
     #expect(throws: InputError.self) { try Self.scenario(Self.thirtyDays, limits: Self.everyEvent) }
     let scenario = try Self.scenario(Self.thirtyDays)
@@ -39,6 +40,11 @@ import Testing
     let estimate = RunLimits.standard.estimate(scenario.setup).events
     let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
     #expect(processed <= estimate && estimate < 1e7, "\(processed) / \(estimate)")
+    let every = RunLimits.estimate(scenario.setup).events
+    #expect(
+      try Self.article(Self.badInputArticle).contains(
+        "are estimated at \(Self.written(estimate)) events (\(Self.written(every)) counting every event), where the engine takes \(Self.written(processed))"
+      ), "\(estimate), \(every), \(processed)")
   }
 
   /// Without the fast-forward nothing is skipped: `--no-fast-forward` counts every event.
@@ -52,7 +58,9 @@ import Testing
   /// Twenty seeds of the shipped day-in-the-life are within the limit together, with the
   /// fast-forward (which its structure does not promise to skip: every other workload's
   /// occurrence — a sync with 5 min of tolerance, pushes, a backup — breaks the 60 fps cycle, so
-  /// it counts in full) and without, and the run takes no more than its estimate.
+  /// it counts in full) and without, and the run takes no more than its estimate. The estimate,
+  /// the twenty seeds' and the events the run takes are the figures *Bad Input, Run Limits and
+  /// Safe Output* and *The fast-forward* give.
   @Test func twentySeedsOfTheDayInTheLifeAreAccepted() throws {
     let path = LimitsTests.packageRoot.appendingPathComponent("scenarios/day-in-the-life.json")
     let text = try String(contentsOf: path, encoding: .utf8)
@@ -69,6 +77,14 @@ import Testing
     #expect(abs(total - 20 * estimate) <= 1e-9 * total)
     let processed = Double(Simulation(setup: scenario.setup).run().processedEvents)
     #expect(processed <= estimate, "\(processed) / \(estimate)")
+    #expect(
+      try Self.article(Self.badInputArticle).contains(
+        "it counts in full, \(Self.written(estimate)) events a run (the engine takes \(Self.written(processed))), and twenty seeds of it, \(Self.written(total)), are within the limit"
+      ), "\(estimate), \(processed), \(total)")
+    #expect(
+      try Self.article(Self.fastForwardArticle).contains(
+        "the shipped `day-in-the-life.json` takes \(Self.written(processed)) events"),
+      "\(processed)")
   }
 
   /// Two timers of 45 s and 60 s: a cycle of 180 s, promised in a run of at least 32 × 180 s
@@ -110,9 +126,10 @@ import Testing
   /// takes the events it takes without (a skip crosses the slices' ends); the estimate is never
   /// below them, and within ``estimateFactor`` of them;
   /// none is refused by the default limits, though counting every event refuses the long
-  /// animations.
+  /// animations. Each is a row of the table in *Bad Input, Run Limits and Safe Output*, named
+  /// as there.
   static let shapes: [(name: String, text: String, refusedCountingEvery: Bool)] = [
-    ("30 d of 45 s and 60 s timers", twoTimers(duration: "30 d"), false),
+    ("30 d of timers of 45 s and 60 s", twoTimers(duration: "30 d"), false),
     (
       "30 d of a 59.94 fps animation",
       #"""
@@ -158,9 +175,52 @@ import Testing
     let sliced = Double(Simulation(setup: scenario.setup).run(progress: { _ in }).processedEvents)
     #expect(processed == sliced && processed <= estimate, "\(name): \(processed) / \(estimate)")
     #expect(estimate <= Self.estimateFactor * processed, "\(name): \(processed) / \(estimate)")
-    #expect(
-      (RunLimits.estimate(scenario.setup).events > RunLimits.standard.maximumEvents)
-        == refusedCountingEvery, "\(name)")
+    let every = RunLimits.estimate(scenario.setup).events
+    #expect((every > RunLimits.standard.maximumEvents) == refusedCountingEvery, "\(name)")
+    let row =
+      "| \(name) | \(Self.written(every))\(refusedCountingEvery ? " (refused)" : "") | "
+      + "\(Self.written(estimate)) | \(Self.written(processed)) |"
+    #expect(try Self.article(Self.badInputArticle).contains(row), "\(row)")
+  }
+
+  /// *Bad Input, Run Limits and Safe Output*, whose figures the tests here find.
+  static let badInputArticle = "Sources/ScenarioFiles/ScenarioFiles.docc/BadInput.md"
+  /// *The fast-forward*, which gives the events the shipped day-in-the-life takes.
+  static let fastForwardArticle = "Sources/DeviceModels/DeviceModels.docc/TheFastForward.md"
+
+  /// The article at `path` in the package, each run of white space (a line break and the next
+  /// line's indent) one space, so that a sentence is found however it is wrapped.
+  static func article(_ path: String) throws -> String {
+    let text = try String(
+      contentsOf: LimitsTests.packageRoot.appendingPathComponent(path), encoding: .utf8)
+    return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// A count as the articles write it: below a million the nearest whole number, its digits in
+  /// groups of three (`7,382`); from a million up two significant digits and a power of ten
+  /// (`4.2e6`, `2.0e9`).
+  static func written(_ count: Double) -> String {
+    guard count < 1e6 else {
+      var exponent = 0
+      var mantissa = count
+      while mantissa >= 10 {
+        mantissa /= 10
+        exponent += 1
+      }
+      var tenths = Int((mantissa * 10).rounded())
+      if tenths == 100 {
+        tenths = 10
+        exponent += 1
+      }
+      return "\(tenths / 10).\(tenths % 10)e\(exponent)"
+    }
+    var digits = String(Int(count.rounded()))
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    return ([Substring(digits)] + groups).joined(separator: ",")
   }
 
   /// Work that keeps a component more than half busy promises nothing either (a 1 ms timer of

@@ -103,6 +103,29 @@ import Testing
     Self.expectAccountsAddUp(result)
   }
 
+  /// A workload's row of energy per component is stored without its trailing zeros, and reading
+  /// one component's energy in place gives what the whole row gives. With the display last and
+  /// never on, a read of the sensor at 15 s (as below, the screen off) books the platform's
+  /// 180 ms × 90 mW = 16.2 mJ and the sensor's 100 ms × 200 mW = 20 mJ, and nothing on the
+  /// display: zero past the stored row's end.
+  @Test func aComponentsEnergyReadInPlaceIsTheRowsEntry() {
+    let read = WorkloadSpec(
+      name: "read", timing: .once(at: Fixture.at(.seconds(15))),
+      work: Fixture.uses("sensor", for: .milliseconds(100)))
+    let device = Fixture.device([
+      Fixture.platform(Self.platform), Fixture.generic("sensor", Self.sensor),
+      ComponentSpec(name: "display", model: .display(DisplayTests.oled), parent: .platform),
+    ])
+    let result = Fixture.run(Fixture.setup(device, [read], duration: .seconds(20)))
+    let workload = result.workload("read")
+    let expected = [joules(0.0162), joules(0.02), .zero]
+    #expect(workload.componentCount == 3)
+    #expect(workload.energyByComponent == expected)
+    #expect((0..<3).map(workload.energy(onComponent:)) == expected)
+    #expect(workload.energy == joules(0.0362))
+    Self.expectAccountsAddUp(result)
+  }
+
   /// After the screen goes off, the platform holds 50 ms for nobody: the display was the last
   /// child busy, and it serves no workload. Work after that wakes it again for the workload.
   /// The read at 15 s: the platform wakes 15.000–15.030 s, the sensor works to 15.130 s, the

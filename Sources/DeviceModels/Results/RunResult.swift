@@ -133,17 +133,32 @@ public struct WorkloadResult: Sendable {
   /// components of most devices (the platform and the CPU come first), and 100,000 workloads each
   /// with a row for every component of a phone held 26 MB.
   private var leadingEnergies: [Energy] = []
-  /// The components ``energyByComponent`` counts.
-  private var componentCount = 0
+  /// The number of components ``energyByComponent`` counts (the device's, in a result of a run).
+  public private(set) var componentCount = 0
 
-  /// A workload's account (what the synthesized initializer took: ``energyByComponent`` is
-  /// stored without its trailing zeros).
+  /// The energy attributed to the workload on the component at `index` in device order:
+  /// `energyByComponent[index]`, read from the stored row without building the whole array
+  /// (zero past the row's end, where only zeros were trimmed).
+  ///
+  /// `index` must be below ``componentCount``, as for ``energyByComponent``.
+  public func energy(onComponent index: Int) -> Energy {
+    precondition(index >= 0 && index < componentCount, "no component at index \(index)")
+    return index < leadingEnergies.count ? leadingEnergies[index] : .zero
+  }
+
+  /// A workload's account (what the synthesized initializer took), its energy given as the row
+  /// the result stores: `leadingEnergies`, the energy per component in device order up to the
+  /// last component with any (the rest zero), of `componentCount` components in all.
   init(
     name: String, occurrences: Int, unfinished: Int, held: Int = 0,
     app: String = AppSpec.implicitName, droppedFrames: Int, deadlineMisses: Int,
     coalescedFirings: Int, skipped: Int = 0, heldAwake: TimeSpan = .zero,
-    latency: LatencySummary? = nil, energyByComponent: [Energy]
+    latency: LatencySummary? = nil, leadingEnergies: [Energy], componentCount: Int
   ) {
+    assert(
+      leadingEnergies.count <= componentCount && leadingEnergies.last != .zero,
+      "the stored row ends at its last non-zero energy and has no more than componentCount entries"
+    )
     self.name = name
     self.occurrences = occurrences
     self.unfinished = unfinished
@@ -155,7 +170,8 @@ public struct WorkloadResult: Sendable {
     self.skipped = skipped
     self.heldAwake = heldAwake
     self.latency = latency
-    self.energyByComponent = energyByComponent
+    self.leadingEnergies = leadingEnergies
+    self.componentCount = componentCount
   }
 
   /// Total attributed energy.

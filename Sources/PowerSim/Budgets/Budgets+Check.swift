@@ -41,8 +41,7 @@ extension Budgets {
 
   /// The report, compared with `baseline` when given.
   func check(baseline: BudgetRecord?, tolerance: Double) throws(PowerSimError) -> BudgetReport {
-    let runs = try RunPlan(
-      budgets, file: file, limits: RunLimits(maximumEvents: Double(maximumEvents)))
+    let runs = try RunPlan(budgets, file: file, maximumEvents: maximumEvents)
     let results: [SimulationResult]
     do {
       results = try ParallelMap.map(count: runs.variants.count, jobs: ParallelMap.defaultJobs) {
@@ -159,8 +158,10 @@ struct RunPlan {
   /// For each budget, the index of its run in ``variants``.
   var runOfBudget: [Int] = []
 
-  /// The plan of `budgets`, each variant checked against `limits`.
-  init(_ budgets: [Budget], file: String, limits: RunLimits) throws(PowerSimError) {
+  /// The plan of `budgets`, each variant estimated to take at most `maximumEvents` events and
+  /// run to take at most that many.
+  init(_ budgets: [Budget], file: String, maximumEvents: Int) throws(PowerSimError) {
+    let limits = RunLimits(maximumEvents: Double(maximumEvents))
     var scenarios: [String: Scenario] = [:]
     var indices: [String: [String: Int]] = [:]
     for budget in budgets {
@@ -218,7 +219,7 @@ struct RunPlan {
       }
       indices[budget.scenarioPath, default: [:]][budget.variant] = variants.count
       runOfBudget.append(variants.count)
-      variants.append(VariantRun(scenario: decoded, maximumEvents: limits.processedEventLimit))
+      variants.append(VariantRun(scenario: decoded, maximumEvents: maximumEvents))
     }
   }
 }
@@ -230,8 +231,6 @@ struct VariantRun: Sendable {
   var maximumEvents: Int
 
   func run() throws(PowerSimError) -> SimulationResult {
-    var request = RunRequest(scenario: scenario)
-    request.maximumEvents = maximumEvents
-    return try Scenario.run(request)
+    try Scenario.run(Scenario.request(scenario, maximumEvents: maximumEvents))
   }
 }

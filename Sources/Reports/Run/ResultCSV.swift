@@ -172,8 +172,11 @@ public enum ResultCSV {
   public static func attribution(_ result: RunResult) -> String {
     var csv = CSVWriter(header: ["workload", "component", "energy_j"])
     for workload in result.workloads {
-      for (component, energy) in zip(result.components, workload.energyByComponent) {
-        csv.appendRow([workload.name, component.name, Units.joules(energy)])
+      // Each energy read in place: no array of every component's energy is built per workload.
+      for (index, component) in result.components.prefix(workload.componentCount).enumerated() {
+        csv.appendRow([
+          workload.name, component.name, Units.joules(workload.energy(onComponent: index)),
+        ])
       }
     }
     for (component, energy) in zip(result.components, result.unattributedByComponent) {

@@ -53,10 +53,9 @@ extension DeviceSimulation {
           coalescedFirings: stats.coalescedFirings, skipped: stats.skipped,
           heldAwake: .nanoseconds(Int64(assertions.heldTime(of: index, upTo: endTime))),
           latency: stats.latency.summary(),
-          energyByComponent: (0..<componentCount).map {
-            Energy(
-              attojoules: ledger.attribution[ledger.attributionIndex(owner: index, component: $0)])
-          }))
+          leadingEnergies: attributedEnergies(
+            of: index, onFirst: attributedComponentCount(of: index)),
+          componentCount: componentCount))
       byQoS[priority, default: LatencyRecorder()].merge(stats.latency)
       qosClasses[priority].workloads += 1
       qosClasses[priority].occurrences += stats.occurrences
@@ -79,9 +78,7 @@ extension DeviceSimulation {
     var result = RunResult(
       duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
       workloads: workloadResults,
-      unattributedByComponent: (0..<componentCount).map {
-        Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: -1, component: $0)])
-      },
+      unattributedByComponent: attributedEnergies(of: -1, onFirst: componentCount),
       latencyByQoS: latencyByQoS,
       qosClasses: qosClasses.filter { $0.workloads > 0 || $0.cpuTime > .zero },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
@@ -90,6 +87,27 @@ extension DeviceSimulation {
     result.lowPowerTime = .nanoseconds(lowPower.timeOn(upTo: endTime))
     result.thermal = thermalResult()
     return result
+  }
+
+  /// The energy the ledger attributes to `owner` (a workload's index, -1 for energy attributed to
+  /// no workload) on each of the first `count` components, in device order.
+  private func attributedEnergies(of owner: Int, onFirst count: Int) -> [Energy] {
+    (0..<count).map {
+      Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: owner, component: $0)])
+    }
+  }
+
+  /// How many components, in device order, run up to the last one on which the ledger attributes
+  /// energy to `owner` (0 when it attributes none): the length of the owner's row without its
+  /// trailing zeros.
+  private func attributedComponentCount(of owner: Int) -> Int {
+    var count = components.count
+    while count > 0,
+      ledger.attribution[ledger.attributionIndex(owner: owner, component: count - 1)] == 0
+    {
+      count -= 1
+    }
+    return count
   }
 
   /// The apps' accounts (the implicit app's when none is declared), their phases closed at the
