@@ -168,23 +168,48 @@ struct SteadyStateSnapshot: Equatable {
     guard isTaken, other.isTaken, isPeriodic, other.isPeriodic, words.count == other.words.count,
       pastInstants.count == other.pastInstants.count, runtimes.count == other.runtimes.count
     else { return nil }
+    let fixed: [Int32]?
+    if words == other.words {
+      fixed = []
+    } else {
+      fixed = words.withUnsafeBufferPointer { mine in
+        other.words.withUnsafeBufferPointer { theirs in
+          fixedInstants(mine, theirs, other.pastInstants, acrossLongAgo: acrossLongAgo)
+        }
+      }
+    }
+    guard let fixed else { return nil }
     for (x, y) in zip(runtimes, other.runtimes) where !Self.equal(x, y) { return nil }
-    if words == other.words { return [] }
+    return fixed
+  }
+
+  /// The words walked once: equal outside the past instants' two words, and each past instant
+  /// the same distance back (or long ago in both), or fixed.
+  private func fixedInstants(
+    _ mine: UnsafeBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>,
+    _ otherPastInstants: [PastInstant], acrossLongAgo: Bool
+  ) -> [Int32]? {
     var fixed: [Int32] = []
-    var start = 0
-    for (ordinal, (mine, theirs)) in zip(pastInstants, other.pastInstants).enumerated() {
-      let at = Int(mine.word)
-      guard theirs.word == mine.word, words[start..<at] == other.words[start..<at] else {
-        return nil
+    var next = 0
+    for ordinal in pastInstants.indices {
+      let at = Int(pastInstants[ordinal].word)
+      guard otherPastInstants[ordinal].word == pastInstants[ordinal].word else { return nil }
+      while next < at {
+        if mine[next] != theirs[next] { return nil }
+        next += 1
       }
-      start = at + 2
-      if words[at] == other.words[at] && words[at + 1] == other.words[at + 1] { continue }
-      guard mine.time == theirs.time, acrossLongAgo || words[at] == other.words[at] else {
-        return nil
-      }
+      next = at + 2
+      if mine[at] == theirs[at] && mine[at + 1] == theirs[at + 1] { continue }
+      guard pastInstants[ordinal].time == otherPastInstants[ordinal].time,
+        acrossLongAgo || mine[at] == theirs[at]
+      else { return nil }
       fixed.append(Int32(ordinal))
     }
-    return words[start...] == other.words[start...] ? fixed : nil
+    while next < mine.count {
+      if mine[next] != theirs[next] { return nil }
+      next += 1
+    }
+    return fixed
   }
 
   private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
