@@ -237,6 +237,31 @@ import Testing
     #expect(runs.skippedTime >= 20_000_000_000 - 600_000_000, "\(runs.skippedTime) ns")
   }
 
+  /// 120 fps frames alone for 5 s, then random arrivals on the radio every 5 ms on average until
+  /// the end at 30 s: the frames skip before the arrivals, and after them the device never
+  /// settles — the fast-forward looks again at most eight times, then backs off instead of
+  /// looking at every arrival. Same account as every event's.
+  @Test func arrivalsThatNeverSettleBackOff() {
+    let storm = WorkloadSpec(
+      name: "storm",
+      timing: .poisson(
+        meanIntervalNanoseconds: 5_000_000, start: Fixture.at(.seconds(5)), end: nil),
+      work: Fixture.uses("r", for: Fixture.ms(1)))
+    let workloads = [Self.frames(120), storm]
+    let runs = Self.runBoth(workloads, duration: .seconds(30), on: Self.deviceWithRadio)
+    #expect(runs.fast == runs.full)
+    #expect(runs.skips >= 1)
+    let simulation = DeviceSimulation(
+      setup: Fixture.setup(Self.deviceWithRadio, workloads, duration: .seconds(30), seed: 1),
+      recording: RecordingOptions())
+    _ = simulation.run()
+    // Eight looks, then a back-off doubling from 1 s: a handful more in the 25 s of arrivals
+    // (14 measured), not one look per arrival (about 5,000).
+    let looks = simulation.fastForward.settlingLooks
+    #expect(looks > FastForward.mostSettlingLooks && looks <= FastForward.mostSettlingLooks + 8)
+    #expect(!simulation.fastForward.hasSkippedSinceGiveUp)
+  }
+
   /// Random arrivals on a radio with a tail beside frames on another component: the instants
   /// the radio last changed are fixed from one boundary to the next while the frames repeat
   /// (nothing in the cycle sets them), and the frames' cycle is skipped from shortly after the

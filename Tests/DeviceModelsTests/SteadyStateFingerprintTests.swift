@@ -76,18 +76,23 @@ import Testing
     #expect(early.snapshot != late.snapshot)
     #expect(early.fingerprint != late.fingerprint)
     var equalPairs = 0
+    var pairsWithFixedInstants = 0
     for first in states.indices {
       for second in states.indices where second > first {
         let a = states[first]
         let b = states[second]
         // Matching as the fast-forward compares boundaries (fingerprints aside), fixed
         // instants allowed: the boundaries are whole periods apart.
-        guard b.snapshot.fixedInstants(matching: a.snapshot) != nil else { continue }
+        guard let fixed = b.snapshot.fixedInstants(matching: a.snapshot) else { continue }
         equalPairs += 1
+        if !fixed.isEmpty { pairsWithFixedInstants += 1 }
         #expect(a.fingerprint == b.fingerprint, "at \(a.time) and \(b.time) ns")
       }
     }
     #expect(equalPairs > 1_000)
+    // The idle sensor's times at 0 are fixed between 1.2 s and 2.4 s (within the 2.4 s compared
+    // back from both).
+    #expect(pairsWithFixedInstants > 0)
   }
 
   /// Three instants held in the state and one value, at boundaries 1,000 and 1,200 ns (period

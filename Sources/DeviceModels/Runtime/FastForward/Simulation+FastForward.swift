@@ -112,6 +112,9 @@ struct BoundaryRecord {
   var thermalPolls: [ThermalPoll]
   /// The phases of DRX cycles read in the stretch (see ``FastForward/drxPhases``).
   var drxPhases: [Int64]
+  /// By multiple, this boundary's fixed instants against the boundary that many periods
+  /// earlier, `nil` when their states differ; absent until compared.
+  var matches: [Int: [Int32]?] = [:]
 }
 
 extension DeviceSimulation {
@@ -215,17 +218,15 @@ extension DeviceSimulation {
     if fastForward.history.count > 2 * fastForward.maxMultiple + 1 {
       fastForward.history.removeFirst()
     }
-    let history = fastForward.history
-    let last = history.count - 1
+    let last = fastForward.history.count - 1
     for multiple in 1...fastForward.maxMultiple where 2 * multiple <= last {
       let middle = last - multiple
       let first = last - 2 * multiple
       // Each instant moved with the cycle in both, or fixed in both.
-      guard history[last].snapshot.fingerprint == history[middle].snapshot.fingerprint,
-        history[middle].snapshot.fingerprint == history[first].snapshot.fingerprint,
-        let fixed = history[last].snapshot.fixedInstants(matching: history[middle].snapshot),
-        history[middle].snapshot.fixedInstants(matching: history[first].snapshot) == fixed
+      guard let fixed = fixedInstants(at: last, multiple: multiple),
+        fixedInstants(at: middle, multiple: multiple) == fixed
       else { continue }
+      let history = fastForward.history
       // A cycle that starts in the state the previous one started in repeats it. Two such
       // cycles in a row grow every sum, and every value last set from a sum, by the same
       // amount: then the growth is that of every later cycle.
@@ -269,6 +270,20 @@ extension DeviceSimulation {
       return
     }
     fastForward.nextCheck = boundary + period
+  }
+
+  /// The fixed instants of the boundary at `index` in the history against the boundary `multiple`
+  /// periods before it (see ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``), or
+  /// `nil` when their states differ: compared once, when it ends a cycle, and read again when it is
+  /// the middle of one.
+  private func fixedInstants(at index: Int, multiple: Int) -> [Int32]? {
+    if let known = fastForward.history[index].matches[multiple] { return known }
+    let later = fastForward.history[index].snapshot
+    let earlier = fastForward.history[index - multiple].snapshot
+    let fixed =
+      later.fingerprint == earlier.fingerprint ? later.fixedInstants(matching: earlier) : nil
+    fastForward.history[index].matches[multiple] = .some(fixed)
+    return fixed
   }
 
   /// The state at `boundary`, with what the stretch since the previous boundary left: its
@@ -369,7 +384,9 @@ extension DeviceSimulation {
       }
       // It was steady before something outside the cycle (a random arrival drawn soon after
       // the last): the device is settling, and a pause until that has come too is no giving up.
-      if fastForward.hasSkippedSinceGiveUp {
+      if fastForward.hasSkippedSinceGiveUp
+        && fastForward.settlingLooks < FastForward.mostSettlingLooks
+      {
         fastForward.settlingLooks += 1
         stopWatching(at: boundary, retryAt: Saturating.sum(outside, period))
         return
@@ -670,7 +687,7 @@ extension DeviceSimulation {
       boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
       cycle: cycle, count: count, growth: growth, fixed: fixed)
     visitSteadyState(&skipper)
-    skipThermalCycles(count, multiple: Int(cycle / fastForward.period), in: history)
+    skipThermalCycles(count, multiple: multiple, in: history)
     ledger.refreshBatteryCharge()
     var adding = [Int](repeating: 0, count: workloads.count)
     for (workload, latencies) in samples { adding[workload] += latencies.count * Int(count) }

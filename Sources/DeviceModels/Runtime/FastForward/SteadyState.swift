@@ -22,7 +22,10 @@ protocol SteadyStateVisitor {
   /// boundary that equals its counterpart as itself rather than relative to the boundary is
   /// *fixed*: nothing in the cycle set it (the instant a radio idle beside a 120 fps animation
   /// last finished), so it stays where it is, as long-ago instants do (see
-  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``).
+  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``). Its readers read it at
+  /// events of its own, outside the cycle — except the battery check, which reads the ledger's
+  /// last change at every event: a fixed one means a flat curve, and the skip keeps two cycles
+  /// from every battery level counted from it (see `cyclesBeforeThreshold`).
   mutating func instant(_ time: inout Int64)
   /// An instant computed from other state (a timer's next due time): compared like
   /// ``instant(_:)``, never moved.
@@ -64,6 +67,9 @@ protocol SteadyStateVisitor {
 extension SteadyStateVisitor {
   /// Whether `time` lies before the horizon: part of the cycle, not beyond it.
   func isNear(_ time: Int64) -> Bool { time - boundary < horizon }
+  /// Whether `time`, held in the state, lies before the boundary (no sentinel): one of the
+  /// instants that may be fixed, counted alike by the capture and the skip.
+  func isPast(_ time: Int64) -> Bool { time >= 0 && time < boundary }
   /// A `Bool` value.
   mutating func value(_ flag: Bool) { value(flag ? 1 : 0) }
   /// A 32-bit value.
@@ -305,7 +311,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
   }
 
   mutating func instant(_ time: inout Int64) {
-    if time >= 0 && time < boundary {
+    if isPast(time) {
       snapshot.pastInstants.append(
         SteadyStateSnapshot.PastInstant(word: Int32(snapshot.words.count), time: time))
     }
@@ -386,7 +392,7 @@ struct SteadyStateSkip: SteadyStateVisitor {
   }
 
   mutating func instant(_ time: inout Int64) {
-    if time >= 0 && time < boundary {
+    if isPast(time) {
       defer { pastOrdinal += 1 }
       if nextFixed < fixed.count && fixed[nextFixed] == pastOrdinal {
         nextFixed += 1
