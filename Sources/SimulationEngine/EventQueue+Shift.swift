@@ -20,27 +20,37 @@ extension EventQueue {
         body(OrderedKey.value(of: key), UInt64(truncatingIfNeeded: key), entries[index].event)
       }
     }
+    sortedRun.forEachIndex { index in
+      let key = sortedRun.entries[index].key
+      body(
+        OrderedKey.value(of: key), UInt64(truncatingIfNeeded: key), sortedRun.entries[index].event)
+    }
   }
 
   /// Moves every pending event due in `range` later by `delta` ns, keeping its rank and
   /// sequence. The order of the queue stays valid when every event outside `range` is due
   /// before it, or at or after `range.upperBound + delta` (as for a steady state's events, all
-  /// due before the events that are not part of it, moved by whole periods).
+  /// due before the events that are not part of it, moved by whole periods). The sorted run stays
+  /// sorted then too: its events in `range` are consecutive, and move to where none is due.
   ///
   /// - Complexity: O(*n*) for *n* pending events.
   public mutating func shiftPending(dueIn range: Range<Int64>, by delta: Int64) {
+    func shifted(_ key: UInt128) -> UInt128 {
+      let time = OrderedKey.value(of: key)
+      guard range.contains(time) else { return key }
+      return OrderedKey.make(time + delta, tieBreak: UInt64(truncatingIfNeeded: key))
+    }
     func shift(_ entries: UnsafeMutablePointer<EventHeap<Event>.Entry>, _ count: Int) {
-      for index in 0..<count {
-        let key = entries[index].key
-        let time = OrderedKey.value(of: key)
-        guard range.contains(time) else { continue }
-        entries[index].key = OrderedKey.make(
-          time + delta, tieBreak: UInt64(truncatingIfNeeded: key))
-      }
+      for index in 0..<count { entries[index].key = shifted(entries[index].key) }
     }
     shift(firstHeap.entries, firstHeap.count)
     shift(secondHeap.entries, secondHeap.count)
     shift(thirdHeap.entries, thirdHeap.count)
+    sortedRun.forEachIndex { sortedRun.entries[$0].key = shifted(sortedRun.entries[$0].key) }
+    if hasPromoted {
+      promotedKey = shifted(promotedKey)
+      lastRunKey = shifted(lastRunKey)
+    }
   }
 }
 

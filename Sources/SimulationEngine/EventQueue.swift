@@ -16,6 +16,14 @@ public import Quantities
 /// stay queued until then (the third); the few events due soon — a wake, the end of a piece of
 /// work — then climb and sink a heap of a dozen, not of hundreds or thousands.
 ///
+/// A queue made with `keepsSortedRun` places an event of the second heap's ranks due no earlier
+/// than the last one placed in the sorted run beside that heap (``EventRun``) in the run
+/// instead: tens of thousands of sources, each scheduling its next arrival a whole period ahead,
+/// nearly always schedule it after every other, and the run takes it at its back in O(1) where
+/// the heap sank each one through a tree of all of them, a cache miss a level. The run's earliest
+/// event is kept in the second heap (and the next one moves there when it leaves), so the second
+/// heap's head is still the earliest of its ranks and the order is the one a single heap gives.
+///
 /// It is not a `Sequence`, because iterating a heap visits its elements in no useful order, and
 /// it is not copyable: a simulation has one queue, and as an array held by the scheduler every
 /// push and pop paid a uniqueness check.
@@ -33,13 +41,28 @@ public struct EventQueue<Event>: ~Copyable {
   @usableFromInline let secondHeapRanks: Range<UInt32>
   @usableFromInline let thirdHeapRanks: Range<UInt32>
   @usableFromInline var nextSequence: UInt64 = 0
+  /// Events of the second heap's ranks in ascending order, all but the earliest (which is in
+  /// `secondHeap`, with key `promotedKey`, while `hasPromoted`).
+  @usableFromInline var sortedRun: EventRun<Event>
+  /// Whether an event of the sorted run is in `secondHeap` (the run's chain is not empty).
+  @usableFromInline var hasPromoted = false
+  /// The key of the sorted run's event in `secondHeap`, while `hasPromoted`.
+  @usableFromInline var promotedKey: UInt128 = 0
+  /// The key of the last event placed in the sorted run's chain (0 when it is empty): an event
+  /// joins it only when due no earlier.
+  @usableFromInline var lastRunKey: UInt128 = 0
+  /// Whether events of the second heap's ranks may join the sorted run (chosen when the queue is
+  /// made: a flag costs one test per event scheduled, where counting the events cost four).
+  @usableFromInline let keepsSortedRun: Bool
 
   /// An empty queue with room for `minimumCapacity` events before it reallocates, which keeps
   /// the events whose rank lies in `secondHeapRanks`, and those whose rank lies in
-  /// `thirdHeapRanks`, in heaps of their own (by default, none).
+  /// `thirdHeapRanks`, in heaps of their own (by default, none). With `keepsSortedRun`, events of
+  /// the second heap's ranks due after every other such event join a sorted run beside it: for
+  /// a model with tens of thousands of sources (a few thousand gain nothing measurable).
   public init(
     minimumCapacity: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0,
-    thirdHeapRanks: Range<UInt32> = 0..<0
+    thirdHeapRanks: Range<UInt32> = 0..<0, keepsSortedRun: Bool = false
   ) {
     precondition(!secondHeapRanks.overlaps(thirdHeapRanks), "a rank in two heaps")
     firstHeap = EventHeap(minimumCapacity: minimumCapacity)
@@ -47,16 +70,21 @@ public struct EventQueue<Event>: ~Copyable {
     thirdHeap = EventHeap(minimumCapacity: thirdHeapRanks.isEmpty ? 1 : minimumCapacity)
     self.secondHeapRanks = secondHeapRanks
     self.thirdHeapRanks = thirdHeapRanks
+    sortedRun = EventRun()
+    self.keepsSortedRun = keepsSortedRun
   }
 
   deinit {
     firstHeap.deallocate()
     secondHeap.deallocate()
     thirdHeap.deallocate()
+    sortedRun.deallocate()
   }
 
   /// The number of pending events.
-  @inlinable public var count: Int { firstHeap.count + secondHeap.count + thirdHeap.count }
+  @inlinable public var count: Int {
+    firstHeap.count + secondHeap.count + thirdHeap.count + sortedRun.count
+  }
 
   /// Whether no event is pending.
   @inlinable public var isEmpty: Bool { count == 0 }
@@ -82,7 +110,11 @@ public struct EventQueue<Event>: ~Copyable {
     nextSequence &+= 1
     let entry = EventHeap.Entry(time: time.nanosecondsSinceStart, order: order, event: event)
     if secondHeapRanks.contains(rank) {
-      secondHeap.push(entry)
+      if keepsSortedRun && entry.key >= lastRunKey {
+        appendToSortedRun(entry)
+      } else {
+        secondHeap.push(entry)
+      }
     } else if thirdHeapRanks.contains(rank) {
       thirdHeap.push(entry)
     } else {
@@ -130,13 +162,42 @@ public struct EventQueue<Event>: ~Copyable {
       return firstHeap.removeFirst()
     case .second:
       guard secondHeap.entries[0].time < limit || limit == .max else { return nil }
-      return secondHeap.removeFirst()
+      let entry = secondHeap.removeFirst()
+      if hasPromoted && entry.key == promotedKey { promoteFromSortedRun() }
+      return entry
     case .third:
       guard thirdHeap.entries[0].time < limit || limit == .max else { return nil }
       return thirdHeap.removeFirst()
     case .none:
       return nil
     }
+  }
+
+  /// Places `entry`, due no earlier than the last event of the sorted run's chain, at its back:
+  /// in `secondHeap` when the chain is empty, else in the run.
+  @usableFromInline
+  mutating func appendToSortedRun(_ entry: EventHeap<Event>.Entry) {
+    lastRunKey = entry.key
+    if hasPromoted {
+      sortedRun.append(entry)
+    } else {
+      hasPromoted = true
+      promotedKey = entry.key
+      secondHeap.push(entry)
+    }
+  }
+
+  /// The sorted run's event in `secondHeap` has left: the run's next one takes its place there.
+  @usableFromInline
+  mutating func promoteFromSortedRun() {
+    guard sortedRun.count > 0 else {
+      hasPromoted = false
+      lastRunKey = 0
+      return
+    }
+    let next = sortedRun.removeFirst()
+    promotedKey = next.key
+    secondHeap.push(next)
   }
 
   /// One of the heaps, or none.
@@ -165,6 +226,9 @@ public struct EventQueue<Event>: ~Copyable {
     firstHeap.removeAll()
     secondHeap.removeAll()
     thirdHeap.removeAll()
+    sortedRun.removeAll()
+    hasPromoted = false
+    lastRunKey = 0
   }
 }
 

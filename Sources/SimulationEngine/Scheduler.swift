@@ -38,14 +38,14 @@ public final class Scheduler<Event> {
 
   /// A scheduler at time 0 with an empty queue, which keeps events whose rank lies in
   /// `secondHeapRanks`, and those whose rank lies in `thirdHeapRanks`, in heaps of their own (see
-  /// ``EventQueue``).
+  /// ``EventQueue``), the second with a sorted run beside it when `keepsSortedRun`.
   public init(
     expectedPendingEvents: Int = 1024, secondHeapRanks: Range<UInt32> = 0..<0,
-    thirdHeapRanks: Range<UInt32> = 0..<0
+    thirdHeapRanks: Range<UInt32> = 0..<0, keepsSortedRun: Bool = false
   ) {
     queue = EventQueue(
       minimumCapacity: expectedPendingEvents, secondHeapRanks: secondHeapRanks,
-      thirdHeapRanks: thirdHeapRanks)
+      thirdHeapRanks: thirdHeapRanks, keepsSortedRun: keepsSortedRun)
   }
 
   /// The number of events waiting in the queue.

@@ -35,19 +35,22 @@ extension DeviceSimulation {
     // At its size: grown by doubling, the array of 100,000 results held up to twice its room.
     var workloadResults: [WorkloadResult] = []
     workloadResults.reserveCapacity(workloads.count)
-    var byQoS: [Int: LatencyRecorder] = [:]
     var qosClasses = QoSClass.allCases.sorted().map { QoSResult(qos: $0) }
-    for (index, spec) in setup.workloads.enumerated() {
+    // By priority, an array rather than a dictionary: one hash per workload less.
+    var byQoS = [LatencyRecorder?](repeating: nil, count: qosClasses.count)
+    // By index, not by a copy of each workload's spec (its strings and arrays retained and
+    // released once per workload).
+    for index in setup.workloads.indices {
       // The counters alone, not a copy of the whole runtime per workload.
       let stats = workloads[index].stats
       let inFlight = Int(workloads[index].inFlight)
       let priority = workloads[index].priority
       workloadResults.append(
         WorkloadResult(
-          name: spec.name, occurrences: stats.occurrences,
+          name: setup.workloads[index].name, occurrences: stats.occurrences,
           unfinished: inFlight + stats.cutOff,
           held: stats.held + heldAtEnd(index) + push.heldAtEnd(of: Int32(index)),
-          app: spec.app,
+          app: setup.workloads[index].app,
           droppedFrames: stats.droppedFrames,
           deadlineMisses: stats.deadlineMisses,
           coalescedFirings: stats.coalescedFirings, skipped: stats.skipped,
@@ -56,7 +59,8 @@ extension DeviceSimulation {
           leadingEnergies: attributedEnergies(
             of: index, onFirst: attributedComponentCount(of: index)),
           componentCount: componentCount))
-      byQoS[priority, default: LatencyRecorder()].merge(stats.latency)
+      if byQoS[priority] == nil { byQoS[priority] = LatencyRecorder() }
+      byQoS[priority]!.merge(stats.latency)
       qosClasses[priority].workloads += 1
       qosClasses[priority].occurrences += stats.occurrences
       qosClasses[priority].unfinished += inFlight + stats.cutOff
