@@ -225,11 +225,11 @@ struct SteadyStateSnapshot: Equatable {
 }
 
 /// A few words of a boundary's state hashed into one (see
-/// ``DeviceSimulation/steadyStateFingerprint(boundary:past:horizon:)``), to reject a boundary that
-/// cannot repeat an earlier one without taking its snapshot: a snapshot costs tens of thousands of
-/// instructions, a fingerprint a few hundred. Only words the snapshot compares go in, instants
-/// classified as ``SteadyStateCapture`` classifies them, so equal snapshots always have equal
-/// fingerprints, and different fingerprints always mean different snapshots.
+/// ``DeviceSimulation/steadyStateFingerprint(boundary:period:past:horizon:)``), to reject a
+/// boundary that cannot repeat an earlier one without taking its snapshot: a snapshot costs tens of
+/// thousands of instructions, a fingerprint a few hundred. Only words the snapshot compares go in,
+/// instants classified as ``SteadyStateCapture`` classifies them, so equal snapshots always have
+/// equal fingerprints, and different fingerprints always mean different snapshots.
 struct SteadyStateFingerprint {
   let boundary: Int64
   let period: Int64
