@@ -229,10 +229,9 @@ struct Occurrence {
 /// simulation every write paid a uniqueness check. Confined to the simulation's thread, it skips
 /// the runtime's exclusivity checks. Freeing checks its index in every build, and growing checks
 /// that every index still fits an `Int32`; a read or write of a slot checks it in debug builds,
-/// where the tests run, like the tables of
-/// ``TableMemory`` (the indices come from the pool itself: the slot of a job or occurrence in
-/// flight; the storm reads and writes a dozen slots per event, and the check, a load and a
-/// comparison each, cost about 20 instructions per event).
+/// where the tests run, like the tables of ``TableMemory`` (the indices come from the pool
+/// itself: the slot of a job or occurrence in flight; the storm reads and writes a dozen slots
+/// per event, and the check, a load and a comparison each, cost about 20 instructions per event).
 final class Pool<Element: BitwiseCopyable> {
   @exclusivity(unchecked) private var items: UnsafeMutablePointer<Element>
   /// Bit `slot % 64` of word `slot / 64` is set while `slot` is free (bits of slots never handed
