@@ -90,8 +90,47 @@ enum RunCommand: Command {
         message: "--json prints to standard output, which --plot or --trace already writes to",
         command: spec)
     }
-    let file = arguments.positionals[0]
-    let document = try ScenarioDocument.load(file)
+    // The document holds the file's JSON tree, about as large as the run's own state: it is
+    // released before the run (see *The fast-forward*, on memory per workload).
+    let (scenario, prepared, measured) = try decodedRequest(
+      arguments, console: console, exact: exact, resolution: resolution, window: window)
+    var request = prepared
+    let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
+    if let progress {
+      let total = scenario.setup.duration
+      let totalText = Units.durationText(total)
+      request.progress = { simulated in
+        let percent = Int128(simulated.nanoseconds) * 100 / Int128(max(1, total.nanoseconds))
+        progress.show("run: \(percent)% of \(totalText) simulated")
+      }
+    }
+    let result: RunResult
+    do {
+      defer { progress?.finish() }
+      result = try RunPipeline.run(request)
+    }
+    try measured?.writeFiles()
+    // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
+    if writesToStandardOutput { return ExitStatus.success }
+    if arguments.flags.contains("--json") {
+      let summary = ResultJSON.summaryText(
+        result, variant: scenario.variant,
+        measured: measured.map { $0.comparison.json(format: $0.trace.format) })
+      console.write(summary + "\n")
+    } else {
+      console.write(SummaryText.render(result, scenario: scenario))
+      if let measured { console.write(measured.text) }
+    }
+    return ExitStatus.success
+  }
+
+  /// Reads and decodes the scenario file, prints its warnings, checks the options against it and
+  /// reads `--measured`: the run's request, and the document is released when this returns.
+  private static func decodedRequest(
+    _ arguments: ParsedArguments, console: Console, exact: Bool, resolution: TimeSpan?,
+    window: TimeRange?
+  ) throws -> (Scenario, RunRequest, MeasuredRun?) {
+    let document = try ScenarioDocument.load(arguments.positionals[0])
     let limits = try RunLimitsOption.limits(arguments, command: spec)
     let scenario = try document.scenario(
       variant: arguments.value("--variant") ?? ScenarioDocument.baselineName, limits: limits)
@@ -116,35 +155,9 @@ enum RunCommand: Command {
         command: spec)
     }
     try checkOutputSize(request)
-    let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
-    if let progress {
-      let total = scenario.setup.duration
-      let totalText = Units.durationText(total)
-      request.progress = { simulated in
-        let percent = Int128(simulated.nanoseconds) * 100 / Int128(max(1, total.nanoseconds))
-        progress.show("run: \(percent)% of \(totalText) simulated")
-      }
-    }
     let measured = try MeasuredRun.compare(
       arguments, document: document, scenario: scenario, request: &request)
-    let result: RunResult
-    do {
-      defer { progress?.finish() }
-      result = try RunPipeline.run(request)
-    }
-    try measured?.writeFiles()
-    // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
-    if writesToStandardOutput { return ExitStatus.success }
-    if arguments.flags.contains("--json") {
-      let summary = ResultJSON.summaryText(
-        result, variant: scenario.variant,
-        measured: measured.map { $0.comparison.json(format: $0.trace.format) })
-      console.write(summary + "\n")
-    } else {
-      console.write(SummaryText.render(result, scenario: scenario))
-      if let measured { console.write(measured.text) }
-    }
-    return ExitStatus.success
+    return (scenario, request, measured)
   }
 
   /// The most bytes `--exact` may be estimated to write to `power.csv`.
