@@ -218,6 +218,51 @@ import Testing
     return spec
   }
 
+  /// The generic device with a component `t` that steps down after `after` (a cellular radio's
+  /// tail, say), and a timer every `every` doing 10 ms on it, which keeps the tail from running
+  /// out: the tail's one check comes about once per `after`, so the state repeats over
+  /// `after ÷ every` periods, not one.
+  static func tailKeptAwake(after: TimeSpan, every: TimeSpan, duration: TimeSpan) -> Runs {
+    var device = Self.device
+    device.components.append(
+      Fixture.generic(
+        "t",
+        Fixture.twoStateLadder(
+          "connected", Fixture.mW(400), then: "idle", Fixture.mW(10), after: after)
+      ))
+    let poll = WorkloadSpec(
+      name: "poll",
+      timing: .periodic(
+        every: every, start: .start, end: nil, count: nil, tolerance: .zero),
+      work: Fixture.uses("t", for: Fixture.ms(10)))
+    return Self.runBoth([poll], duration: duration, on: device)
+  }
+
+  /// A 1 s tail kept awake by a timer every 100 ms repeats over ten periods, more than the eight
+  /// tried for any period: once the tail is armed as a look starts, the multiples tried reach its
+  /// length (11), and a look lasts three times as many boundaries and two more (35 of 100 ms).
+  /// Of 120 s, the first look (nothing armed yet: eight multiples, 26 boundaries, 2.7 s), a
+  /// second of back-off, the second look (3.5 s), the horizon (2.2 s and the ladders' margin) and
+  /// a cycle of rounding are simulated: at least 109 s are skipped, with the account of every
+  /// event (111.4 s measured). Without the tail's multiples no skip comes at all.
+  @Test func aTailKeptAwakeRepeatsOverItsLength() {
+    let runs = Self.tailKeptAwake(
+      after: .seconds(1), every: Fixture.ms(100), duration: .seconds(120))
+    Self.expectSkipsAlike(runs, atLeast: .seconds(109))
+  }
+
+  /// A timer of the longest length whose checks' cycle is tried (60 s) kept awake every 5 s
+  /// repeats over twelve periods and skips; one 1 ns longer is left out, and with the two
+  /// multiples tried for a period of 5 s (their cycle within 10 s) nothing is skipped.
+  @Test(arguments: [(Int64(60_000_000_000), true), (60_000_000_001, false)])
+  func theLongestTailTriedIsAMinute(after: Int64, skips: Bool) {
+    let runs = Self.tailKeptAwake(
+      after: .nanoseconds(after), every: .seconds(5), duration: .seconds(1_800))
+    #expect(runs.fast == runs.full)
+    #expect((runs.skips > 0) == skips, "\(runs.skips) skips")
+    #expect(after == FastForward.longestLaggingCycle || !skips)
+  }
+
   /// 120 fps frames on `a` and one upload on the radio at 10 s, in 20 s: the radio's tail runs
   /// out 250 ms after its 2 ms of work, and from then its times are fixed, so the frames repeat
   /// again three or four boundaries (25 ms each) later — not once its last change is 200 ms back

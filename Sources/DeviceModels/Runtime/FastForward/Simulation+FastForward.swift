@@ -87,9 +87,15 @@ struct FastForward {
   static let leastMultiples = 2
   static let mostMultiples = 8
   static let longestCycle: Int64 = 10_000_000_000
+  /// The longest timer re-armed faster than it runs out whose checks' own cycle is tried (see
+  /// ``DeviceSimulation/lazilyCheckedMultiples(of:)``), ns: a minute, beyond any radio's tail.
+  static let longestLaggingCycle: Int64 = 60_000_000_000
+  /// The most multiples of the period tried for such a timer: a 10.1 s tail re-armed every
+  /// 100 ms repeats over 101 periods.
+  static let mostLaggingMultiples = 128
   /// How many looks after a skip may find the device still settling before it backs off: a
-  /// look gives up after ``misses`` boundaries in a row without a skip (18 on a 25 ms cycle:
-  /// 450 ms, about the Wi-Fi radio's tail and the 200 ms in which its last change is recent),
+  /// look gives up after ``misses`` boundaries in a row without a skip (26 on a 25 ms cycle:
+  /// 650 ms, more than the Wi-Fi radio's tail and the 200 ms in which its last change is recent),
   /// or finds a random arrival too close to watch the cycle before it (telemetry at 0.2 Hz
   /// draws two within 0.84 s one time in six). Disturbances that never settle are an event
   /// storm, and back off.
@@ -265,7 +271,9 @@ extension DeviceSimulation {
       break
     }
     fastForward.misses += 1
-    if fastForward.misses > 2 * fastForward.maxMultiple + 2 {
+    // A steady state that starts at a boundary that matched none before it (no snapshot) is
+    // seen one cycle later: three cycles of the longest multiple, and two boundaries more.
+    if fastForward.misses > 3 * fastForward.maxMultiple + 2 {
       stopWatching(at: boundary)
       return
     }
@@ -369,7 +377,8 @@ extension DeviceSimulation {
     var multiples: Int
     var horizon: Int64
     while true {
-      multiples = FastForwardReach.multiples(of: .nanoseconds(period))
+      multiples = max(
+        FastForwardReach.multiples(of: .nanoseconds(period)), lazilyCheckedMultiples(of: period))
       horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
       let outside = earliestEventOutsideCycle()
       if outside - horizon > boundary + Int64(2 * multiples + 1) * period { break }
@@ -408,6 +417,30 @@ extension DeviceSimulation {
     ledger.isLoggingPower = ledger.recorder.binWidth > 0 || ledger.recorder.battery != nil
     fastForward.history.append(boundaryRecord(at: boundary))
     fastForward.nextCheck = boundary + period
+  }
+
+  /// The multiples of `period` over which a timer re-armed faster than it runs out makes the
+  /// state repeat, or 0 when there is none: its one lazily queued check (see
+  /// ``scheduleNextDemotion(_:)``) comes about once per timer length rather than once per period,
+  /// so a cellular radio's 10.1 s tail kept from running out by a poll every second repeats only
+  /// every 10 s — ten periods, where ``FastForwardReach/multiples(of:)`` tries eight. Such a timer
+  /// is armed with its check queued before its due time (re-armed since the check was queued); a
+  /// timer armed once, as a radio's tail after a random upload, has its check at its due time.
+  /// Timers longer than ``FastForward/longestLaggingCycle`` are left out, and the multiples are
+  /// at most ``FastForward/mostLaggingMultiples``.
+  private func lazilyCheckedMultiples(of period: Int64) -> Int {
+    var most = 0
+    for index in nodes.indices {
+      let due = nodes[index].idleTimerDue
+      guard due != .max, nodes[index].idleTimerCheck < due else { continue }
+      let length = due - nodes[index].lastFinish
+      guard length > period, length <= FastForward.longestLaggingCycle else { continue }
+      // The checks come a whole number of periods apart, at most the timer's length: one
+      // multiple more covers a check that comes just after a boundary.
+      let multiples = (length + period - 1) / period + 1
+      most = max(most, Int(min(multiples, Int64(FastForward.mostLaggingMultiples))))
+    }
+    return most
   }
 
   /// Gives up for a while: the state did not repeat, or nothing periodic is due soon. It looks
