@@ -31,7 +31,8 @@ struct FastForward {
   var horizon: Int64 = 0
   /// The longest lookahead of any model constant (the predictive policy's residencies), ns.
   var modelHorizon: Int64 = 0
-  /// The last boundaries, oldest first (at most `2 × maxMultiple + 1`).
+  /// The last boundaries, oldest first (at least the last `2 × maxMultiple + 1`, at most twice
+  /// as many).
   var history: [BoundaryRecord] = []
   /// The workloads that may be sources of a cycle (timers no slower than the longest period,
   /// animations), in workload order.
@@ -64,6 +65,12 @@ struct FastForward {
   /// Whether it skipped since it last gave up (a pause until something outside the cycle has
   /// come is not giving up).
   var hasSkippedSinceGiveUp = false
+  /// Whether the last look tried the multiples of a timer re-armed faster than it runs out (see
+  /// ``DeviceSimulation/lazilyCheckedMultiples(of:)``) and gave up: the next look tries the usual
+  /// multiples only, and the one after it those of the timer again, since a look over a long
+  /// multiple watches hundreds of boundaries (a poll every 100 ms over cellular whose state does
+  /// not repeat: 308 of 100 ms).
+  var lazilyCheckedLookFailed = false
   /// Looks since the last skip that found the device still settling (see
   /// ``mostSettlingLooks``).
   var settlingLooks = 0
@@ -221,8 +228,11 @@ extension DeviceSimulation {
     }
     let record = boundaryRecord(at: boundary)
     fastForward.history.append(record)
-    if fastForward.history.count > 2 * fastForward.maxMultiple + 1 {
-      fastForward.history.removeFirst()
+    // The last 2M + 1 boundaries are read; older ones are dropped in a batch once as many again
+    // have gathered (one shift per M + 1 boundaries, not one per boundary).
+    let kept = 2 * fastForward.maxMultiple + 1
+    if fastForward.history.count > 2 * kept {
+      fastForward.history.removeFirst(fastForward.history.count - kept)
     }
     let last = fastForward.history.count - 1
     for multiple in 1...fastForward.maxMultiple where 2 * multiple <= last {
@@ -274,6 +284,9 @@ extension DeviceSimulation {
     // A steady state that starts at a boundary that matched none before it (no snapshot) is
     // seen one cycle later: three cycles of the longest multiple, and two boundaries more.
     if fastForward.misses > 3 * fastForward.maxMultiple + 2 {
+      if fastForward.maxMultiple > FastForwardReach.multiples(of: .nanoseconds(period)) {
+        fastForward.lazilyCheckedLookFailed = true
+      }
       stopWatching(at: boundary)
       return
     }
@@ -285,11 +298,15 @@ extension DeviceSimulation {
   /// `nil` when their states differ: compared once, when it ends a cycle, and read again when it is
   /// the middle of one.
   private func fixedInstants(at index: Int, multiple: Int) -> [Int32]? {
+    // Boundaries whose fingerprints differ, nearly every pair, are told apart without the
+    // cache: its dictionary cost more than the comparison with many multiples tried.
+    guard
+      fastForward.history[index].snapshot.fingerprint
+        == fastForward.history[index - multiple].snapshot.fingerprint
+    else { return nil }
     if let known = fastForward.history[index].matches[multiple] { return known }
-    let later = fastForward.history[index].snapshot
-    let earlier = fastForward.history[index - multiple].snapshot
-    let fixed =
-      later.fingerprint == earlier.fingerprint ? later.fixedInstants(matching: earlier) : nil
+    let fixed = fastForward.history[index].snapshot.fixedInstants(
+      matching: fastForward.history[index - multiple].snapshot)
     fastForward.history[index].matches[multiple] = .some(fixed)
     return fixed
   }
@@ -376,9 +393,11 @@ extension DeviceSimulation {
     }
     var multiples: Int
     var horizon: Int64
+    let triesLazilyChecked = !fastForward.lazilyCheckedLookFailed
+    fastForward.lazilyCheckedLookFailed = false
     while true {
-      multiples = max(
-        FastForwardReach.multiples(of: .nanoseconds(period)), lazilyCheckedMultiples(of: period))
+      multiples = FastForwardReach.multiples(of: .nanoseconds(period))
+      if triesLazilyChecked { multiples = max(multiples, lazilyCheckedMultiples(of: period)) }
       horizon = Saturating.sum(2 * Int64(multiples) * period, fastForward.modelHorizon)
       let outside = earliestEventOutsideCycle()
       if outside - horizon > boundary + Int64(2 * multiples + 1) * period { break }
