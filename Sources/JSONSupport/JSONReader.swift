@@ -142,7 +142,7 @@ struct JSONParser {
       }
       let keyOffset = offset
       let key = try string(maximumBytes: JSONReader.maximumKeyLength, what: "a key")
-      if object[key] != nil, let index = object.keys.firstIndex(of: key) {
+      if let index = object.index(forKey: key) {
         let (line, column) = position(of: keyOffsets[index])
         throw error(
           "expected each key once in an object, found \(ValueExcerpt.quoted(key, by: JSONText.quoted)) again (first at line \(line), column \(column))",
@@ -157,7 +157,7 @@ struct JSONParser {
       }
       offset += 1
       skipWhitespace()
-      object[key] = try value()
+      object.appendNew(key, try value())
       skipWhitespace()
       if peek(UInt8(ascii: ",")) {
         offset += 1

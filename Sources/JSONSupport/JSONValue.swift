@@ -155,6 +155,18 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     for value in orderedValues { hasher.combine(value) }
   }
 
+  /// The position of the member `key` in member order, if there is one.
+  package func index(forKey key: String) -> Int? { position(of: key) }
+
+  /// The value of the member at `index` in member order.
+  package func value(at index: Int) -> JSONValue { orderedValues[index] }
+
+  /// Appends the member `key: value`; the object must not have `key` yet (one look-up fewer
+  /// than setting it through the subscript, for a parser that has just checked).
+  package mutating func appendNew(_ key: String, _ value: JSONValue) {
+    append(key, value)
+  }
+
   private func position(of key: String) -> Int? {
     if let positions { return positions[key] }
     return orderedKeys.firstIndex(of: key)
