@@ -41,7 +41,7 @@ extension JSONParser {
         "expected a number of at most \(DigitGroups.text(JSONReader.maximumNumberLength)) characters, found one of \(DigitGroups.text(offset - start))",
         at: start)
     }
-    return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+    return JSONNumber(literal: utf8Text(start..<offset))
   }
 
   /// Scans the string whose opening quote is at `offset` and returns its text; a string of more
