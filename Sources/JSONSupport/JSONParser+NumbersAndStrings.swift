@@ -41,12 +41,16 @@ extension JSONParser {
         "expected a number of at most \(DigitGroups.text(JSONReader.maximumNumberLength)) characters, found one of \(DigitGroups.text(offset - start))",
         at: start)
     }
-    return JSONNumber(literal: String(decoding: bytes[start..<offset], as: UTF8.self))
+    return JSONNumber(literal: utf8Text(start..<offset))
   }
 
   /// Scans the string whose opening quote is at `offset` and returns its text; a string of more
   /// than `maximumBytes` bytes (between the quotes, as written) is refused, at its opening quote,
   /// as the `what` it is, before more of it is read.
+  ///
+  /// The bytes are checked as they are scanned (plain ASCII in runs, other UTF-8 sequence by
+  /// sequence); a string without escapes — nearly every one — is then made from its bytes in one
+  /// call, and only a string with escapes is assembled, as UTF-8 bytes, piece by piece.
   mutating func string(maximumBytes: Int = .max, what: String = "a string")
     throws(JSONSyntaxError) -> String
   {
@@ -55,14 +59,16 @@ extension JSONParser {
     // Where reading stops to refuse the string: one byte past the most it may hold.
     let stop =
       maximumBytes >= bytes.count ? bytes.count : min(bytes.count, quote + 2 + maximumBytes)
-    var scalars = String.UnicodeScalarView()
+    // The text so far when an escape was met; the checked bytes from `pending` on follow it.
+    var unescaped: [UInt8]?
+    var pending = offset
     while true {
       guard offset < stop || stop == bytes.count else {
         throw error(
           "expected \(what) of at most \(DigitGroups.text(maximumBytes)) bytes, found a longer one",
           at: quote)
       }
-      // A run of plain ASCII goes in at once (a 50 MB string must not cost 50 million appends).
+      // A run of plain ASCII is skipped at once (a 50 MB string must not cost 50 million steps).
       let runStart = offset
       offset = bytes.withUnsafeBufferPointer { buffer in
         var index = runStart
@@ -73,20 +79,26 @@ extension JSONParser {
         }
         return index
       }
-      if offset > runStart {
-        scalars.append(
-          contentsOf: String(decoding: bytes[runStart..<offset], as: UTF8.self).unicodeScalars)
-      }
       guard offset < bytes.count else {
         throw error("expected '\"' to end the string, found the end of the file")
       }
       let byte = bytes[offset]
       if byte == UInt8(ascii: "\"") {
+        let end = offset
         offset += 1
-        return String(scalars)
+        guard var text = unescaped else { return utf8Text(pending..<end) }
+        text.append(contentsOf: bytes[pending..<end])
+        return String(decoding: text, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
-        scalars.append(try escape())
+        // Taken out of `unescaped` first, so that appending does not copy it.
+        var text = unescaped ?? []
+        unescaped = nil
+        text.append(contentsOf: bytes[pending..<offset])
+        let scalar = try escape()
+        text.append(contentsOf: UTF8.encode(scalar)!)
+        unescaped = text
+        pending = offset
         continue
       }
       if byte < 0x20 {
@@ -94,7 +106,14 @@ extension JSONParser {
           "expected a character of the string, found the control character U+00\(hex(byte)) (write it as an escape such as \\n)"
         )
       }
-      scalars.append(try utf8Scalar())
+      _ = try utf8Scalar()
+    }
+  }
+
+  /// The text of the checked UTF-8 bytes in `range`, made in one call.
+  func utf8Text(_ range: Range<Int>) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
   }
 

@@ -13,33 +13,88 @@ public enum JSONPathComponent: Hashable, Sendable {
 /// so that a sentence naming a path reads the same at the root: "cannot set [0]: the document is
 /// an object, not an array".
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible, ExpressibleByArrayLiteral {
+  /// One step and the path before it. A path is its last step: a decoder makes a path for every
+  /// member it reads, for messages it almost never writes, and a step costs one small allocation
+  /// however deep the path is (an array of every step cost a copy of them all).
+  private final class Step: Sendable {
+    let parent: Step?
+    let component: JSONPathComponent
+    /// The steps up to and including this one.
+    let depth: Int
+
+    init(parent: Step?, component: JSONPathComponent) {
+      self.parent = parent
+      self.component = component
+      depth = (parent?.depth ?? 0) + 1
+    }
+  }
+
+  private var last: Step?
+
   /// The steps from the top.
-  public var components: [JSONPathComponent]
+  public var components: [JSONPathComponent] {
+    get {
+      guard let last else { return [] }
+      var components = [JSONPathComponent](
+        repeating: last.component, count: last.depth)
+      var step: Step? = last
+      var index = last.depth - 1
+      while let current = step {
+        components[index] = current.component
+        index -= 1
+        step = current.parent
+      }
+      return components
+    }
+    set { self = JSONPath(newValue) }
+  }
 
   /// A path of `components`.
   public init(_ components: [JSONPathComponent] = []) {
-    self.components = components
+    for component in components { last = Step(parent: last, component: component) }
   }
+
+  private init(last: Step?) { self.last = last }
 
   /// A path of keys.
   public init(arrayLiteral elements: String...) {
-    components = elements.map { .key($0) }
+    self.init(elements.map { .key($0) })
   }
 
   /// The top of the document.
   public static let root = JSONPath()
 
   /// Whether this is the document itself, with no steps.
-  public var isRoot: Bool { components.isEmpty }
+  public var isRoot: Bool { last == nil }
 
   /// This path, one member further.
   public func appending(key: String) -> JSONPath {
-    JSONPath(components + [.key(key)])
+    JSONPath(last: Step(parent: last, component: .key(key)))
   }
 
   /// This path, one element further.
   public func appending(index: Int) -> JSONPath {
-    JSONPath(components + [.index(index)])
+    JSONPath(last: Step(parent: last, component: .index(index)))
+  }
+
+  /// Whether the two paths have the same steps.
+  public static func == (lhs: JSONPath, rhs: JSONPath) -> Bool {
+    var left = lhs.last
+    var right = rhs.last
+    while let leftStep = left, let rightStep = right {
+      if leftStep === rightStep { return true }
+      guard leftStep.depth == rightStep.depth, leftStep.component == rightStep.component else {
+        return false
+      }
+      left = leftStep.parent
+      right = rightStep.parent
+    }
+    return left == nil && right == nil
+  }
+
+  /// Hashes the steps.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(components)
   }
 
   /// The path as users read it; `the document` for the root.
@@ -100,7 +155,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible, Expressible
       guard rest.isEmpty else { return nil }
     }
     guard !components.isEmpty else { return nil }
-    self.components = components
+    self.init(components)
   }
 }
 

@@ -58,6 +58,10 @@ struct JSONParser {
   let maximumDepth: Int
   let maximumValues: Int
   var valueCount = 0
+  /// The keys, where each key starts, and the values of the objects being read, innermost last.
+  var memberKeys: [String] = []
+  var memberKeyOffsets: [Int] = []
+  var memberValues: [JSONValue] = []
   var offset = 0
   var depth = 0
 
@@ -126,14 +130,17 @@ struct JSONParser {
   mutating func object() throws(JSONSyntaxError) -> JSONValue {
     try enter()
     offset += 1
-    var object = JSONObject()
-    // Where each member's key starts, in member order (for the error on a repeated key).
-    var keyOffsets: [Int] = []
+    // The members go on the parser's stacks (above those of the objects this one is inside) and
+    // into the object at its end, each array allocated once at its size.
+    let keyBase = memberKeys.count
+    let valueBase = memberValues.count
+    // Position by key once there are more members than a scan suits (as in `JSONObject`).
+    var positions: [String: Int]?
     skipWhitespace()
     if peek(UInt8(ascii: "}")) {
       offset += 1
       depth -= 1
-      return .object(object)
+      return .object(JSONObject())
     }
     while true {
       skipWhitespace()
@@ -142,13 +149,25 @@ struct JSONParser {
       }
       let keyOffset = offset
       let key = try string(maximumBytes: JSONReader.maximumKeyLength, what: "a key")
-      if object[key] != nil, let index = object.keys.firstIndex(of: key) {
-        let (line, column) = position(of: keyOffsets[index])
+      let count = memberKeys.count - keyBase
+      let repeated =
+        positions.map { $0[key] }
+        ?? memberKeys[keyBase...].firstIndex(of: key).map { $0 - keyBase }
+      if let index = repeated {
+        let (line, column) = position(of: memberKeyOffsets[keyBase + index])
         throw error(
           "expected each key once in an object, found \(ValueExcerpt.quoted(key, by: JSONText.quoted)) again (first at line \(line), column \(column))",
           at: keyOffset)
       }
-      keyOffsets.append(keyOffset)
+      memberKeys.append(key)
+      memberKeyOffsets.append(keyOffset)
+      if positions != nil {
+        positions![key] = count
+      } else if count + 1 > JSONObject.indexThreshold {
+        var index: [String: Int] = [:]
+        for (position, key) in memberKeys[keyBase...].enumerated() { index[key] = position }
+        positions = index
+      }
       skipWhitespace()
       guard peek(UInt8(ascii: ":")) else {
         throw error(
@@ -157,7 +176,8 @@ struct JSONParser {
       }
       offset += 1
       skipWhitespace()
-      object[key] = try value()
+      let value = try value()
+      memberValues.append(value)
       skipWhitespace()
       if peek(UInt8(ascii: ",")) {
         offset += 1
@@ -166,6 +186,12 @@ struct JSONParser {
       if peek(UInt8(ascii: "}")) {
         offset += 1
         depth -= 1
+        let object = JSONObject(
+          uniqueKeys: Array(memberKeys[keyBase...]), values: Array(memberValues[valueBase...]),
+          positions: positions)
+        memberKeys.removeSubrange(keyBase...)
+        memberKeyOffsets.removeSubrange(keyBase...)
+        memberValues.removeSubrange(valueBase...)
         return .object(object)
       }
       throw error("expected ',' or '}' after an object member, found \(found())")

@@ -16,6 +16,9 @@ public struct JSONStreamWriter {
   /// The document written so far, as text.
   public var text: String { String(decoding: output.bytes, as: UTF8.self) }
 
+  /// The document written so far, as UTF-8 bytes.
+  public var utf8: [UInt8] { output.bytes }
+
   /// Opens an object: the root (`key` `nil`) or the member `key` of the open object.
   public mutating func beginObject(_ key: String? = nil) {
     if let key { startMember(key) }
@@ -45,17 +48,30 @@ public struct JSONStreamWriter {
     output.append(literal)
   }
 
-  /// Writes the member `key` with the whole number `value`.
+  /// Writes the member `key` with a number that `writeNumber` appends, as valid JSON in UTF-8,
+  /// straight into the document's bytes (no `String` in between).
+  public mutating func member(_ key: String, numberWrittenBy writeNumber: (inout [UInt8]) -> Void) {
+    startMember(key)
+    writeNumber(&output.bytes)
+  }
+
+  /// Writes the member `key` with the whole number `value`, its digits written in place.
   public mutating func member(_ key: String, integer value: Int) {
-    member(key, number: String(value))
+    startMember(key)
+    output.appendInteger(value)
   }
 
   private mutating func startMember(_ key: String) {
     precondition(!hasMembers.isEmpty, "a member outside any object")
-    output.append(hasMembers[hasMembers.count - 1] ? ",\n" : "\n")
-    hasMembers[hasMembers.count - 1] = true
+    if hasMembers[hasMembers.count - 1] {
+      output.bytes.append(UInt8(ascii: ","))
+    } else {
+      hasMembers[hasMembers.count - 1] = true
+    }
+    output.bytes.append(UInt8(ascii: "\n"))
     output.appendSpaces(hasMembers.count * 2)
     output.appendQuoted(key)
-    output.append(": ")
+    output.bytes.append(UInt8(ascii: ":"))
+    output.bytes.append(UInt8(ascii: " "))
   }
 }

@@ -108,14 +108,46 @@ struct JSONBytes {
 
   /// Appends `count` spaces.
   mutating func appendSpaces(_ count: Int) {
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    var left = count
+    while left > 0 {
+      let run = min(left, Self.spaces.count)
+      Self.spaces.withUnsafeBufferPointer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run]))
+      }
+      left -= run
+    }
   }
 
-  /// Appends `text` as a JSON string literal (see ``JSONText/quoted(_:)``).
+  /// Spaces to copy indents from.
+  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+  /// Appends the decimal digits of `value`.
+  mutating func appendInteger(_ value: Int) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    // The magnitude's digits, least significant first, into a buffer of 20 (enough for 2^64).
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var count = 0
+      repeat {
+        digits[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[(20 - count)...]))
+    }
+  }
+
+  /// Appends `text` as a JSON string literal (see ``JSONText/quoted(_:)``): a text with nothing
+  /// to escape (nearly every key) in one copy.
   mutating func appendQuoted(_ text: String) {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      ) {
+        bytes.append(contentsOf: utf8)
+        return
+      }
       for byte in utf8 {
         switch byte {
         case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

@@ -71,7 +71,7 @@ public struct JSONObject: Hashable, Sendable, Sequence {
   public typealias Element = (key: String, value: JSONValue)
 
   /// The most members an object looks up by scanning, without an index.
-  static let indexThreshold = 8
+  package static let indexThreshold = 8
 
   private var orderedKeys: [String] = []
   private var orderedValues: [JSONValue] = []
@@ -87,6 +87,17 @@ public struct JSONObject: Hashable, Sendable, Sequence {
       precondition(position(of: key) == nil, "duplicate key \(key)")
       append(key, value)
     }
+  }
+
+  /// An object of `keys` and `values` in order, the keys unique; `positions` the index by key
+  /// when there are more than ``indexThreshold`` members (`nil` otherwise).
+  package init(uniqueKeys keys: [String], values: [JSONValue], positions: [String: Int]?) {
+    precondition(keys.count == values.count, "a key for each value")
+    precondition(
+      (positions != nil) == (keys.count > Self.indexThreshold), "an index beyond the threshold")
+    orderedKeys = keys
+    orderedValues = values
+    self.positions = positions
   }
 
   /// The keys in order.
@@ -154,6 +165,12 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     hasher.combine(orderedKeys)
     for value in orderedValues { hasher.combine(value) }
   }
+
+  /// The position of the member `key` in member order, if there is one.
+  package func index(forKey key: String) -> Int? { position(of: key) }
+
+  /// The value of the member at `index` in member order.
+  package func value(at index: Int) -> JSONValue { orderedValues[index] }
 
   private func position(of key: String) -> Int? {
     if let positions { return positions[key] }

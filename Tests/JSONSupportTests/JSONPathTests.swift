@@ -18,6 +18,28 @@ import Testing
     #expect((["x-note", "battery_start"] as JSONPath).description == "x-note.battery_start")
   }
 
+  /// A path is its last step linked to the path before it: paths built step by step, from a
+  /// list of steps, or sharing a parent are equal exactly when their steps are, and hash alike.
+  @Test func pathsBuiltStepByStep() {
+    let workloads = JSONPath.root.appending(key: "workloads")
+    let built = workloads.appending(key: "sync").appending(index: 2).appending(key: "every")
+    let listed = JSONPath([.key("workloads"), .key("sync"), .index(2), .key("every")])
+    #expect(built == listed)
+    #expect(built.hashValue == listed.hashValue)
+    #expect(built.components == [.key("workloads"), .key("sync"), .index(2), .key("every")])
+    #expect(built.description == "workloads.sync[2].every")
+    let sibling = workloads.appending(key: "sync").appending(index: 2).appending(key: "from")
+    #expect(sibling != built)
+    #expect(workloads.appending(key: "sync") != built)
+    #expect(JSONPath([.key("sync")]) != JSONPath([.index(0)]))
+    #expect(JSONPath([.key("a"), .key("b")]) != JSONPath([.key("b"), .key("b")]))
+    var changed = built
+    changed.components = [.key("x")]
+    #expect(changed == ["x"])
+    #expect(built.description == "workloads.sync[2].every")
+    #expect(JSONPath(dotted: "display.0.brightness")?.components.count == 3)
+  }
+
   /// Keys that could be misread are quoted in brackets, with JSON escapes.
   @Test func keysNeedingQuotes() {
     #expect(

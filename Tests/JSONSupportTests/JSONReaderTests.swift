@@ -277,6 +277,51 @@ func located(_ line: Int, _ column: Int, _ message: String) -> String {
           "expected each key once in an object, found \"a\" again (first at line 1, column 2)"))
   }
 
+  /// Objects are read member by member onto the parser's stacks: an object nested between two
+  /// members leaves its outer object's members as they were, an object of more than eight
+  /// members finds each of them (through its index) and a key repeated after the ninth, and a
+  /// key of an inner object may repeat one of the outer object.
+  @Test func objectsOfManyMembersAndNestedObjects() throws {
+    let keys = (0..<12).map { "k\($0)" }
+    let members = keys.enumerated().map { index, key in
+      index == 5 ? #""\#(key)": {"k0": [1, {"k1": 2}], "x": null}"# : #""\#(key)": \#(index)"#
+    }
+    let value = try JSONReader.parse("{" + members.joined(separator: ", ") + "}")
+    guard case .object(let object) = value else {
+      Issue.record("expected an object")
+      return
+    }
+    #expect(object.keys == keys)
+    for (index, key) in keys.enumerated() where index != 5 {
+      #expect(object[key] == .number(JSONNumber(index)))
+    }
+    #expect(value[path: ["k5", "x"]] == .null)
+    let inner = JSONPath([.key("k5"), .key("k0"), .index(1), .key("k1")])
+    #expect(value[path: inner] == .number(JSONNumber(2)))
+    #expect(object["k12"] == nil)
+    // The repeated key's quote is 8 characters before the end (`"k3": 0}`); the first "k3"
+    // starts after "{" and three members with their ", ".
+    let repeated = "{" + members.joined(separator: ", ") + #", "k3": 0}"#
+    let firstColumn = 2 + members[0..<3].map { $0.count + 2 }.reduce(0, +)
+    #expect(
+      syntaxError(repeated)
+        == located(
+          1, repeated.count - 7,
+          "expected each key once in an object, found \"k3\" again (first at line 1, column \(firstColumn))"
+        ))
+  }
+
+  /// A string with escapes is assembled from its plain runs and its escapes; one without is the
+  /// bytes between its quotes, non-ASCII included.
+  @Test func stringsWithAndWithoutEscapes() throws {
+    #expect(try JSONReader.parse(#""plain é ü 😀""#) == .string("plain é ü 😀"))
+    #expect(
+      try JSONReader.parse(#""a\"b\\c\/d\n\u00e9é\ud83d\ude00end""#)
+        == .string("a\"b\\c/d\néé😀end"))
+    #expect(try JSONReader.parse(#""\t""#) == .string("\t"))
+    #expect(try JSONReader.parse(#""""#) == .string(""))
+  }
+
   /// Nesting is bounded: 256 levels parse, 257 are an error at the 257th bracket, and a
   /// hundred thousand levels fail the same way instead of exhausting the stack.
   @Test func depthLimit() throws {

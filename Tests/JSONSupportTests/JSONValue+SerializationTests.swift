@@ -149,6 +149,8 @@ struct InputGenerator {
     writer.member("name", .string("a \"quoted\"\nname é"))
     writer.member("energy_j", number: "1.5e-3")
     writer.member("count", integer: 42)
+    writer.member("negative", integer: -9_007_199_254_740_993)
+    writer.member("written") { $0.append(contentsOf: Array("0.25".utf8)) }
     writer.beginObject("empty")
     writer.endObject()
     writer.beginObject("nested")
@@ -165,6 +167,8 @@ struct InputGenerator {
         ("name", .string("a \"quoted\"\nname é")),
         ("energy_j", .number(JSONNumber(literal: "1.5e-3"))),
         ("count", .number(JSONNumber(42))),
+        ("negative", .number(JSONNumber(literal: "-9007199254740993"))),
+        ("written", .number(JSONNumber(literal: "0.25"))),
         ("empty", .object(JSONObject())),
         (
           "nested",

@@ -15,6 +15,11 @@ public enum Units {
     DecimalFormat.scaledTrimmed(energy.attojoules, scale: 18)
   }
 
+  /// Appends ``joules(_:)``'s text to `text` as UTF-8.
+  public static func appendJoules(_ energy: Energy, to text: inout [UInt8]) {
+    DecimalFormat.appendScaledTrimmed(energy.attojoules, scale: 18, to: &text)
+  }
+
   /// The significant digits of an average power that is not a terminating decimal: as many as
   /// a `Double` holds, for an error below 5 × 10⁻¹⁷ of the value.
   public static let averagePowerDigits = 17

@@ -55,10 +55,11 @@ public enum ResultJSON {
     }
     writer.endObject()
     writer.beginObject("workloads")
+    // Byte by byte: a run may have a hundred thousand workloads.
     for workload in result.workloads {
       writer.beginObject(workload.name)
       writer.member("occurrences", integer: workload.occurrences)
-      writer.member("energy_j", number: Units.joules(workload.energy))
+      writer.member("energy_j") { Units.appendJoules(workload.energy, to: &$0) }
       writeLatency(workload.latency, to: &writer)
       writer.member("dropped_frames", integer: workload.droppedFrames)
       writer.member("unfinished", integer: workload.unfinished)
@@ -67,7 +68,7 @@ public enum ResultJSON {
       writer.member("app", .string(workload.app))
       writer.member("held", integer: workload.held)
       writer.member("skipped", integer: workload.skipped)
-      writer.member("held_awake_s", number: Units.seconds(workload.heldAwake))
+      writer.member("held_awake_s") { Units.appendSeconds(workload.heldAwake, to: &$0) }
       writer.endObject()
     }
     writer.beginObject(ResultCSV.unattributedName)
@@ -84,12 +85,14 @@ public enum ResultJSON {
   /// `latency_p50_s`, `latency_p99_s` and `latency_max_s`, null without latencies.
   private static func writeLatency(_ latency: LatencySummary?, to writer: inout JSONStreamWriter) {
     guard let latency else {
-      for key in ["latency_p50_s", "latency_p99_s", "latency_max_s"] { writer.member(key, .null) }
+      writer.member("latency_p50_s", .null)
+      writer.member("latency_p99_s", .null)
+      writer.member("latency_max_s", .null)
       return
     }
-    writer.member("latency_p50_s", number: Units.seconds(latency.p50))
-    writer.member("latency_p99_s", number: Units.seconds(latency.p99))
-    writer.member("latency_max_s", number: Units.seconds(latency.max))
+    writer.member("latency_p50_s") { Units.appendSeconds(latency.p50, to: &$0) }
+    writer.member("latency_p99_s") { Units.appendSeconds(latency.p99, to: &$0) }
+    writer.member("latency_max_s") { Units.appendSeconds(latency.max, to: &$0) }
   }
 
   /// The apps, keyed by name (*The command line*, the fields of `apps.csv`).

@@ -22,7 +22,10 @@ package struct ObjectReader {
   let what: String
   /// The keys the object may have, once checked.
   private var known: [String]?
-  private var used: Set<String> = []
+  /// The members used, by position: a bit each for the first 64, then a list (few objects have
+  /// more members, and a set of keys hashed every key of every object read).
+  private var usedFirst: UInt64 = 0
+  private var usedBeyond: [Int] = []
 
   /// A reader for `value`, which must be an object of the scenario language with no keys but
   /// those `description` declares (and `$…`, `x-…`).
@@ -76,9 +79,18 @@ package struct ObjectReader {
 
   /// The value of `key`, if present.
   package mutating func optional(_ key: String) -> JSONValue? {
-    guard let value = object[key] else { return nil }
-    used.insert(key)
-    return value
+    guard let index = object.index(forKey: key) else { return nil }
+    if index < 64 {
+      usedFirst |= 1 << UInt64(index)
+    } else if !usedBeyond.contains(index) {
+      usedBeyond.append(index)
+    }
+    return object.value(at: index)
+  }
+
+  /// Whether the member at `index` was used.
+  private func isUsed(_ index: Int) -> Bool {
+    index < 64 ? usedFirst & (1 << UInt64(index)) != 0 : usedBeyond.contains(index)
   }
 
   /// The value of `key`; an error when absent.
@@ -90,7 +102,7 @@ package struct ObjectReader {
   }
 
   /// Whether `key` is present (without using it).
-  func contains(_ key: String) -> Bool { object[key] != nil }
+  func contains(_ key: String) -> Bool { object.index(forKey: key) != nil }
 
   /// The path of `key`'s value.
   package func path(_ key: String) -> JSONPath { path.appending(key: key) }
@@ -111,7 +123,7 @@ package struct ObjectReader {
   /// other keys leave without effect, which the decoder should have reported more precisely.
   func rejectUnusedKeys() throws(InputError) {
     precondition(known != nil, "\(what): check the keys before the unused ones")
-    for key in object.keys where !used.contains(key) && !Self.isFree(key) {
+    for (index, key) in object.keys.enumerated() where !isUsed(index) && !Self.isFree(key) {
       throw error(key, "\"\(key)\" has no effect in \(what) like this one; remove it")
     }
   }

@@ -57,6 +57,7 @@ public struct RunEstimate: Sendable {
     let cycle = fastForward ? cost.steadyCycle() : nil
     let within = window.map { cost.wholeRun.intersection(RunSpans([$0])) } ?? cost.wholeRun
     var waiting: [WaitingWork] = []
+    var perOccurrence = EventsPerOccurrence(cost: cost)
     workloads = setup.workloads.map { workload in
       let due = cost.dueSpans(of: workload, within: within)
       let runs = cost.runSpans(of: workload, due: due)
@@ -69,7 +70,7 @@ public struct RunEstimate: Sendable {
       return Workload(
         name: workload.name, occurrences: occurrences,
         held: max(0, cost.occurrences(of: workload, in: due) - occurrences),
-        eventsPerOccurrence: cost.eventsPerOccurrence(
+        eventsPerOccurrence: perOccurrence.events(
           of: workload, occurrences: occurrences, stretches: Double(runs.spans.count)),
         isAnimation: isAnimation,
         simulatedShare: cycle.map { cost.simulatedShare(of: workload, runs: runs, cycle: $0) } ?? 1)
@@ -87,6 +88,59 @@ public struct RunEstimate: Sendable {
       ? nil
       : cost.largestBacklog(
         occurrences: Dictionary(uniqueKeysWithValues: workloads.map { ($0.name, $0.occurrences) }))
+  }
+}
+
+/// ``WorkloadCost/eventsPerOccurrence(of:occurrences:stretches:)`` found once per shape of
+/// workload: workloads with the same work that fire as regularly as each other (a hundred
+/// thousand timers with a handful of periods) cost the same per occurrence, and working it out
+/// for each took a tenth of reading such a file.
+struct EventsPerOccurrence {
+  /// What the events of one occurrence depend on, for a workload whose gaps between occurrences
+  /// are described by their interval and count (not listed one by one).
+  struct Shape: Hashable {
+    var work: WorkSpec
+    var hasPush: Bool
+    var occurrences: Double
+    var gaps: OccurrenceGaps
+
+    /// Hashes what tells shapes apart cheaply — the gaps, the number of steps, the first step's
+    /// CPU time and QoS class — rather than every field of every step (which cost more than the
+    /// estimate it saved); equal shapes still compare in full.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(gaps)
+      hasher.combine(occurrences)
+      hasher.combine(hasPush)
+      hasher.combine(work.count)
+      hasher.combine(work.first?.cpu)
+      hasher.combine(work.first?.qos)
+    }
+  }
+
+  let cost: WorkloadCost
+  private var known: [Shape: Double] = [:]
+
+  init(cost: WorkloadCost) { self.cost = cost }
+
+  /// `cost.eventsPerOccurrence(of: workload, occurrences:, stretches:)`, remembered by shape.
+  mutating func events(of workload: WorkloadSpec, occurrences: Double, stretches: Double)
+    -> Double
+  {
+    let gaps: OccurrenceGaps
+    switch workload.timing {
+    case .periodic, .repeatingWindow, .frames, .poisson:
+      gaps = cost.gaps(of: workload, occurrences: occurrences, stretches: stretches)
+    default:
+      return cost.eventsPerOccurrence(
+        of: workload, occurrences: occurrences, stretches: stretches)
+    }
+    let shape = Shape(
+      work: workload.work, hasPush: workload.push != nil, occurrences: occurrences, gaps: gaps)
+    if let events = known[shape] { return events }
+    let events = cost.eventsPerOccurrence(
+      of: workload, occurrences: occurrences, stretches: stretches)
+    known[shape] = events
+    return events
   }
 }
 

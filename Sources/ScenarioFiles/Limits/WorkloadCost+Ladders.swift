@@ -8,7 +8,7 @@ import Quantities
 /// The gap after an occurrence is taken from its due time to the next one's (the work itself is
 /// not subtracted, so the estimate counts a little high); the last occurrence is followed by the
 /// rest of the run.
-enum OccurrenceGaps {
+enum OccurrenceGaps: Hashable {
   /// `count` occurrences `interval` ns apart (a timer, an animation), in `stretches` stretches
   /// of the run (it pauses between them: `when: "visible"`, a suspended app), each followed by a
   /// long gap.

@@ -19,19 +19,30 @@ struct WorkDecoder {
   /// The most requests one write step may be split into (the engine counts them in 32 bits).
   static let maximumWriteRequests: Int64 = 1_000_000_000
 
-  var reader: ValueReader { ValueReader(file: file) }
-
   /// Names of the components a work object keeps active for a time by naming them (`"gnss": "2 s"`,
   /// `"wifi": "1.5 s"`): the device's generic components and its radios (*Peripherals and recipes*:
   /// radio time, such as a Wi-Fi scan), in device order.
-  var timedComponentNames: [String] {
-    context.device.components.compactMap { component in
+  let timedComponentNames: [String]
+  /// The keys a work object may have: its steps', the timed components', `recipe` and the
+  /// control steps' (found once, not for each of a hundred thousand workloads).
+  let workItemKeys: [String]
+
+  /// A decoder of work in `file`, on the device of `context`; `hasNetwork` when the environment
+  /// provides a network for transfers without `via`.
+  init(file: String, context: ScenarioContext, hasNetwork: Bool) {
+    self.file = file
+    self.context = context
+    self.hasNetwork = hasNetwork
+    timedComponentNames = context.device.components.compactMap { component in
       switch component.model {
       case .generic, .radio: return component.name
       default: return nil
       }
     }
+    workItemKeys = Self.stepKeys + timedComponentNames + ["recipe"] + Self.controlKeys
   }
+
+  var reader: ValueReader { ValueReader(file: file) }
 
   func decode(_ value: JSONValue, at path: JSONPath, defaultQoS: QoSClass) throws(InputError)
     -> WorkSpec
@@ -69,7 +80,7 @@ struct WorkDecoder {
   {
     var object = try ObjectReader(
       value, at: path, in: file, what: ScenarioLanguage.workItem.phrase,
-      known: Self.stepKeys + timedComponentNames + ["recipe"] + Self.controlKeys)
+      known: workItemKeys)
     if let control = try decodeControlStep(&object) { return control }
     guard let recipeValue = object.optional("recipe") else {
       return try decodeSteps(&object, defaultQoS: defaultQoS)
