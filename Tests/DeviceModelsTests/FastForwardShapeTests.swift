@@ -222,7 +222,10 @@ import Testing
   /// tail, say), and a timer every `every` doing 10 ms on it, which keeps the tail from running
   /// out: the tail's one check comes about once per `after`, so the state repeats over
   /// `after ÷ every` periods, not one.
-  static func tailKeptAwake(after: TimeSpan, every: TimeSpan, duration: TimeSpan) -> Runs {
+  static func tailKeptAwake(
+    after: TimeSpan, every: TimeSpan, work: TimeSpan = Fixture.ms(10), duration: TimeSpan,
+    beside others: [WorkloadSpec] = [], seed: UInt64 = 1
+  ) -> Runs {
     var device = Self.device
     device.components.append(
       Fixture.generic(
@@ -234,8 +237,8 @@ import Testing
       name: "poll",
       timing: .periodic(
         every: every, start: .start, end: nil, count: nil, tolerance: .zero),
-      work: Fixture.uses("t", for: Fixture.ms(10)))
-    return Self.runBoth([poll], duration: duration, on: device)
+      work: Fixture.uses("t", for: work))
+    return Self.runBoth([poll] + others, duration: duration, seed: seed, on: device)
   }
 
   /// A 1 s tail kept awake by a timer every 100 ms repeats over ten periods, more than the eight
@@ -334,5 +337,43 @@ import Testing
     // The frames' cycle (1 s at 24 fps, 50 ms at 60 fps, 25 ms at 120 fps; 50 s at 59.94 fps,
     // longer than most gaps) fits between arrivals 2 s apart on average.
     if rate != 59.94 && mean >= 2_000_000_000 { #expect(runs.skips > 0, "\(rate) fps") }
+  }
+
+  /// Tails of 0.3–10.1 s kept awake by a timer every 20 ms to 1 s doing 1–16 ms on them, now and
+  /// then beside 60 fps frames on `a`, a 3 s timer on `b` or random arrivals every 2–8 s on the
+  /// tail's component, 2–5 min: the same account as every event's (240 seeds checked once); and
+  /// a tail kept awake alone, which repeats over its length, skips.
+  @Test(arguments: 0..<16)
+  func randomTailsKeptAwakeGiveTheSameAccount(seed: UInt64) {
+    var rng = SplitMix64(seed: seed ^ 0x7a12)
+    func pick(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+    let tails: [Int64] = [300, 750, 1_000, 2_500, 4_200, 10_100]
+    let periods: [Int64] = [20, 50, 100, 130, 250, 400, 1_000]
+    let after = Fixture.ms(tails[pick(tails.count)])
+    let every = Fixture.ms(periods[pick(periods.count)])
+    var others: [WorkloadSpec] = []
+    switch pick(4) {
+    case 0: others.append(Self.frames(60))
+    case 1: others.append(Self.timer("sync", every: .seconds(3)))
+    case 2:
+      others.append(
+        WorkloadSpec(
+          name: "telemetry",
+          timing: .poisson(
+            meanIntervalNanoseconds: Double(2_000_000_000 + 2_000_000_000 * Int64(pick(4))),
+            start: .start, end: nil),
+          work: Fixture.uses("t", for: Fixture.ms(2))))
+    default: break
+    }
+    let runs = Self.tailKeptAwake(
+      after: after, every: every, work: Fixture.ms(Int64(1 + pick(16))),
+      duration: .seconds(Int64(120 + 60 * pick(4))), beside: others, seed: seed)
+    #expect(runs.fast == runs.full)
+    // Alone, it repeats over its length, and skips when that is within the multiples tried
+    // (a 10.1 s tail every 50 ms repeats over 202 periods, more than 128).
+    let multiples = (after.nanoseconds + every.nanoseconds - 1) / every.nanoseconds + 1
+    if others.isEmpty && multiples <= FastForward.mostLaggingMultiples {
+      #expect(runs.skips > 0, "a tail of \(after) every \(every)")
+    }
   }
 }
