@@ -55,6 +55,9 @@ extension ScenarioDecoder {
     let work = WorkDecoder(file: file, context: context, hasNetwork: !environment.network.isEmpty)
     var workloads: [WorkloadSpec] = []
     workloads.reserveCapacity(members.count)
+    // Workloads with the same work share one array of it: a file of many timers mostly repeats
+    // a few work objects, and a step is about 240 bytes (see *The fast-forward*, on memory).
+    var sharedWork: [WorkSpec: WorkSpec] = [:]
     for (name, item) in members {
       guard !name.isEmpty, !name.contains(",") else {
         throw reader.error(
@@ -69,8 +72,14 @@ extension ScenarioDecoder {
           "\"\(name)\" is the name the reports give energy no workload caused (floors, idle time); give the workload another name"
         )
       }
-      workloads.append(
-        try decodeWorkload(item, named: name, at: path.appending(key: name), work: work))
+      var workload = try decodeWorkload(
+        item, named: name, at: path.appending(key: name), work: work)
+      if let shared = sharedWork[workload.work] {
+        workload.work = shared
+      } else {
+        sharedWork[workload.work] = workload.work
+      }
+      workloads.append(workload)
     }
     return workloads
   }
