@@ -96,10 +96,10 @@ struct FastForward {
   static let longestCycle: Int64 = 10_000_000_000
   /// The longest timer re-armed faster than it runs out whose checks' own cycle is tried (see
   /// ``DeviceSimulation/lazilyCheckedMultiples(of:)``), ns: a minute, beyond any radio's tail.
-  static let longestLaggingCycle: Int64 = 60_000_000_000
+  static let longestLazilyCheckedTimer: Int64 = 60_000_000_000
   /// The most multiples of the period tried for such a timer: a 10.1 s tail re-armed every
   /// 100 ms repeats over 101 periods.
-  static let mostLaggingMultiples = 128
+  static let mostLazilyCheckedMultiples = 128
   /// How many looks after a skip may find the device still settling before it backs off: a
   /// look gives up after ``misses`` boundaries in a row without a skip (26 on a 25 ms cycle:
   /// 650 ms, more than the Wi-Fi radio's tail and the 200 ms in which its last change is recent),
@@ -438,26 +438,26 @@ extension DeviceSimulation {
     fastForward.nextCheck = boundary + period
   }
 
-  /// The multiples of `period` over which a timer re-armed faster than it runs out makes the
-  /// state repeat, or 0 when there is none: its one lazily queued check (see
+  /// The multiples of `period` over which a timer re-armed faster than it runs out makes the state
+  /// repeat, or 0 when there is none: its one lazily queued check (see
   /// ``scheduleNextDemotion(_:)``) comes about once per timer length rather than once per period,
   /// so a cellular radio's 10.1 s tail kept from running out by a poll every second repeats only
   /// every 10 s — ten periods, where ``FastForwardReach/multiples(of:)`` tries eight. Such a timer
   /// is armed with its check queued before its due time (re-armed since the check was queued); a
   /// timer armed once, as a radio's tail after a random upload, has its check at its due time.
-  /// Timers longer than ``FastForward/longestLaggingCycle`` are left out, and the multiples are
-  /// at most ``FastForward/mostLaggingMultiples``.
-  private func lazilyCheckedMultiples(of period: Int64) -> Int {
+  /// Timers longer than ``FastForward/longestLazilyCheckedTimer`` are left out, and the multiples
+  /// are at most ``FastForward/mostLazilyCheckedMultiples``.
+  func lazilyCheckedMultiples(of period: Int64) -> Int {
     var most = 0
     for index in nodes.indices {
       let due = nodes[index].idleTimerDue
       guard due != .max, nodes[index].idleTimerCheck < due else { continue }
       let length = due - nodes[index].lastFinish
-      guard length > period, length <= FastForward.longestLaggingCycle else { continue }
+      guard length > period, length <= FastForward.longestLazilyCheckedTimer else { continue }
       // The checks come a whole number of periods apart, at most the timer's length: one
       // multiple more covers a check that comes just after a boundary.
       let multiples = (length + period - 1) / period + 1
-      most = max(most, Int(min(multiples, Int64(FastForward.mostLaggingMultiples))))
+      most = max(most, Int(min(multiples, Int64(FastForward.mostLazilyCheckedMultiples))))
     }
     return most
   }
