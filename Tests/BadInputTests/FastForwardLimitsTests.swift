@@ -87,6 +87,33 @@ import Testing
       "\(processed)")
   }
 
+  /// A poll every second over cellular keeps the radio's 10.1 s tail from running out, so the
+  /// state repeats over ten periods, more than the eight tried for any period: the multiples of
+  /// the tail's length are tried, and the hour skips. The events with the fast-forward and
+  /// without are the figures *The fast-forward* gives.
+  @Test func aPollEverySecondOverCellularSkips() throws {
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "1 h", "seed": 1,
+        "environment": { "network": [ { "from": "0 s", "to": "1 h", "network": "cellular" } ] },
+        "workloads": {
+          "poll": { "every": "1 s", "work": [ { "cpu": "2 ms" }, { "download": "1 KB" } ] } } }
+      """#)
+    func events(fastForward: Bool) -> Double {
+      Double(
+        Simulation(setup: scenario.setup, recording: RecordingOptions(fastForward: fastForward))
+          .run().processedEvents)
+    }
+    let skipping = events(fastForward: true)
+    let every = events(fastForward: false)
+    // Each of the 3,600 polls takes dozens of events; a skipping hour, a few looks' worth.
+    #expect(every > 3_600 * 20 && skipping < every / 20, "\(skipping) / \(every)")
+    #expect(
+      try Self.article(Self.fastForwardArticle).contains(
+        "a poll every second over cellular on the phone then takes \(Self.written(skipping)) events in an hour where every event is \(Self.written(every))"
+      ), "\(skipping), \(every)")
+  }
+
   /// Two timers of 45 s and 60 s: a cycle of 180 s, promised in a run of at least 32 × 180 s
   /// = 96 min (the fast-forward watches periods up to 120 s, or a 32nd of the run when that is
   /// longer), and not in a run one nanosecond in 32 shorter.

@@ -30,22 +30,25 @@ import Testing
       work: Fixture.uses("a", for: Fixture.ms(1)))
   }
 
-  /// A timer every `every` doing 20 ms on `b`, from `start`.
-  static func timer(_ name: String, every: TimeSpan, start: TimeSpan = .zero) -> WorkloadSpec {
+  /// A timer every `every` doing `work` (20 ms) on `component` (`b`), from `start`.
+  static func timer(
+    _ name: String, every: TimeSpan, start: TimeSpan = .zero, on component: String = "b",
+    for work: TimeSpan = Fixture.ms(20)
+  ) -> WorkloadSpec {
     WorkloadSpec(
       name: name,
       timing: .periodic(
         every: every, start: Fixture.at(start), end: nil, count: nil, tolerance: .zero),
-      work: Fixture.uses("b", for: Fixture.ms(20)))
+      work: Fixture.uses(component, for: work))
   }
 
-  /// Random arrivals every `mean` on average doing 2 ms on `b`.
-  static func arrivals(every mean: TimeSpan) -> WorkloadSpec {
+  /// Random arrivals every `mean` on average doing 2 ms on `component` (`b`).
+  static func arrivals(every mean: TimeSpan, on component: String = "b") -> WorkloadSpec {
     WorkloadSpec(
       name: "telemetry",
       timing: .poisson(
         meanIntervalNanoseconds: Double(mean.nanoseconds), start: .start, end: nil),
-      work: Fixture.uses("b", for: Fixture.ms(2)))
+      work: Fixture.uses(component, for: Fixture.ms(2)))
   }
 
   /// What a run with the fast-forward skipped, and both accounts printed whole (bins of 1 s).
@@ -233,11 +236,7 @@ import Testing
         Fixture.twoStateLadder(
           "connected", Fixture.mW(400), then: "idle", Fixture.mW(10), after: after)
       ))
-    let poll = WorkloadSpec(
-      name: "poll",
-      timing: .periodic(
-        every: every, start: .start, end: nil, count: nil, tolerance: .zero),
-      work: Fixture.uses("t", for: work))
+    let poll = Self.timer("poll", every: every, on: "t", for: work)
     return Self.runBoth([poll] + others, duration: duration, seed: seed, on: device)
   }
 
@@ -324,11 +323,7 @@ import Testing
     let rate = rates[pick(rates.count)]
     let mean = 500_000_000 + 500_000_000 * Int64(pick(16))
     var workloads = [Self.frames(rate)]
-    workloads.append(
-      WorkloadSpec(
-        name: "telemetry",
-        timing: .poisson(meanIntervalNanoseconds: Double(mean), start: .start, end: nil),
-        work: Fixture.uses("r", for: Fixture.ms(2))))
+    workloads.append(Self.arrivals(every: .nanoseconds(mean), on: "r"))
     if pick(3) == 0 { workloads.append(Self.timer("sync", every: .seconds(30))) }
     let runs = Self.runBoth(
       workloads, duration: .seconds(Int64(120 + 60 * pick(5))), seed: seed,
@@ -356,13 +351,8 @@ import Testing
     case 0: others.append(Self.frames(60))
     case 1: others.append(Self.timer("sync", every: .seconds(3)))
     case 2:
-      others.append(
-        WorkloadSpec(
-          name: "telemetry",
-          timing: .poisson(
-            meanIntervalNanoseconds: Double(2_000_000_000 + 2_000_000_000 * Int64(pick(4))),
-            start: .start, end: nil),
-          work: Fixture.uses("t", for: Fixture.ms(2))))
+      let mean = 2_000_000_000 + 2_000_000_000 * Int64(pick(4))
+      others.append(Self.arrivals(every: .nanoseconds(mean), on: "t"))
     default: break
     }
     let runs = Self.tailKeptAwake(
