@@ -4,19 +4,45 @@
 /// ordered dictionaries it took more memory than the simulation and most of the time of writing.
 ///
 /// Open the root with ``beginObject(_:)`` (no key), then give members with ``member(_:_:)`` or
-/// open nested objects with a key; close each with ``endObject()``; take ``text`` at the end.
+/// open nested objects with a key; close each with ``endObject()``; take ``text`` at the end —
+/// or, made with ``init(pieceSize:sink:)``, the document goes to the sink in pieces as it is
+/// written, and ``finish()`` hands over the last: memory stays one piece, however long the
+/// document.
 public struct JSONStreamWriter {
   private var output = JSONBytes()
   /// Per open object: whether it has a member yet.
   private var hasMembers: [Bool] = []
+  /// Where pieces go, if anywhere, and the size from which one is handed over.
+  private let sink: ((String) -> Void)?
+  private let pieceSize: Int
 
-  /// An empty document.
-  public init() {}
+  /// An empty document, kept whole until taken with ``text`` or ``utf8``.
+  public init() {
+    sink = nil
+    pieceSize = .max
+  }
 
-  /// The document written so far, as text.
+  /// An empty document handed to `sink` as it is written: whenever an object closes with at least
+  /// `pieceSize` bytes written since the last piece, those bytes go to `sink` as one piece (whole
+  /// UTF-8 text: a piece ends between members, never inside a string). Call ``finish()`` at the
+  /// end for the rest.
+  public init(pieceSize: Int = 65_536, sink: @escaping (String) -> Void) {
+    self.sink = sink
+    self.pieceSize = max(1, pieceSize)
+    output.bytes.reserveCapacity(min(self.pieceSize, 1 << 20) + 4_096)
+  }
+
+  /// Hands what is written and not yet handed over to the sink (nothing without one).
+  public mutating func finish() {
+    guard let sink, !output.bytes.isEmpty else { return }
+    sink(String(decoding: output.bytes, as: UTF8.self))
+    output.bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// The document written so far (since the last piece, when handed to a sink), as text.
   public var text: String { String(decoding: output.bytes, as: UTF8.self) }
 
-  /// The document written so far, as UTF-8 bytes.
+  /// The document written so far (since the last piece, when handed to a sink), as UTF-8 bytes.
   public var utf8: [UInt8] { output.bytes }
 
   /// Opens an object: the root (`key` `nil`) or the member `key` of the open object.
@@ -34,6 +60,7 @@ public struct JSONStreamWriter {
       output.appendSpaces(hasMembers.count * 2)
     }
     output.append("}")
+    if output.bytes.count >= pieceSize { finish() }
   }
 
   /// Writes the member `key` of the open object, with `value` (any JSON value).

@@ -113,10 +113,11 @@ enum RunCommand: Command {
     // A file written to standard output (`--plot -`) takes it whole: the summary stays off it.
     if writesToStandardOutput { return ExitStatus.success }
     if arguments.flags.contains("--json") {
-      let summary = ResultJSON.summaryText(
+      ResultJSON.writeSummary(
         result, variant: scenario.variant,
-        measured: measured.map { $0.comparison.json(format: $0.trace.format) })
-      console.write(summary + "\n")
+        measured: measured.map { $0.comparison.json(format: $0.trace.format) },
+        to: console.write)
+      console.write("\n")
     } else {
       console.write(SummaryText.render(result, scenario: scenario))
       if let measured { console.write(measured.text) }

@@ -186,4 +186,58 @@ struct InputGenerator {
     #expect(writer.text.contains(#""short": [1, "x,y", null]"#))
     #expect(writer.text.contains("\"long\": [\n      0,\n"))
   }
+
+  /// The document of ``pieces(size:)`` written whole.
+  static let whole: String = {
+    var writer = JSONStreamWriter()
+    writeDocument(to: &writer)
+    return writer.text
+  }()
+
+  /// Three objects of names in two- and three-byte UTF-8 and a closing member.
+  static func writeDocument(to writer: inout JSONStreamWriter) {
+    writer.beginObject()
+    for (index, name) in ["café", "名前", "ünïcödé"].enumerated() {
+      writer.beginObject(name)
+      writer.member("index", integer: index)
+      writer.member("label", .string(String(repeating: name, count: 3)))
+      writer.endObject()
+    }
+    writer.member("end", .null)
+    writer.endObject()
+  }
+
+  /// The pieces a writer handing pieces of `size` bytes gives.
+  static func pieces(size: Int) -> [String] {
+    var pieces: [String] = []
+    var writer = JSONStreamWriter(pieceSize: size) { pieces.append($0) }
+    writeDocument(to: &writer)
+    writer.finish()
+    return pieces
+  }
+
+  @Test func piecesMakeTheWholeDocument() {
+    // A byte: a piece at every object that closes (three workloads' objects and the root).
+    let small = Self.pieces(size: 1)
+    #expect(small.count == 4)
+    #expect(small.joined() == Self.whole)
+    // Each piece is whole text: none holds a replacement character for a split sequence.
+    #expect(small.allSatisfy { !$0.contains("\u{FFFD}") })
+    #expect(small[0].hasSuffix("\"label\": \"cafécafécafé\"\n  }"))
+    // Larger than the document: one piece, handed over by `finish()`.
+    #expect(Self.pieces(size: 1 << 20) == [Self.whole])
+  }
+
+  @Test func aPieceWaitsForItsSizeAndNothingIsHandedTwice() {
+    var pieces: [String] = []
+    var writer = JSONStreamWriter(pieceSize: 100) { pieces.append($0) }
+    Self.writeDocument(to: &writer)
+    // Objects close 65, 134, 223 and 240 bytes in: the first waits for the second (a piece of
+    // 134 bytes), the third for the root (106 more).
+    #expect(pieces.map(\.utf8.count) == [134, 106])
+    writer.finish()
+    writer.finish()
+    #expect(pieces.count == 2)
+    #expect(pieces.joined() == Self.whole)
+  }
 }

@@ -22,6 +22,26 @@ public enum ResultJSON {
     -> String
   {
     var writer = JSONStreamWriter()
+    write(result, variant: variant, measured: measured, to: &writer)
+    return writer.text
+  }
+
+  /// The text of ``summaryText(_:variant:measured:)``, handed to `sink` in pieces of about
+  /// 64 KiB as it is written (the summary of a hundred thousand workloads is tens of megabytes,
+  /// which as one string, and its copies on the way out, were most of such a run's peak memory).
+  public static func writeSummary(
+    _ result: RunResult, variant: String, measured: JSONValue? = nil,
+    to sink: @escaping (String) -> Void
+  ) {
+    var writer = JSONStreamWriter(sink: sink)
+    write(result, variant: variant, measured: measured, to: &writer)
+    writer.finish()
+  }
+
+  /// Writes the summary into `writer`.
+  private static func write(
+    _ result: RunResult, variant: String, measured: JSONValue?, to writer: inout JSONStreamWriter
+  ) {
     writer.beginObject()
     writer.member("variant", .string(variant))
     writer.member("duration_s", number: Units.seconds(result.duration))
@@ -79,7 +99,6 @@ public enum ResultJSON {
     writer.member("apps", .object(apps(result)))
     if let measured { writer.member("measured", measured) }
     writer.endObject()
-    return writer.text
   }
 
   /// `latency_p50_s`, `latency_p99_s` and `latency_max_s`, null without latencies.
