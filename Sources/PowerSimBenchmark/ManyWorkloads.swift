@@ -57,19 +57,31 @@ enum ManyWorkloads {
   }
 
   /// Decodes, simulates and writes the JSON summary as `powersim run FILE --json` does (to a
-  /// temporary file): the wall time of all of it, and the CPU time of the simulation apart.
+  /// temporary file, in pieces), holding what it holds and returning the memory decoding freed
+  /// before the run: the wall time of all of it, and the CPU time of the simulation apart.
   static func runHere(count: Int, duration: String) throws -> (Throughput, Double) {
-    let text = scenarioJSON(count: count, duration: duration)
+    var text = scenarioJSON(count: count, duration: duration)
     let stopwatch = Stopwatch()
-    let scenario = try ScenarioText.decode(text, file: "workloads.json")
+    let scenario = try ScenarioText.decode(taking: &text, file: "workloads.json")
+    FreedMemory.returnToSystem()
     let simulationStart = ThreadCPUTime.seconds()
     let result = try RunPipeline.run(RunRequest(scenario: scenario))
     let simulationSeconds = ThreadCPUTime.seconds() - simulationStart
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "powersim-benchmark-summary-\(ProcessInfo.processInfo.processIdentifier).json")
     defer { try? FileManager.default.removeItem(at: file) }
-    try (ResultJSON.summaryText(result, variant: scenario.variant) + "\n").write(
-      to: file, atomically: false, encoding: .utf8)
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+      throw BenchmarkError(message: "cannot create \(file.path)")
+    }
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    var writeError: (any Error)?
+    ResultJSON.writeSummary(result, variant: scenario.variant) { piece in
+      guard writeError == nil else { return }
+      do { try handle.write(contentsOf: Data(piece.utf8)) } catch { writeError = error }
+    }
+    if let writeError { throw writeError }
+    try handle.write(contentsOf: Data("\n".utf8))
     return (
       Throughput(events: result.processedEvents, seconds: stopwatch.elapsedSeconds),
       simulationSeconds

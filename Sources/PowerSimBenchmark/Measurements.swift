@@ -33,4 +33,13 @@ enum ScenarioText {
     let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
     return try document.scenario(limits: limits)
   }
+
+  /// The baseline of the scenario in `text` as ``decode(_:file:limits:)`` decodes it, holding
+  /// what `powersim run` holds: `text` is emptied once parsed (the command lets go of the file's
+  /// bytes once parsed), and the document is released once decoded.
+  static func decode(taking text: inout String, file: String) throws -> Scenario {
+    let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
+    text = ""
+    return try document.scenario()
+  }
 }

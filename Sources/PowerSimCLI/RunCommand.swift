@@ -94,6 +94,8 @@ enum RunCommand: Command {
     // released before the run (see *The fast-forward*, on memory per workload).
     let (scenario, prepared, measured) = try decodedRequest(
       arguments, console: console, exact: exact, resolution: resolution, window: window)
+    // The document's tree is freed: its pages go back before the run allocates its own.
+    FreedMemory.returnToSystem()
     var request = prepared
     let progress = ProgressLine.forTerminal(console, delay: .milliseconds(500))
     if let progress {
