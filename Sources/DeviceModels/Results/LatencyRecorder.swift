@@ -169,9 +169,6 @@ public struct LatencyRecorder: Sendable {
     samples = []
   }
 
-  /// The samples kept exactly (0 once in the histogram).
-  var exactSampleCount: Int { isExact ? samples.count : 0 }
-
   /// Values below 2¹⁰ have a bucket each; above, each power of two splits into 1024 buckets.
   static func bucket(of value: Int64) -> Int {
     let v = UInt64(Swift.max(0, value))

@@ -119,20 +119,27 @@ public struct WorkloadResult: Sendable {
   /// Energy attributed to the workload, per component in device order.
   public var energyByComponent: [Energy] {
     get {
-      var energies = leadingEnergies
-      energies.append(
-        contentsOf: repeatElement(.zero, count: componentCount - leadingEnergies.count))
+      var energies = Array(leadingEnergies)
+      energies.append(contentsOf: repeatElement(.zero, count: componentCount - energies.count))
       return energies
     }
     set {
       componentCount = newValue.count
-      leadingEnergies = Array(newValue[..<(newValue.lastIndex { $0 != .zero }.map { $0 + 1 } ?? 0)])
+      let leading = newValue[..<(newValue.lastIndex { $0 != .zero }.map { $0 + 1 } ?? 0)]
+      energyRows = Array(leading)
+      row = 0..<leading.count
     }
   }
   /// ``energyByComponent`` without its trailing zeros: a workload books energy on the first few
   /// components of most devices (the platform and the CPU come first), and 100,000 workloads each
   /// with a row for every component of a phone held 26 MB.
-  private var leadingEnergies: [Energy] = []
+  private var leadingEnergies: ArraySlice<Energy> { energyRows[row] }
+  /// The array that holds the row, at `row`: in a run's result, one array holds every
+  /// workload's row end to end (an array per workload cost a hundred thousand workloads 8 MB of
+  /// headers and blocks for rows of two or three energies). Arrays are values: a row set later
+  /// gets an array of its own, and the others' rows are untouched.
+  private var energyRows: [Energy] = []
+  private var row = 0..<0
   /// The number of components ``energyByComponent`` counts (the device's, in a result of a run).
   public private(set) var componentCount = 0
 
@@ -143,20 +150,20 @@ public struct WorkloadResult: Sendable {
   /// `index` must be below ``componentCount``, as for ``energyByComponent``.
   public func energy(onComponent index: Int) -> Energy {
     precondition(index >= 0 && index < componentCount, "no component at index \(index)")
-    return index < leadingEnergies.count ? leadingEnergies[index] : .zero
+    return index < row.count ? energyRows[row.lowerBound + index] : .zero
   }
 
   /// A workload's account (what the synthesized initializer took), its energy given as the row
-  /// the result stores: `leadingEnergies`, the energy per component in device order up to the
-  /// last component with any (the rest zero), of `componentCount` components in all.
+  /// the result stores: `rows[row]`, the energy per component in device order up to the last
+  /// component with any (the rest zero), of `componentCount` components in all.
   init(
     name: String, occurrences: Int, unfinished: Int, held: Int = 0,
     app: String = AppSpec.implicitName, droppedFrames: Int, deadlineMisses: Int,
     coalescedFirings: Int, skipped: Int = 0, heldAwake: TimeSpan = .zero,
-    latency: LatencySummary? = nil, leadingEnergies: [Energy], componentCount: Int
+    latency: LatencySummary? = nil, energyRows rows: [Energy], row: Range<Int>, componentCount: Int
   ) {
     assert(
-      leadingEnergies.count <= componentCount && leadingEnergies.last != .zero,
+      row.count <= componentCount && (row.isEmpty || rows[row.upperBound - 1] != .zero),
       "the stored row ends at its last non-zero energy and has no more than componentCount entries"
     )
     self.name = name
@@ -170,7 +177,8 @@ public struct WorkloadResult: Sendable {
     self.skipped = skipped
     self.heldAwake = heldAwake
     self.latency = latency
-    self.leadingEnergies = leadingEnergies
+    energyRows = rows
+    self.row = row
     self.componentCount = componentCount
   }
 

@@ -32,6 +32,20 @@ extension DeviceSimulation {
           floor: Energy(attojoules: floor), fixed: Energy(attojoules: fixed),
           dynamic: Energy(attojoules: dynamic), wakeups: wakeups, nodes: nodeResults))
     }
+    // Every workload's energy by component, without trailing zeros, end to end in one array
+    // that the results share (see ``WorkloadResult``): workload i's at `rowBounds[i]..<rowBounds[i
+    // + 1]`.
+    var rowBounds = [0]
+    rowBounds.reserveCapacity(workloads.count + 1)
+    for index in workloads.indices {
+      rowBounds.append(rowBounds[index] + attributedComponentCount(of: index))
+    }
+    var energyRows: [Energy] = []
+    energyRows.reserveCapacity(rowBounds[workloads.count])
+    for index in workloads.indices {
+      energyRows.append(
+        contentsOf: attributedEnergies(of: index, onFirst: rowBounds[index + 1] - rowBounds[index]))
+    }
     // At its size: grown by doubling, the array of 100,000 results held up to twice its room.
     var workloadResults: [WorkloadResult] = []
     workloadResults.reserveCapacity(workloads.count)
@@ -56,11 +70,13 @@ extension DeviceSimulation {
           coalescedFirings: stats.coalescedFirings, skipped: stats.skipped,
           heldAwake: .nanoseconds(Int64(assertions.heldTime(of: index, upTo: endTime))),
           latency: stats.latency.summary(),
-          leadingEnergies: attributedEnergies(
-            of: index, onFirst: attributedComponentCount(of: index)),
+          energyRows: energyRows, row: rowBounds[index]..<rowBounds[index + 1],
           componentCount: componentCount))
       if byQoS[priority] == nil { byQoS[priority] = LatencyRecorder() }
       byQoS[priority]!.merge(stats.latency)
+      // Its samples are summed up: their memory goes to the next results (a run's last
+      // allocations, at its peak of memory) rather than the run holding both.
+      workloads[index].stats.latency = LatencyRecorder()
       qosClasses[priority].workloads += 1
       qosClasses[priority].occurrences += stats.occurrences
       qosClasses[priority].unfinished += inFlight + stats.cutOff
@@ -82,7 +98,7 @@ extension DeviceSimulation {
     var result = RunResult(
       duration: setup.duration, energy: Energy(attojoules: total), components: componentResults,
       workloads: workloadResults,
-      unattributedByComponent: attributedEnergies(of: -1, onFirst: componentCount),
+      unattributedByComponent: Array(attributedEnergies(of: -1, onFirst: componentCount)),
       latencyByQoS: latencyByQoS,
       qosClasses: qosClasses.filter { $0.workloads > 0 || $0.cpuTime > .zero },
       battery: batteryResult(), processedEvents: scheduler.processedEventCount,
@@ -95,9 +111,13 @@ extension DeviceSimulation {
 
   /// The energy the ledger attributes to `owner` (a workload's index, -1 for energy attributed to
   /// no workload) on each of the first `count` components, in device order.
-  private func attributedEnergies(of owner: Int, onFirst count: Int) -> [Energy] {
-    (0..<count).map {
-      Energy(attojoules: ledger.attribution[ledger.attributionIndex(owner: owner, component: $0)])
+  private func attributedEnergies(of owner: Int, onFirst count: Int)
+    -> LazyMapSequence<Range<Int>, Energy>
+  {
+    (0..<count).lazy.map {
+      Energy(
+        attojoules: self.ledger.attribution[
+          self.ledger.attributionIndex(owner: owner, component: $0)])
     }
   }
 

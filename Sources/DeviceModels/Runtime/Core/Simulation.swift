@@ -293,11 +293,12 @@ final class DeviceSimulation: SimulationModel {
     // One allocation of the exact size: an array grown by doubling holds up to twice the
     // workloads, and both buffers at once while it grows.
     workloads.reserveCapacity(setup.workloads.count)
+    var programs: [SharedProgramKey: Range<Int32>] = [:]
     for (index, spec) in setup.workloads.enumerated() {
       workloads.append(
         makeWorkload(
           spec, index: index, compiler: compiler, app: appOfWorkload[index],
-          appSpec: appSpecs[Int(appOfWorkload[index])]))
+          appSpec: appSpecs[Int(appOfWorkload[index])], programs: &programs))
     }
     apps = AppLifecycleRuntime(specs: appSpecs, workloadCount: workloads.count)
     mainThreads = MainThreadRuntime(

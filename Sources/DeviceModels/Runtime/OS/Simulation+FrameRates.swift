@@ -21,7 +21,8 @@ extension DeviceSimulation {
     let supported = display?.spec.refreshRates.map(\.hertz) ?? []
     let cap = frameRateCap
     for index in workloads.indices {
-      guard let range = workloads[index].frameRateRange else { continue }
+      guard workloads[index].hasFrameRateRange, let range = setup.workloads[index].frameRateRange
+      else { continue }
       workloads[index].frameRateTarget = range.runningRate(supported: supported, cap: cap)
     }
   }

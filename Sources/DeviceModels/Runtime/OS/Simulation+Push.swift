@@ -1,8 +1,9 @@
 /// Push delivery (see *Apps and push delivery*): the calls the simulation makes into
 /// ``PushDeliveryRuntime``. A push workload's program starts with the push's downlink on the
-/// current network (compiled in by ``DeviceSimulation/makeWorkload(_:index:compiler:)``), so a
-/// delivered push wakes the radio with its promotion and tail, waits for a network when offline,
-/// and its energy goes to the workload, like any download.
+/// current network (compiled in by
+/// ``DeviceSimulation/makeWorkload(_:index:compiler:app:appSpec:programs:)``), so a delivered push
+/// wakes the radio with its promotion and tail, waits for a network when offline, and its energy
+/// goes to the workload, like any download.
 extension DeviceSimulation {
   /// A low-priority push of `workload` was sent now: delivered at once when the device is
   /// awake, held otherwise.

@@ -68,7 +68,7 @@ extension DeviceSimulation {
       scheduleArrival(workload, at: next < rows.count ? rows[next].time : .max)
     case .frames:
       workloads[index].nextIndex += 1
-      if workloads[index].frameRateRange != nil { takeFrameRateTarget(workload) }
+      if workloads[index].hasFrameRateRange { takeFrameRateTarget(workload) }
       frameDue(workload)
       scheduleNextFrame(workload)
     case .window, .repeatingWindow:

@@ -71,6 +71,9 @@ struct WorkloadRuntime {
   var frameInCPUStage = false
   /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*); set once.
   var onMainThread = false
+  /// Whether it is an animation with a frame-rate range (the range itself is its spec's: read
+  /// only when the cap changes, see ``DeviceSimulation/frameRateCapChanged()``).
+  let hasFrameRateRange: Bool
   var stats = WorkloadStats()
   /// The workload's app (an index into the run's apps, *Apps and push delivery*).
   let app: Int32
@@ -83,8 +86,6 @@ struct WorkloadRuntime {
   /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals);
   /// a range's clock is retimed when its rate changes (see ``FrameClock/retime(rate:at:frame:)``).
   var frameClock: FrameClock?
-  /// An animation's frame-rate range (see ``FrameRateRange``), `nil` for a fixed rate.
-  let frameRateRange: FrameRateRange?
   /// The rate a range animation is to run at, Hz, chosen by
   /// ``DeviceSimulation/frameRateCapChanged()``: its clock takes it at its next frame. 0 for a
   /// fixed rate.
@@ -95,14 +96,46 @@ struct WorkloadRuntime {
   var debouncedSteps: (start: Int32, end: Int32) = (0, 0)
 }
 
+/// A workload's program by what it is compiled from: its work, by the identity of the array that
+/// holds it, and its push.
+///
+/// Steps are read-only once compiled, so workloads with the same work can run one range of them.
+/// The scenario decoder gives every workload with the same work one shared array (a timer
+/// repeated over a hundred thousand workloads has one), and the array's identity finds them
+/// without hashing its steps: equal work in separate arrays is compiled once per array, which is
+/// only less sharing. The address is compared, never read, and is unique while the setup holds
+/// the arrays, for the whole preparation of the run.
+struct SharedProgramKey: Hashable {
+  let workAddress: UnsafeRawPointer?
+  let workCount: Int
+  let push: PushSpec?
+
+  init(_ spec: WorkloadSpec) {
+    workAddress = spec.work.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    workCount = spec.work.count
+    push = spec.push
+  }
+}
+
 extension DeviceSimulation {
-  /// Compiles a workload spec into its run-time form.
+  /// Compiles a workload spec into its run-time form; a program already compiled for the same
+  /// work array and push (see ``SharedProgramKey``) is shared, not compiled again.
   func makeWorkload(
-    _ spec: WorkloadSpec, index: Int, compiler: WorkCompiler, app: Int32, appSpec: AppSpec
+    _ spec: WorkloadSpec, index: Int, compiler: WorkCompiler, app: Int32, appSpec: AppSpec,
+    programs: inout [SharedProgramKey: Range<Int32>]
   ) -> WorkloadRuntime {
-    let start = Int32(steps.count)
-    steps.append(contentsOf: compiler.compile(spec.work, push: spec.push))
-    let end = Int32(steps.count)
+    let key = SharedProgramKey(spec)
+    let program: Range<Int32>
+    if let shared = programs[key] {
+      program = shared
+    } else {
+      let first = Int32(steps.count)
+      steps.append(contentsOf: compiler.compile(spec.work, push: spec.push))
+      program = first..<Int32(steps.count)
+      programs[key] = program
+    }
+    let start = program.lowerBound
+    let end = program.upperBound
     var rows: [(time: Int64, start: Int32, end: Int32)] = []
     if case .trace(let traceRows) = spec.timing {
       for row in traceRows {
@@ -145,11 +178,11 @@ extension DeviceSimulation {
       backgroundLeeway: appSpec.timerLeeway.nanoseconds,
       taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1,
       programStart: start, programEnd: end, suspendableApp: appSpec.canBeSuspended ? app : -1,
-      frameCPUEnd: frameCPUEnd, onMainThread: spec.onMainThread, app: app,
+      frameCPUEnd: frameCPUEnd, onMainThread: spec.onMainThread,
+      hasFrameRateRange: spec.frameRateRange != nil, app: app,
       deferralRadio: firstTransfer?.node ?? -1,
-      priority: classWork.first?.qos.priority ?? QoSClass.default.priority,
-      traceRows: rows,
-      frameClock: FrameClock(spec.timing, rate: initialRate), frameRateRange: spec.frameRateRange,
+      priority: classWork.first?.qos.priority ?? QoSClass.default.priority, traceRows: rows,
+      frameClock: FrameClock(spec.timing, rate: initialRate),
       frameRateTarget: initialRate ?? 0)
   }
 
