@@ -187,7 +187,7 @@ struct JSONParser {
         offset += 1
         depth -= 1
         let object = JSONObject(
-          uniqueKeys: Array(memberKeys[keyBase...]), values: Array(memberValues[valueBase...]),
+          uniqueKeys: memberKeys[keyBase...], values: memberValues[valueBase...],
           positions: positions)
         memberKeys.removeSubrange(keyBase...)
         memberKeyOffsets.removeSubrange(keyBase...)

@@ -61,11 +61,12 @@ public struct JSONNumber: Hashable, Sendable, CustomStringConvertible {
 
 /// A JSON object whose members keep their order; keys are unique.
 ///
-/// The members are two arrays in order, keys and values; an object of more than
+/// The members are one array in order, each key beside its value; an object of more than
 /// eight members also keeps an index from key to position. Most objects of a scenario
 /// have a handful of members (a workload's `every`, `from` and `work`), and for those a scan of a
 /// few short keys is faster than hashing, and a dictionary per object took most of the memory and
-/// time of reading a file of many workloads.
+/// time of reading a file of many workloads (as did two arrays per object, keys and values: a
+/// file of a hundred thousand workloads holds two hundred thousand objects while it is decoded).
 public struct JSONObject: Hashable, Sendable, Sequence {
   /// A member.
   public typealias Element = (key: String, value: JSONValue)
@@ -73,8 +74,7 @@ public struct JSONObject: Hashable, Sendable, Sequence {
   /// The most members an object looks up by scanning, without an index.
   package static let indexThreshold = 8
 
-  private var orderedKeys: [String] = []
-  private var orderedValues: [JSONValue] = []
+  private var members: [Element] = []
   /// Position by key, once there are more than ``indexThreshold`` members.
   private var positions: [String: Int]?
 
@@ -91,35 +91,36 @@ public struct JSONObject: Hashable, Sendable, Sequence {
 
   /// An object of `keys` and `values` in order, the keys unique; `positions` the index by key
   /// when there are more than ``indexThreshold`` members (`nil` otherwise).
-  package init(uniqueKeys keys: [String], values: [JSONValue], positions: [String: Int]?) {
+  package init(
+    uniqueKeys keys: ArraySlice<String>, values: ArraySlice<JSONValue>, positions: [String: Int]?
+  ) {
     precondition(keys.count == values.count, "a key for each value")
     precondition(
       (positions != nil) == (keys.count > Self.indexThreshold), "an index beyond the threshold")
-    orderedKeys = keys
-    orderedValues = values
+    members.reserveCapacity(keys.count)
+    for (key, value) in zip(keys, values) { members.append((key, value)) }
     self.positions = positions
   }
 
   /// The keys in order.
-  public var keys: [String] { orderedKeys }
+  public var keys: [String] { members.map(\.key) }
   /// The number of members.
-  public var count: Int { orderedKeys.count }
+  public var count: Int { members.count }
   /// Whether the object has no members.
-  public var isEmpty: Bool { orderedKeys.isEmpty }
+  public var isEmpty: Bool { members.isEmpty }
 
   /// The value of `key`; setting `nil` removes the member, setting a new key appends it.
   public subscript(key: String) -> JSONValue? {
-    get { position(of: key).map { orderedValues[$0] } }
+    get { position(of: key).map { members[$0].value } }
     set {
       if let newValue {
         if let position = position(of: key) {
-          orderedValues[position] = newValue
+          members[position].value = newValue
         } else {
           append(key, newValue)
         }
       } else if let position = position(of: key) {
-        orderedKeys.remove(at: position)
-        orderedValues.remove(at: position)
+        members.remove(at: position)
         rebuildPositions()
       }
     }
@@ -130,71 +131,58 @@ public struct JSONObject: Hashable, Sendable, Sequence {
   /// - Complexity: O(*n*) for *n* members, however many are removed.
   public mutating func removeMembers(_ keys: Set<String>) {
     guard !keys.isEmpty else { return }
-    var index = 0
-    var kept = 0
-    while index < orderedKeys.count {
-      if !keys.contains(orderedKeys[index]) {
-        orderedKeys.swapAt(kept, index)
-        orderedValues.swapAt(kept, index)
-        kept += 1
-      }
-      index += 1
-    }
-    orderedKeys.removeSubrange(kept...)
-    orderedValues.removeSubrange(kept...)
+    members.removeAll { keys.contains($0.key) }
     rebuildPositions()
   }
 
   /// The members in order.
-  public func makeIterator() -> AnyIterator<Element> {
-    var index = 0
-    return AnyIterator {
-      guard index < orderedKeys.count else { return nil }
-      defer { index += 1 }
-      return (orderedKeys[index], orderedValues[index])
-    }
+  public func makeIterator() -> IndexingIterator<[Element]> {
+    members.makeIterator()
   }
 
   /// Whether the two objects have the same members in the same order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.orderedKeys == rhs.orderedKeys && lhs.orderedValues == rhs.orderedValues
+    lhs.members.count == rhs.members.count
+      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
   }
 
   /// Hashes the essential components of the value.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(orderedKeys)
-    for value in orderedValues { hasher.combine(value) }
+    hasher.combine(members.count)
+    for member in members {
+      hasher.combine(member.key)
+      hasher.combine(member.value)
+    }
   }
 
   /// The position of the member `key` in member order, if there is one.
   package func index(forKey key: String) -> Int? { position(of: key) }
 
   /// The value of the member at `index` in member order.
-  package func value(at index: Int) -> JSONValue { orderedValues[index] }
+  package func value(at index: Int) -> JSONValue { members[index].value }
 
   private func position(of key: String) -> Int? {
     if let positions { return positions[key] }
-    return orderedKeys.firstIndex(of: key)
+    return members.firstIndex { $0.key == key }
   }
 
   private mutating func append(_ key: String, _ value: JSONValue) {
-    orderedKeys.append(key)
-    orderedValues.append(value)
+    members.append((key, value))
     if positions != nil {
-      positions![key] = orderedKeys.count - 1
-    } else if orderedKeys.count > Self.indexThreshold {
+      positions![key] = members.count - 1
+    } else if members.count > Self.indexThreshold {
       rebuildPositions()
     }
   }
 
   private mutating func rebuildPositions() {
-    guard orderedKeys.count > Self.indexThreshold else {
+    guard members.count > Self.indexThreshold else {
       positions = nil
       return
     }
     var index: [String: Int] = [:]
-    index.reserveCapacity(orderedKeys.count)
-    for (position, key) in orderedKeys.enumerated() { index[key] = position }
+    index.reserveCapacity(members.count)
+    for (position, member) in members.enumerated() { index[member.key] = position }
     positions = index
   }
 }
