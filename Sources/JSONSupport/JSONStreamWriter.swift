@@ -6,8 +6,8 @@
 /// Open the root with ``beginObject(_:)`` (no key), then give members with ``member(_:_:)`` or
 /// open nested objects with a key; close each with ``endObject()``; take ``text`` at the end —
 /// or, made with ``init(pieceSize:sink:)``, the document goes to the sink in pieces as it is
-/// written, and ``finish()`` hands over the last: memory stays one piece, however long the
-/// document.
+/// written, and ``finish()`` hands over the last: memory stays about one piece (at least
+/// `pieceSize` bytes, up to the next object's close), however long the document.
 public struct JSONStreamWriter {
   private var output = JSONBytes()
   /// Per open object: whether it has a member yet.

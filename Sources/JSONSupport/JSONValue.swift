@@ -102,7 +102,7 @@ public struct JSONObject: Hashable, Sendable, Sequence {
     self.positions = positions
   }
 
-  /// The keys in order.
+  /// The keys in order (an array made for the call: to go through them, iterate the object).
   public var keys: [String] { members.map(\.key) }
   /// The number of members.
   public var count: Int { members.count }

@@ -38,6 +38,46 @@ import Testing
     #expect(Set(separate.workloads.map(\.programStart)).count == 30)
   }
 
+  /// One work array (100 ms on the radio's unit) under no push, a high push of 12.5 kB twice and
+  /// a push of 25 kB, and an empty array twice: four programs, the pushes' led by their
+  /// downlink (the push's size, at the work's QoS) and the two empty arrays sharing one.
+  @Test func aPushIsPartOfTheProgram() {
+    let work = Fixture.uses("unit", for: .milliseconds(100))
+    let larger = DataSize(bytes: 25_000)
+    let workloads = [
+      WorkloadSpec(name: "plain", timing: PushDeliveryTests.at(1_000), work: work),
+      PushDeliveryTests.pushed(PushDeliveryTests.at(2_000), .high, name: "push", work: work),
+      PushDeliveryTests.pushed(PushDeliveryTests.at(3_000), .high, name: "again", work: work),
+      WorkloadSpec(
+        name: "larger", timing: PushDeliveryTests.at(4_000), work: work,
+        push: PushSpec(priority: .high, size: larger, maxDelay: .seconds(900), collapses: false)),
+      PushDeliveryTests.pushed(PushDeliveryTests.at(5_000), .high, name: "empty"),
+      PushDeliveryTests.pushed(PushDeliveryTests.at(6_000), .high, name: "empty again"),
+    ]
+    let ladder = Fixture.twoStateLadder(
+      "active", .milliwatts(100), then: "idle", .milliwatts(1), after: .milliseconds(5))
+    let setup = SimulationSetup(
+      device: Fixture.device([PeripheralTests.radio(), Fixture.generic("unit", ladder)]),
+      workloads: workloads, environment: Fixture.online(for: .seconds(10)), display: [],
+      visibility: nil, duration: .seconds(10), seed: 0)
+    let simulation = DeviceSimulation(setup: setup)
+    // By name: the setup orders the workloads by name.
+    var programs: [String: Range<Int32>] = [:]
+    for (index, spec) in simulation.setup.workloads.enumerated() {
+      let runtime = simulation.workloads[index]
+      programs[spec.name] = runtime.programStart..<runtime.programEnd
+    }
+    #expect(programs["push"] == programs["again"])
+    #expect(programs["empty"] == programs["empty again"])
+    #expect(Set(["plain", "push", "larger", "empty"].compactMap { programs[$0] }).count == 4)
+    // A push's program starts with its downlink; the plain workload's does not.
+    let first = { (name: String) in simulation.steps[Int(programs[name]!.lowerBound)] }
+    #expect(first("plain").kind != .download)
+    #expect(first("push").kind == .download && first("push").amount == 12_500)
+    #expect(first("larger").kind == .download && first("larger").amount == 25_000)
+    #expect(first("empty").kind == .download && first("empty").amount == 12_500)
+  }
+
   @Test func sharingChangesNoAccount() {
     let shared = DeviceSimulation(setup: Self.setup(sharesWork: true)).run()
     let separate = DeviceSimulation(setup: Self.setup(sharesWork: false)).run()

@@ -63,7 +63,7 @@ package struct ObjectReader {
   /// key, or listing them all when none is close.
   mutating func checkKeys(known: [String]) throws(InputError) {
     self.known = known
-    for key in object.keys where !known.contains(key) && !Self.isFree(key) {
+    for (key, _) in object where !known.contains(key) && !Self.isFree(key) {
       var message = "unknown key \(ValueExcerpt.quoted(key)) in \(what)"
       if let suggestion = closestMatch(to: key, among: known) {
         message += " (did you mean \"\(suggestion)\"?)"
@@ -123,7 +123,7 @@ package struct ObjectReader {
   /// other keys leave without effect, which the decoder should have reported more precisely.
   func rejectUnusedKeys() throws(InputError) {
     precondition(known != nil, "\(what): check the keys before the unused ones")
-    for (index, key) in object.keys.enumerated() where !isUsed(index) && !Self.isFree(key) {
+    for (index, (key, _)) in object.enumerated() where !isUsed(index) && !Self.isFree(key) {
       throw error(key, "\"\(key)\" has no effect in \(what) like this one; remove it")
     }
   }

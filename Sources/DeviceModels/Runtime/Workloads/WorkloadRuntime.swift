@@ -104,7 +104,8 @@ struct WorkloadRuntime {
 /// repeated over a hundred thousand workloads has one), and the array's identity finds them
 /// without hashing its steps: equal work in separate arrays is compiled once per array, which is
 /// only less sharing. The address is compared, never read, and is unique while the setup holds
-/// the arrays, for the whole preparation of the run.
+/// the arrays, for the whole preparation of the run (but for empty arrays, which share one
+/// storage and compile alike).
 struct SharedProgramKey: Hashable {
   let workAddress: UnsafeRawPointer?
   let workCount: Int
