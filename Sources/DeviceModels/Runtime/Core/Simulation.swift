@@ -228,7 +228,7 @@ final class DeviceSimulation: SimulationModel {
       throttleWindow: setup.device.qosBeyondCPU.ioThrottleWindow.nanoseconds)
     reactions = ReactionRuntime(workloads: setup.workloads)
     thermal = ThermalRuntime(setup: setup)
-    assertions = AssertionRuntime(workloadCount: setup.workloads.count)
+    assertions = AssertionRuntime()
     var builder = DeviceBuilder(setup: setup)
     builder.build()
     memory = builder.memory
@@ -299,6 +299,10 @@ final class DeviceSimulation: SimulationModel {
         makeWorkload(
           spec, index: index, compiler: compiler, app: appOfWorkload[index],
           appSpec: appSpecs[Int(appOfWorkload[index])], programs: &programs))
+    }
+    // Each workload's time holding the device is kept only where some work holds it.
+    if steps.contains(where: { $0.kind == .holdAwake }) {
+      assertions = AssertionRuntime(workloadCount: workloads.count)
     }
     apps = AppLifecycleRuntime(specs: appSpecs, workloadCount: workloads.count)
     mainThreads = MainThreadRuntime(

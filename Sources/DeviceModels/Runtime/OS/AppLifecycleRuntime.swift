@@ -71,7 +71,8 @@ struct AppLifecycleRuntime: Equatable {
   /// Each app's foreground intervals (`nil`: always in the foreground).
   let foregroundIntervals: [[TimeRange]?]
   var apps: [AppState]
-  /// Per workload: its latest held occurrence.
+  /// Per workload: its latest held occurrence (empty when no app can be suspended: only a
+  /// suspended app's workloads hold occurrences).
   var heldOccurrences: [HeldOccurrence]
 
   /// No apps (before the simulation is built).
@@ -93,7 +94,9 @@ struct AppLifecycleRuntime: Equatable {
       let foregroundAtStart = spec.foreground.map { $0.first?.start == .start } ?? true
       return AppState(phase: foregroundAtStart ? .foreground : .background)
     }
-    heldOccurrences = Array(repeating: HeldOccurrence(), count: workloadCount)
+    heldOccurrences = Array(
+      repeating: HeldOccurrence(),
+      count: specs.contains(where: \.canBeSuspended) ? workloadCount : 0)
   }
 
   /// Whether app `app` is suspended.

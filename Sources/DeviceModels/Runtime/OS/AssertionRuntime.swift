@@ -24,14 +24,16 @@ struct AssertionRuntime: Equatable {
   var holds: [Hold] = []
   /// The id the next hold gets.
   var nextID: UInt32 = 0
-  /// Per workload: its holds in progress.
+  /// Per workload: its holds in progress. This and the next two are empty when no workload's
+  /// work holds the device (see ``init(workloadCount:)``).
   var openHolds: [Int32]
   /// Per workload: when its current stretch of holding began (while ``openHolds`` > 0).
   var holdingSince: [Int64]
   /// Per workload: its time holding the device in stretches that ended, ns.
   var heldTime: [Int128]
 
-  /// No holds, for `workloadCount` workloads.
+  /// No holds, for `workloadCount` workloads (0 for a run whose work holds nothing: then no
+  /// workload's time held is kept, and every workload's is zero).
   init(workloadCount: Int = 0) {
     openHolds = Array(repeating: 0, count: workloadCount)
     holdingSince = Array(repeating: -1, count: workloadCount)
@@ -40,6 +42,8 @@ struct AssertionRuntime: Equatable {
 
   /// Workload `workload`'s time holding the device up to `time`, ns.
   func heldTime(of workload: Int, upTo time: Int64) -> Int128 {
-    heldTime[workload] + (openHolds[workload] > 0 ? Int128(time - holdingSince[workload]) : 0)
+    guard !openHolds.isEmpty else { return 0 }
+    return heldTime[workload]
+      + (openHolds[workload] > 0 ? Int128(time - holdingSince[workload]) : 0)
   }
 }
