@@ -142,8 +142,7 @@ public struct JSONObject: Hashable, Sendable, Sequence {
 
   /// Whether the two objects have the same members in the same order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.members.count == rhs.members.count
-      && zip(lhs.members, rhs.members).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    lhs.members.elementsEqual(rhs.members) { $0.key == $1.key && $0.value == $1.value }
   }
 
   /// Hashes the essential components of the value.

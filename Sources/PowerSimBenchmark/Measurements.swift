@@ -30,16 +30,18 @@ enum ScenarioText {
   static func decode(_ text: String, file: String, limits: RunLimits = .standard) throws
     -> Scenario
   {
-    let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
-    return try document.scenario(limits: limits)
+    var copy = text
+    return try decode(taking: &copy, file: file, limits: limits)
   }
 
   /// The baseline of the scenario in `text` as ``decode(_:file:limits:)`` decodes it, holding
   /// what `powersim run` holds: `text` is emptied once parsed (the command lets go of the file's
   /// bytes once parsed), and the document is released once decoded.
-  static func decode(taking text: inout String, file: String) throws -> Scenario {
+  static func decode(taking text: inout String, file: String, limits: RunLimits = .standard)
+    throws -> Scenario
+  {
     let document = try ScenarioDocument(json: try JSONReader.parse(text), file: file)
     text = ""
-    return try document.scenario()
+    return try document.scenario(limits: limits)
   }
 }
