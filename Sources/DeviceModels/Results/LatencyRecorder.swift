@@ -29,10 +29,11 @@ public struct LatencyRecorder: Sendable {
   /// of the 65,536 buckets, and a thousand workloads each with every bucket would hold half a
   /// gigabyte.
   private var histogram: [Int: Int64] = [:]
-  /// Whether the samples are kept exactly (no histogram yet).
-  private(set) var isExact = true
   private(set) var count = 0
   private var largest: Int64 = 0
+  /// Whether the samples are kept exactly (no histogram yet). Last, so that what follows a
+  /// recorder in a workload's runtime packs into the bytes after it.
+  private(set) var isExact = true
 
   /// An empty recorder.
   public init() {}

@@ -58,7 +58,7 @@ extension DeviceSimulation {
       // The counters alone, not a copy of the whole runtime per workload.
       let stats = workloads[index].stats
       let inFlight = Int(workloads[index].inFlight)
-      let priority = workloads[index].priority
+      let priority = Int(workloads[index].priority)
       workloadResults.append(
         WorkloadResult(
           name: setup.workloads[index].name, occurrences: stats.occurrences,

@@ -159,6 +159,10 @@ final class DeviceSimulation: SimulationModel {
 
   // Workloads and OS policies.
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
+  /// The animations' timings, by ``WorkloadRuntime/animation``.
+  @exclusivity(unchecked) var animations: [AnimationTiming] = []
+  /// The debounced workloads' debouncing, by ``WorkloadRuntime/debounceSlot``.
+  @exclusivity(unchecked) var debounces: [DebounceState] = []
   /// Completion latencies on their way to `workloads[_].stats.latency`.
   let latencyLog: LatencyLog
   /// Exact latency samples kept in total (see ``enforceLatencyBudget(adding:)``).
@@ -409,7 +413,9 @@ final class DeviceSimulation: SimulationModel {
       // whether or not the firing starts CPU work (see *OS policies*).
       rangeTimerCheckPending = true
     case .debounceExpiry(let workload, let generation):
-      guard workloads[Int(workload)].debounceGeneration == generation else { return }
+      guard debounces[Int(workloads[Int(workload)].debounceSlot)].generation == generation else {
+        return
+      }
       debounceExpired(workload)
     case .windowOpen(let workload):
       windowOpened(workload)

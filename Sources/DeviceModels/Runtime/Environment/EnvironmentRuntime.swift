@@ -205,7 +205,7 @@ extension DeviceSimulation {
       systemEventOccurred(.displayOff)
     case .animationStarted(let workload, let rate):
       // A range animation asks for the rate its clock runs at now (see *OS policies*).
-      let clockRate = workloads[Int(workload)].frameClock?.rate
+      let clockRate = frameClock(of: Int(workload))?.rate
       display?.animations.append((workload, clockRate ?? rate))
       if display != nil && !shutdown.isOff { recordDisplay() }
     case .animationStopped(let workload):

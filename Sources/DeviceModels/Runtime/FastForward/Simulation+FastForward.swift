@@ -548,7 +548,7 @@ extension DeviceSimulation {
     switch workloads[index].timing {
     case .periodic(let every, _, _, _, _): every.nanoseconds <= fastForward.slowestSource
     case .frames:
-      (workloads[index].frameClock?.repeatPeriod).map { $0 <= fastForward.slowestSource } ?? false
+      frameClock(of: index)?.repeatPeriod.map { $0 <= fastForward.slowestSource } ?? false
     default: false
     }
   }
@@ -601,7 +601,7 @@ extension DeviceSimulation {
         guard let due = frameDue(workload, workloads[index].nextIndex), due < near else {
           continue
         }
-        guard let repeating = workloads[index].frameClock?.repeatPeriod else { return nil }
+        guard let repeating = frameClock(of: index)?.repeatPeriod else { return nil }
         source = repeating
       default:
         continue

@@ -16,8 +16,9 @@ extension DeviceSimulation {
   /// The stored properties ``visitSteadyState(_:)`` hands to its visitor.
   static let stateVisited: Set<String> = [
     "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "calls", "network",
-    "workloads", "latencyLog", "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes",
-    "pendingRangeTimers", "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
+    "workloads", "animations", "debounces", "latencyLog", "unsettledOwnerNodes",
+    "unsettledOwnerCount", "knownWakes", "pendingRangeTimers", "rangeTimerCheckPending",
+    "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
     "lowPower", "tasks", "reactions", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
     "thermal", "assertions",
@@ -256,7 +257,8 @@ extension DeviceSimulation {
       visitor.generation(generation, current: workloads[Int(workload)].timerGeneration)
     case .debounceExpiry(let workload, let generation):
       visitor.values(8, workload)
-      visitor.generation(generation, current: workloads[Int(workload)].debounceGeneration)
+      visitor.generation(
+        generation, current: debounces[Int(workloads[Int(workload)].debounceSlot)].generation)
     case .windowOpen(let workload):
       visitor.values(9, workload)
     case .windowDeadline(let workload):
@@ -403,12 +405,14 @@ extension DeviceSimulation {
         let due = frameDue(workload, workloads[index].nextIndex)
         visitor.derivedInstant(due ?? -2)
         visitor.counter(&workloads[index].nextIndex)
-        if let clock = workloads[index].frameClock {
+        let animation = Int(workloads[index].animation)
+        if animation >= 0 {
           // A range's clock, retimed at its last rate change, and the rate it is to take.
+          let clock = animations[animation].clock
           visitor.value(clock.rate)
           visitor.value(clock.start)
           visitor.value(Int64(clock.base))
-          visitor.value(workloads[index].frameRateTarget)
+          visitor.value(animations[animation].rateTarget)
           visitor.bound(clock.end)
           if let due, visitor.isNear(due),
             (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true
@@ -421,8 +425,11 @@ extension DeviceSimulation {
       }
       visitor.value(workloads[index].frameInCPUStage)
       visitor.value(Int64(bitPattern: workloads[index].rng.state))
-      visitor.value(workloads[index].debouncedSteps.start)
-      visitor.value(workloads[index].debouncedSteps.end)
+      let debounceSlot = Int(workloads[index].debounceSlot)
+      if debounceSlot >= 0 {
+        visitor.value(debounces[debounceSlot].steps.start)
+        visitor.value(debounces[debounceSlot].steps.end)
+      }
       visitor.value(workloads[index].inFlight)
       visitor.instant(&workloads[index].pendingDue)
       visitor.value(workloads[index].isDeferred)

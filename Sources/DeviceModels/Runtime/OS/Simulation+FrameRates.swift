@@ -23,7 +23,8 @@ extension DeviceSimulation {
     for index in workloads.indices {
       guard workloads[index].hasFrameRateRange, let range = setup.workloads[index].frameRateRange
       else { continue }
-      workloads[index].frameRateTarget = range.runningRate(supported: supported, cap: cap)
+      animations[Int(workloads[index].animation)].rateTarget = range.runningRate(
+        supported: supported, cap: cap)
     }
   }
 
@@ -31,13 +32,15 @@ extension DeviceSimulation {
   /// chosen for it, from this frame on, and the display's refresh follows while it animates.
   func takeFrameRateTarget(_ workload: Int32) {
     let index = Int(workload)
-    let target = workloads[index].frameRateTarget
-    guard let clock = workloads[index].frameClock, clock.rate != target else { return }
-    workloads[index].frameClock?.retime(
+    let animation = Int(workloads[index].animation)
+    guard animation >= 0 else { return }
+    let target = animations[animation].rateTarget
+    guard animations[animation].clock.rate != target else { return }
+    animations[animation].clock.retime(
       rate: target, at: now, frame: workloads[index].nextIndex - 1)
-    guard let animation = display?.animations.firstIndex(where: { $0.workload == workload })
+    guard let shown = display?.animations.firstIndex(where: { $0.workload == workload })
     else { return }
-    display?.animations[animation].rate = target
+    display?.animations[shown].rate = target
     if !shutdown.isOff { recordDisplay() }
   }
 }

@@ -119,7 +119,7 @@ extension DeviceSimulation {
   /// rather than of the next frame of the animation. `deadline` otherwise.
   func lowPowerFrameDeadline(_ workload: Int32, default deadline: Int64) -> Int64 {
     let index = Int(workload)
-    guard let clock = workloads[index].frameClock else { return deadline }
+    guard let clock = frameClock(of: index) else { return deadline }
     let cap = LowPowerSpec.refreshCap.hertz
     guard clock.rate > cap else { return deadline }
     var next = workloads[index].nextIndex
@@ -134,7 +134,7 @@ extension DeviceSimulation {
   /// ``LowPowerModeRuntime/drawsFrame(_:rate:cap:)``).
   func lowPowerDrawsFrame(_ workload: Int32) -> Bool {
     let index = Int(workload)
-    guard let clock = workloads[index].frameClock else { return true }
+    guard let clock = frameClock(of: index) else { return true }
     let cap = LowPowerSpec.refreshCap.hertz
     guard clock.rate > cap else { return true }
     return LowPowerModeRuntime.drawsFrame(

@@ -99,8 +99,9 @@ extension DeviceSimulation {
       lowPushSent(workload, steps: start, end)
       return
     }
-    if workloads[index].debounce > 0 {
-      workloads[index].debouncedSteps = (start, end)
+    let debounceSlot = Int(workloads[index].debounceSlot)
+    if debounceSlot >= 0 {
+      debounces[debounceSlot].steps = (start, end)
       debounceTriggered(workload)
       return
     }
@@ -191,7 +192,7 @@ extension DeviceSimulation {
     pendingRangeTimers.setKey(due, for: index)
     var (deadline, overflow) = due.addingReportingOverflow(tolerance.nanoseconds)
     deadline = max(deadline, now)
-    if workloads[index].debounce == 0 && !overflow { knownWakes.setKey(deadline, for: index) }
+    if workloads[index].debounceSlot < 0 && !overflow { knownWakes.setKey(deadline, for: index) }
     if !overflow && deadline < endTime {
       schedule(
         .rangeDeadline(workload: workload, generation: workloads[index].timerGeneration),
@@ -265,9 +266,16 @@ extension DeviceSimulation {
 
   // MARK: Frames
 
+  /// The clock of workload `index` when it is an animation, else `nil`.
+  @inline(__always)
+  func frameClock(of index: Int) -> FrameClock? {
+    let animation = Int(workloads[index].animation)
+    return animation >= 0 ? animations[animation].clock : nil
+  }
+
   /// Due time of frame `k`: `start + ⌊k · 10⁹ / rate⌋`, exact for whole frame rates.
   func frameDue(_ workload: Int32, _ k: Int) -> Int64? {
-    guard let clock = workloads[Int(workload)].frameClock,
+    guard let clock = frameClock(of: Int(workload)),
       let offset = clock.offset(ofFrame: k, before: endTime)
     else { return nil }
     let due = clock.start + offset
@@ -278,7 +286,7 @@ extension DeviceSimulation {
   /// Schedules the animation's next frame (skipping invisible stretches for `when: visible`).
   func scheduleNextFrame(_ workload: Int32) {
     let index = Int(workload)
-    guard let clock = workloads[index].frameClock else { return }
+    guard let clock = frameClock(of: index) else { return }
     if workloads[index].onlyWhenVisible, let due = frameDue(workload, workloads[index].nextIndex) {
       let visible = nextVisibleStart(of: index, atOrAfter: due)
       if visible > due {
@@ -312,7 +320,7 @@ extension DeviceSimulation {
       return
     }
     var deadline =
-      workloads[index].frameClock?.deadline(
+      frameClock(of: index)?.deadline(
         ofFrame: workloads[index].nextIndex - 1, before: endTime) ?? .max
     // Its interval is animation time, whether it is drawn or dropped (see *OS policies*).
     countAnimationTime(workload, deadline: deadline)
@@ -333,14 +341,15 @@ extension DeviceSimulation {
   /// An arrival of a debounced workload restarts its quiet-period timer.
   func debounceTriggered(_ workload: Int32) {
     let index = Int(workload)
-    workloads[index].debounceGeneration &+= 1
-    let expiry = Saturating.sum(now, workloads[index].debounce)
+    let slot = Int(workloads[index].debounceSlot)
+    debounces[slot].generation &+= 1
+    let expiry = Saturating.sum(now, debounces[slot].interval)
     guard expiry < endTime else {
       knownWakes.remove(index)
       return
     }
     schedule(
-      .debounceExpiry(workload: workload, generation: workloads[index].debounceGeneration),
+      .debounceExpiry(workload: workload, generation: debounces[slot].generation),
       at: expiry,
       rank: EventRank.workload(workload))
     knownWakes.setKey(expiry, for: index)
@@ -351,7 +360,7 @@ extension DeviceSimulation {
     let index = Int(workload)
     knownWakes.remove(index)
     if !whenHolds(index) { return }
-    let (start, end) = workloads[index].debouncedSteps
+    let (start, end) = debounces[Int(workloads[index].debounceSlot)].steps
     startOccurrence(workload, due: now, steps: start, end)
   }
 }

@@ -20,11 +20,12 @@ struct WorkloadStats {
 /// A workload at run time: its timing, its compiled steps and where it is in its sequence.
 ///
 /// Laid out by use: what a timer's arrival, an occurrence's start and its completion read come
-/// first, in about 140 bytes (two or three cache lines) — its timing, its flags beside it, the
-/// due times and the counters — and what only some workloads or the end of the run read (its
-/// app and class, a trace's rows, an animation's clock and range, debouncing) after them.
-/// A run of 100,000 workloads touches a cold workload at every event, and every field read from
-/// another cache line of it is another miss.
+/// first, within 160 bytes (three cache lines) — its timing, its flags beside it, the due times and
+/// the counters — and what only some workloads read is kept beside the workloads, reached by an
+/// index: an animation's clock and range target (``AnimationTiming``) and debouncing
+/// (``DebounceState``). A run of 100,000 workloads touches a cold workload at every event, and
+/// every field read from another cache line of it is another miss; and every byte here is 100 KB of
+/// such a run's memory.
 struct WorkloadRuntime {
   let timing: WorkloadTiming
   let onlyWhenVisible: Bool
@@ -42,14 +43,14 @@ struct WorkloadRuntime {
   let wakesSuspendedApp: Bool
   /// A deferrable occurrence waits for its condition.
   var isDeferred = false
+  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
+  let priority: UInt8
   /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
   var nextIndex = 0
   /// Draws a Poisson source's next arrival, at each arrival.
   var rng: SplitMix64
   /// A range timer's pending due time.
   var pendingDue: Int64 = -1
-  /// Debounce in ns, 0 for none.
-  let debounce: Int64
   /// The least tolerance of its timers while its app is not in the foreground, in ns (0: none).
   let backgroundLeeway: Int64
   /// A deferrable task's grant, ns: how long it runs its app in the background (`refresh_time` or
@@ -66,6 +67,17 @@ struct WorkloadRuntime {
   /// An animation's frame pipeline (see *OS policies*): the index of the first step after the CPU
   /// steps a frame starts with (its CPU stage); -1 for other workloads.
   let frameCPUEnd: Int32
+  /// The workload's app (an index into the run's apps, *Apps and push delivery*).
+  let app: Int32
+  /// The radio a `radio-active` deferral watches (-1: the network at the time).
+  let deferralRadio: Int32
+  /// An animation's timing in ``DeviceSimulation/animations``, -1 for any other workload.
+  let animation: Int32
+  /// Its debouncing in ``DeviceSimulation/debounces``, -1 when it is not debounced.
+  let debounceSlot: Int32
+  /// Per trace row: due time and step range.
+  let traceRows: [(time: Int64, start: Int32, end: Int32)]
+  var stats = WorkloadStats()
   /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
   /// frame due now is dropped.
   var frameInCPUStage = false
@@ -74,26 +86,28 @@ struct WorkloadRuntime {
   /// Whether it is an animation with a frame-rate range (the range itself is its spec's: read
   /// only when the cap changes, see ``DeviceSimulation/frameRateCapChanged()``).
   let hasFrameRateRange: Bool
-  var stats = WorkloadStats()
-  /// The workload's app (an index into the run's apps, *Apps and push delivery*).
-  let app: Int32
-  /// The radio a `radio-active` deferral watches (-1: the network at the time).
-  let deferralRadio: Int32
-  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
-  let priority: Int
-  /// Per trace row: due time and step range.
-  let traceRows: [(time: Int64, start: Int32, end: Int32)]
-  /// An animation's clock, taken out of `timing` once (frames are the most frequent arrivals);
-  /// a range's clock is retimed when its rate changes (see ``FrameClock/retime(rate:at:frame:)``).
-  var frameClock: FrameClock?
+}
+
+/// When an animation's frames are due: its clock, and the rate a range is to run at.
+struct AnimationTiming {
+  /// The animation's clock, taken out of its timing once (frames are the most frequent
+  /// arrivals); a range's clock is retimed when its rate changes (see
+  /// ``FrameClock/retime(rate:at:frame:)``).
+  var clock: FrameClock
   /// The rate a range animation is to run at, Hz, chosen by
   /// ``DeviceSimulation/frameRateCapChanged()``: its clock takes it at its next frame. 0 for a
   /// fixed rate.
-  var frameRateTarget: Double = 0
+  var rateTarget: Double
+}
+
+/// A debounced workload's debouncing (see *OS policies*): its interval and the expiry pending.
+struct DebounceState {
+  /// The debounce interval, ns (more than 0).
+  let interval: Int64
   /// Guards debounce expiries: each trigger supersedes the previous expiry.
-  var debounceGeneration: UInt32 = 0
+  var generation: UInt32 = 0
   /// The steps the pending debounce expiry runs: the last trigger's (a trace row's own work).
-  var debouncedSteps: (start: Int32, end: Int32) = (0, 0)
+  var steps: (start: Int32, end: Int32) = (0, 0)
 }
 
 /// A workload's program by what it is compiled from: its work, by the identity of the array that
@@ -169,22 +183,30 @@ extension DeviceSimulation {
     if case .frames = spec.timing {
       frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
     }
+    var animation: Int32 = -1
+    if let clock = FrameClock(spec.timing, rate: initialRate) {
+      animation = Int32(animations.count)
+      animations.append(AnimationTiming(clock: clock, rateTarget: initialRate ?? 0))
+    }
+    let debounce = spec.debounce?.nanoseconds ?? 0
+    var debounceSlot: Int32 = -1
+    if debounce > 0 {
+      debounceSlot = Int32(debounces.count)
+      debounces.append(DebounceState(interval: debounce))
+    }
     return WorkloadRuntime(
       timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
       otherStates: spec.when.subtracting(.visible), isLowPriorityPush: spec.push?.priority == .low,
-      isKnownWakeUp: spec.timing.isKnownInAdvance && (spec.debounce?.nanoseconds ?? 0) == 0,
+      isKnownWakeUp: spec.timing.isKnownInAdvance && debounce == 0,
       wakesSuspendedApp: spec.push != nil || isDeferrable,
+      priority: UInt8(classWork.first?.qos.priority ?? QoSClass.default.priority),
       rng: SplitMix64(seed: setup.seed, stream: spec.name),
-      debounce: spec.debounce?.nanoseconds ?? 0,
       backgroundLeeway: appSpec.timerLeeway.nanoseconds,
       taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1,
       programStart: start, programEnd: end, suspendableApp: appSpec.canBeSuspended ? app : -1,
-      frameCPUEnd: frameCPUEnd, onMainThread: spec.onMainThread,
-      hasFrameRateRange: spec.frameRateRange != nil, app: app,
-      deferralRadio: firstTransfer?.node ?? -1,
-      priority: classWork.first?.qos.priority ?? QoSClass.default.priority, traceRows: rows,
-      frameClock: FrameClock(spec.timing, rate: initialRate),
-      frameRateTarget: initialRate ?? 0)
+      frameCPUEnd: frameCPUEnd, app: app, deferralRadio: firstTransfer?.node ?? -1,
+      animation: animation, debounceSlot: debounceSlot, traceRows: rows,
+      onMainThread: spec.onMainThread, hasFrameRateRange: spec.frameRateRange != nil)
   }
 
   /// The first instant at or after `time` at which `workload`'s app is in the foreground, or
@@ -210,9 +232,9 @@ extension DeviceSimulation {
 
 /// When the frames of an animation are due: frame `k` at `start + ⌊(k − base) · 10⁹ / rate⌋` ns
 /// (see *Quantities and units*), exactly in integers for a rate written as a decimal of at most six
-/// places (`120 fps`, `59.94 fps` = 2997/50 fps), in floating point for any other. A fixed rate keeps
-/// `base` 0 and `start` the animation's; a range's clock is retimed at the frame where its rate
-/// changes, which becomes `base` and `start`.
+/// places (`120 fps`, `59.94 fps` = 2997/50 fps), in floating point for any other. A fixed rate
+/// keeps `base` 0 and `start` the animation's; a range's clock is retimed at the frame where its
+/// rate changes, which becomes `base` and `start`.
 struct FrameClock: Equatable {
   private(set) var rate: Double
   /// The rate in hertz as a fraction in lowest terms, `numerator / denominator`, when it is a
