@@ -48,6 +48,16 @@ public final class Scheduler<Event> {
       thirdHeapRanks: thirdHeapRanks, keepsSortedRun: keepsSortedRun)
   }
 
+  /// Drops every pending event and gives the queue's memory back: for the end of a run, whose
+  /// pending events will never be handled (a run of 100,000 workloads ends with as many arrivals
+  /// pending). The clock and the count of processed events are kept, and events may be scheduled
+  /// again.
+  public func discardPendingEvents() {
+    queue = EventQueue(
+      minimumCapacity: 1, secondHeapRanks: queue.secondHeapRanks,
+      thirdHeapRanks: queue.thirdHeapRanks, keepsSortedRun: queue.keepsSortedRun)
+  }
+
   /// The number of events waiting in the queue.
   public var pendingEventCount: Int { queue.count }
 

@@ -43,6 +43,28 @@ final class LoggingModel: SimulationModel {
     #expect(scheduler.processedEventCount == 1)
   }
 
+  /// Discarding the pending events at the end of a run keeps the clock and the count of what
+  /// was processed; the scheduler goes on with what is scheduled after.
+  @Test func discardingPendingEventsKeepsTheClockAndTheCount() {
+    let scheduler = Scheduler<String>(
+      secondHeapRanks: 1..<2, thirdHeapRanks: 2..<3, keepsSortedRun: true)
+    let model = LoggingModel(scheduler: scheduler)
+    for (time, rank): (Int64, UInt32) in [(1, 0), (2, 1), (3, 2), (20, 0), (21, 1), (22, 2)] {
+      scheduler.schedule("e\(time)", at: Self.at(time), rank: rank)
+    }
+    scheduler.run(model, until: Self.at(10))
+    #expect(scheduler.pendingEventCount == 3)
+    scheduler.discardPendingEvents()
+    #expect(scheduler.pendingEventCount == 0)
+    #expect(scheduler.now == Self.at(10))
+    #expect(scheduler.processedEventCount == 3)
+    scheduler.schedule("later", at: Self.at(30), rank: 1)
+    scheduler.schedule("sooner", at: Self.at(25), rank: 2)
+    scheduler.run(model, until: Self.at(100))
+    #expect(model.log.map(\.event) == ["e1", "e2", "e3", "sooner", "later"])
+    #expect(scheduler.processedEventCount == 5)
+  }
+
   /// Handling an event may schedule more, at the same instant or later; the clock reads each
   /// event's time while it is handled.
   @Test func modelsScheduleFurtherEvents() {

@@ -372,6 +372,9 @@ final class DeviceSimulation: SimulationModel {
     if !shutdown.isOff { checkBattery(upTo: endTime, inclusive: false) }
     ledger.finish(at: endTime)
     activity?.finish(at: endTime)
+    // What is pending past the end is never handled: its memory goes to the account made next,
+    // where a run's memory peaks (100,000 pending arrivals, about 5 MB).
+    scheduler.discardPendingEvents()
     return makeResult()
   }
 
