@@ -141,69 +141,10 @@ import Testing
   @Test func theSkipLeavesFixedInstants() {
     var skip = SteadyStateSkip(
       boundary: 1_200, period: 100, past: 800, horizon: 1_600, cycle: 200, count: 3, growth: [],
-      fixed: [1], earliestFixedAhead: .max)
+      fixed: [1])
     var times: [Int64] = [1_150, 500, 300, 1_300]
     for index in times.indices { skip.instant(&times[index]) }
     #expect(times == [1_750, 500, 300, 1_900])
-  }
-
-  /// A state with an instant that moves with the cycle 50 ns ahead of the boundary, one ahead
-  /// at 2,000 ns (a tail that runs out at 2,000 ns whatever the boundary, held and pending as
-  /// an event), and one 20 ns ahead: the whole of it, captured at `boundary`.
-  static func captureAhead(
-    boundary: Int64, tailEnd: Int64 = 2_000
-  ) -> (snapshot: SteadyStateSnapshot, fingerprint: UInt64) {
-    var capture = SteadyStateCapture(boundary: boundary, period: 100, past: 800, horizon: 1_600)
-    var fingerprint = SteadyStateFingerprint(
-      boundary: boundary, period: 100, past: 800, horizon: 1_600)
-    var held = [boundary + 50, tailEnd]
-    for index in held.indices {
-      fingerprint.instant(held[index])
-      capture.instant(&held[index])
-    }
-    capture.derivedInstant(boundary + 20)
-    capture.derivedInstant(tailEnd)
-    return (capture.snapshot, fingerprint.hash)
-  }
-
-  /// An instant ahead of the boundary within the horizon that is the same as itself, not relative
-  /// to the boundary, is fixed — held (ordinal 1) or computed (ordinal 3) — with the fingerprints
-  /// agreeing (its distance modulo the period is the same). Beyond the horizon at one boundary
-  /// (2,000 ns is 1,600 ns after 400) and within it at the other, the states differ. Of what lies
-  /// ahead of 1,200, the cycle reaches 50 ns, and the fixed instants are at 2,000 ns.
-  @Test func anInstantAheadNothingMovesIsFixed() {
-    let first = Self.captureAhead(boundary: 1_000)
-    let second = Self.captureAhead(boundary: 1_200)
-    let fixed = second.snapshot.fixedInstants(matching: first.snapshot)
-    #expect(fixed == [1, 3])
-    #expect(second.fingerprint == first.fingerprint)
-    #expect(
-      Self.captureAhead(boundary: 1_200, tailEnd: 2_010).snapshot.fixedInstants(
-        matching: first.snapshot) == nil)
-    #expect(
-      Self.captureAhead(boundary: 400).snapshot.fixedInstants(
-        matching: Self.captureAhead(boundary: 600).snapshot) == nil)
-    let ahead = second.snapshot.instantsAhead(of: 1_200, fixed: fixed ?? [])
-    #expect(ahead.reach == 50)
-    #expect(ahead.earliestFixed == 2_000 && ahead.latestFixed == 2_000)
-  }
-
-  /// The skip leaves an instant fixed ahead where it is, and moves the cycle's instants ahead of
-  /// the boundary, counting the computed ones as the capture does (the fixed ordinals 1 and 3 of
-  /// ``anInstantAheadNothingMovesIsFixed``): two cycles of 200 ns from 1,200, short of 2,000.
-  @Test func theSkipLeavesAFixedInstantAhead() {
-    var skip = SteadyStateSkip(
-      boundary: 1_200, period: 100, past: 800, horizon: 1_600, cycle: 200, count: 2, growth: [],
-      fixed: [1, 3], earliestFixedAhead: 2_000)
-    var held: [Int64] = [1_250, 2_000]
-    for index in held.indices { skip.instant(&held[index]) }
-    skip.derivedInstant(1_220)
-    skip.derivedInstant(2_000)
-    var after: Int64 = 1_300
-    skip.instant(&after)
-    #expect(held == [1_650, 2_000])
-    #expect(after == 1_700)
-    #expect(skip.movedRange == 400..<2_000)
   }
 
   /// A snapshot not taken (only its fingerprint kept) equals no snapshot, not even one with the

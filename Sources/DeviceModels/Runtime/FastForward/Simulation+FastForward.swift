@@ -60,10 +60,6 @@ struct FastForward {
   /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
   var skippedTime: Int64 = 0
   var skips = 0
-  /// Skips made with an instant ahead fixed, stopping short of it — beside a radio's tail, the
-  /// instant it runs out — and their length in all (for the benchmark and tests).
-  var skipsWithFixedAhead = 0
-  var skippedTimeWithFixedAhead: Int64 = 0
   /// Boundaries whose whole state was taken (the others were told apart by their fingerprints).
   var snapshotsTaken = 0
   /// Whether it skipped since it last gave up (a pause until something outside the cycle has
@@ -80,8 +76,11 @@ struct FastForward {
   var settlingLooks = 0
   /// The environment's cursor when it last gave up (the back-off starts again after a change).
   var cursorAtLastGiveUp = -1
-  /// The earliest instant beyond the horizon seen at the last boundary.
+  /// The earliest instant not part of the cycle seen at the last boundary.
   var earliestBeyond: Int64 = .max
+  /// How far ahead of the last boundary the furthest instant compared relative to it lies, ns
+  /// (see ``SteadyStateCapture/reach``).
+  var reach: Int64 = 0
   /// The slice of the run written change by change (`--exact`'s and `--trace`'s window, both
   /// when both are asked for), ns: no skip reaches into it.
   var writtenWindow: Range<Int64>?
@@ -262,25 +261,17 @@ extension DeviceSimulation {
           == history[(first + 1)...middle].flatMap(\.drxPhases)
       else { continue }
       let cycle = Int64(multiple) * period
-      // The instants ahead: the cycle's own (its reach), and the fixed ones (a tail running out
-      // beside the cycle), which end it as an instant beyond the horizon does.
-      let ahead = history[last].snapshot.instantsAhead(of: boundary, fixed: fixed)
-      // A timer re-armed faster than it runs out keeps its check at one instant for up to its
-      // length, and the state repeats over that length (see ``lazilyCheckedMultiples(of:)``): a
-      // cycle that stops short of the check would be learnt anew after each one.
-      if ahead.earliestFixed != .max && lazilyCheckedMultiples(of: period) > 0 { continue }
-      let count = cyclesToSkip(cycle, from: boundary, history: history, ahead: ahead)
+      let count = cyclesToSkip(cycle, from: boundary, history: history)
       if count > 0 {
         skip(
-          count, cycle: cycle, from: boundary, growth: growth, samples: samples, fixed: fixed,
-          earliestFixedAhead: ahead.earliestFixed)
+          count, cycle: cycle, from: boundary, growth: growth, samples: samples, fixed: fixed)
         fastForward.misses = 0
         fastForward.backoff = FastForward.initialBackoff
         return
       }
       // Steady, but something outside the cycle comes within the horizon: look again once it
       // has come.
-      let blockedUntil = min(fastForward.earliestBeyond, ahead.earliestFixed)
+      let blockedUntil = fastForward.earliestBeyond
       if blockedUntil != .max, blockedUntil - fastForward.horizon <= boundary + cycle,
         blockedUntil < endTime
       {
@@ -366,6 +357,7 @@ extension DeviceSimulation {
     let phases = fastForward.drxPhases
     fastForward.drxPhases.removeAll(keepingCapacity: true)
     fastForward.earliestBeyond = capture.earliestBeyond
+    fastForward.reach = capture.reach
     return BoundaryRecord(
       snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
       samples: samples, powerLog: log, thermalPolls: polls, drxPhases: phases)
@@ -642,22 +634,15 @@ extension DeviceSimulation {
   }
 
   /// How many whole cycles may be skipped from `boundary`: up to a margin before the first
-  /// instant not part of the cycle — beyond the horizon, or fixed ahead of the boundary (`ahead`,
-  /// see ``SteadyStateSnapshot/instantsAhead(of:fixed:)``) — and before the run's end
-  /// (``landingMargin(cycle:reach:)``), not into the exact window, and not across a battery
-  /// threshold.
+  /// instant not part of the cycle and before the run's end (``landingMargin(cycle:)``), not
+  /// into the exact window, and not across a battery threshold.
   private func cyclesToSkip(
-    _ cycle: Int64, from boundary: Int64, history: [BoundaryRecord],
-    ahead: (reach: Int64, earliestFixed: Int64, latestFixed: Int64)
+    _ cycle: Int64, from boundary: Int64, history: [BoundaryRecord]
   ) -> Int64 {
-    // A fixed instant at or after the first one beyond the horizon would lie beyond the horizon
-    // cut to that one where the skip lands, and be told apart from itself: not skipped.
-    if ahead.latestFixed >= fastForward.earliestBeyond { return 0 }
-    let margin = landingMargin(cycle: cycle, reach: ahead.reach)
+    let margin = landingMargin(cycle: cycle)
     var limit = endTime - margin
-    let earliestOutside = min(fastForward.earliestBeyond, ahead.earliestFixed)
-    if earliestOutside != .max {
-      limit = min(limit, earliestOutside - margin)
+    if fastForward.earliestBeyond != .max {
+      limit = min(limit, fastForward.earliestBeyond - margin)
     }
     if let window = fastForward.writtenWindow, boundary < window.upperBound {
       limit = min(limit, window.lowerBound)
@@ -673,16 +658,16 @@ extension DeviceSimulation {
   }
 
   /// The margin a skip keeps before the first instant not part of the cycle, ns: the reach of the
-  /// cycle's own pending times (`reach`, such as the GPU's power-down timer 66 ms after each
-  /// frame; fixed instants ahead are not the cycle's) or the model's look ahead
-  /// (``FastForward/modelHorizon``), whichever is longer, and a cycle. In the last cycle skipped, then, nothing of the cycle is due as far
+  /// cycle's own pending times (``FastForward/reach``, such as the GPU's power-down timer
+  /// 66 ms after each frame) or the model's look ahead (``FastForward/modelHorizon``), whichever
+  /// is longer, and a cycle. In the last cycle skipped, then, nothing of the cycle is due as far
   /// as that instant, and no decision looks far enough ahead to see it: the cycle repeats as it
   /// did while the instant lay beyond the horizon. The horizon itself, wider, only tells the
   /// cycle's instants from those outside it while the state is compared.
-  private func landingMargin(cycle: Int64, reach: Int64) -> Int64 {
+  private func landingMargin(cycle: Int64) -> Int64 {
     min(
       fastForward.horizon,
-      Saturating.sum(max(reach, fastForward.modelHorizon), cycle))
+      Saturating.sum(max(fastForward.reach, fastForward.modelHorizon), cycle))
   }
 
   /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from
@@ -733,11 +718,10 @@ extension DeviceSimulation {
   }
 
   /// Skips `count` cycles from `boundary`, whose state equals the states one and two cycles
-  /// earlier, the instants `fixed` left where they are (the earliest one ahead of the boundary
-  /// at `earliestFixedAhead`).
+  /// earlier, the instants `fixed` left where they are.
   private func skip(
     _ count: Int64, cycle: Int64, from boundary: Int64, growth: [Int128],
-    samples: [(workload: Int, latencies: [Int64])], fixed: [Int32], earliestFixedAhead: Int64
+    samples: [(workload: Int, latencies: [Int64])], fixed: [Int32]
   ) {
     let history = fastForward.history
     let past = Int64(fastForward.maxMultiple) * fastForward.period
@@ -753,8 +737,7 @@ extension DeviceSimulation {
     }
     var skipper = SteadyStateSkip(
       boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,
-      cycle: cycle, count: count, growth: growth, fixed: fixed,
-      earliestFixedAhead: earliestFixedAhead)
+      cycle: cycle, count: count, growth: growth, fixed: fixed)
     visitSteadyState(&skipper)
     skipThermalCycles(count, multiple: multiple, in: history)
     ledger.refreshBatteryCharge()
@@ -770,10 +753,6 @@ extension DeviceSimulation {
     fastForward.hasSkippedSinceGiveUp = true
     fastForward.settlingLooks = 0
     fastForward.skips += 1
-    if earliestFixedAhead != .max {
-      fastForward.skipsWithFixedAhead += 1
-      fastForward.skippedTimeWithFixedAhead += distance
-    }
     // The state at the new boundary is the state at the old one, moved: checked, since a time
     // the skip failed to move would show here. The history starts again from it.
     // Landed closer than the horizon to an instant outside the cycle, the state is taken with

@@ -19,20 +19,16 @@ protocol SteadyStateVisitor {
   /// compared relative to the boundary, and moved by the skip, when it lies within `past` before
   /// the boundary or the horizon after it; compared as "long ago" (and left) before that;
   /// compared as itself (and left, bounding the skip) beyond the horizon. One before the
-  /// boundary, or ahead of it within the horizon, that equals its counterpart as itself rather
-  /// than relative to the boundary is *fixed*: nothing in the cycle set it (the instant a radio
-  /// idle beside a 120 fps animation last finished, the instant its tail runs out), so it stays
-  /// where it is, as long-ago instants do (see
-  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``), and one ahead bounds the
-  /// skip as an instant beyond the horizon does. Its readers read it at events of its own,
-  /// outside the cycle — except the battery check, which reads the ledger's last change at every
-  /// event: a fixed one means a flat curve, and the skip keeps two cycles from every battery level
-  /// counted from it (see `cyclesBeforeThreshold`).
+  /// boundary that equals its counterpart as itself rather than relative to the boundary is
+  /// *fixed*: nothing in the cycle set it (the instant a radio idle beside a 120 fps animation
+  /// last finished), so it stays where it is, as long-ago instants do (see
+  /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``). Its readers read it at
+  /// events of its own, outside the cycle — except the battery check, which reads the ledger's
+  /// last change at every event: a fixed one means a flat curve, and the skip keeps two cycles
+  /// from every battery level counted from it (see `cyclesBeforeThreshold`).
   mutating func instant(_ time: inout Int64)
-  /// An instant computed from other state (a timer's next due time, a pending event's time):
-  /// compared like ``instant(_:)``, never moved by itself (the skip moves what it is computed
-  /// from, or the events and keys, see ``moveEvents(of:)``). One ahead of the boundary within
-  /// the horizon may be fixed, as a held one may.
+  /// An instant computed from other state (a timer's next due time): compared like
+  /// ``instant(_:)``, never moved.
   mutating func derivedInstant(_ time: Int64)
   /// A value the dynamics read, compared as it is.
   mutating func value(_ word: Int64)
@@ -71,12 +67,9 @@ protocol SteadyStateVisitor {
 extension SteadyStateVisitor {
   /// Whether `time` lies before the horizon: part of the cycle, not beyond it.
   func isNear(_ time: Int64) -> Bool { time - boundary < horizon }
-  /// Whether `time`, held in the state, may be fixed: it lies before the boundary or ahead of it
-  /// within the horizon (no sentinel). Counted alike by the capture and the skip.
-  func mayBeFixed(_ time: Int64) -> Bool { time >= 0 && time - boundary < horizon }
-  /// Whether `time`, computed from the state, may be fixed: it lies ahead of the boundary within
-  /// the horizon.
-  func mayBeFixedAhead(_ time: Int64) -> Bool { time >= boundary && time - boundary < horizon }
+  /// Whether `time`, held in the state, lies before the boundary (no sentinel): one of the
+  /// instants that may be fixed, counted alike by the capture and the skip.
+  func isPast(_ time: Int64) -> Bool { time >= 0 && time < boundary }
   /// A `Bool` value.
   mutating func value(_ flag: Bool) { value(flag ? 1 : 0) }
   /// A 32-bit value.
@@ -142,11 +135,9 @@ struct SteadyStateSnapshot: Equatable {
   /// instant is a class word (0 sentinel, 1 long ago, 2 relative, 3 beyond the horizon) and a
   /// value (0 for long ago).
   var words: [Int64] = []
-  /// The instants that may be fixed, in the enumeration's order: those held in the state
-  /// (``SteadyStateVisitor/instant(_:)``) that lie before the boundary, and those held or computed
-  /// (``SteadyStateVisitor/derivedInstant(_:)``: pending events, timers' due times) that lie
-  /// ahead of it within the horizon; where each one's class word is, and its time.
-  var fixableInstants: [FixableInstant] = []
+  /// The instants held in the state (``SteadyStateVisitor/instant(_:)``) that lie before the
+  /// boundary, in the enumeration's order: where each one's class word is, and its time.
+  var pastInstants: [PastInstant] = []
   /// Runtimes compared whole.
   var runtimes: [any Equatable] = []
   /// Whether the state can repeat over the chosen period at all.
@@ -157,9 +148,9 @@ struct SteadyStateSnapshot: Equatable {
   /// boundaries it could repeat keeps only its fingerprint, and equals no snapshot.
   var isTaken = true
 
-  /// An instant that may be fixed: where its class word is in ``words``, and its time, ns since
-  /// the start.
-  struct FixableInstant: Equatable {
+  /// An instant held in the state before the boundary: where its class word is in ``words``,
+  /// and its time, ns since the start.
+  struct PastInstant: Equatable {
     var word: Int32
     var time: Int64
   }
@@ -171,9 +162,9 @@ struct SteadyStateSnapshot: Equatable {
   }
 
   /// Whether this state repeats `other`'s, one or more periods later: the ordinals, among
-  /// ``fixableInstants``, of the instants *fixed* between the two — the same as themselves where
-  /// their distance to the boundary differs (nothing in the cycle set them, or a tail set before
-  /// the cycle runs out at them) — or `nil` when the states differ. Every other instant is at the same place relative to its boundary, or long
+  /// ``pastInstants``, of the instants *fixed* between the two — the same as themselves where
+  /// their distance to the boundary differs (nothing in the cycle set them) — or `nil` when the
+  /// states differ. Every other instant is at the same place relative to its boundary, or long
   /// ago in both. The fingerprints are not compared (see ``SteadyStateFingerprint``).
   ///
   /// With `acrossLongAgo`, an instant may be fixed though it lies long ago in one of the two and
@@ -181,8 +172,7 @@ struct SteadyStateSnapshot: Equatable {
   /// from: a fixed instant, not moved, is further back).
   func fixedInstants(matching other: Self, acrossLongAgo: Bool = false) -> [Int32]? {
     guard isTaken, other.isTaken, isPeriodic, other.isPeriodic, words.count == other.words.count,
-      fixableInstants.count == other.fixableInstants.count,
-      runtimes.count == other.runtimes.count
+      pastInstants.count == other.pastInstants.count, runtimes.count == other.runtimes.count
     else { return nil }
     let fixed: [Int32]?
     if words == other.words {
@@ -190,7 +180,7 @@ struct SteadyStateSnapshot: Equatable {
     } else {
       fixed = words.withUnsafeBufferPointer { mine in
         other.words.withUnsafeBufferPointer { theirs in
-          fixedInstants(mine, theirs, other.fixableInstants, acrossLongAgo: acrossLongAgo)
+          fixedInstants(mine, theirs, other.pastInstants, acrossLongAgo: acrossLongAgo)
         }
       }
     }
@@ -199,26 +189,24 @@ struct SteadyStateSnapshot: Equatable {
     return fixed
   }
 
-  /// The words walked once: equal outside the fixable instants' two words, and each fixable
-  /// instant the same distance from its boundary (or long ago in both), or fixed. An instant
-  /// ahead is fixable only in the horizon, where its class is the same in both: one ahead in one
-  /// and beyond the horizon in the other changes the count, and the states differ.
+  /// The words walked once: equal outside the past instants' two words, and each past instant
+  /// the same distance back (or long ago in both), or fixed.
   private func fixedInstants(
     _ mine: UnsafeBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>,
-    _ otherFixableInstants: [FixableInstant], acrossLongAgo: Bool
+    _ otherPastInstants: [PastInstant], acrossLongAgo: Bool
   ) -> [Int32]? {
     var fixed: [Int32] = []
     var next = 0
-    for ordinal in fixableInstants.indices {
-      let at = Int(fixableInstants[ordinal].word)
-      guard otherFixableInstants[ordinal].word == fixableInstants[ordinal].word else { return nil }
+    for ordinal in pastInstants.indices {
+      let at = Int(pastInstants[ordinal].word)
+      guard otherPastInstants[ordinal].word == pastInstants[ordinal].word else { return nil }
       while next < at {
         if mine[next] != theirs[next] { return nil }
         next += 1
       }
       next = at + 2
       if mine[at] == theirs[at] && mine[at + 1] == theirs[at + 1] { continue }
-      guard fixableInstants[ordinal].time == otherFixableInstants[ordinal].time,
+      guard pastInstants[ordinal].time == otherPastInstants[ordinal].time,
         acrossLongAgo || mine[at] == theirs[at]
       else { return nil }
       fixed.append(Int32(ordinal))
@@ -228,32 +216,6 @@ struct SteadyStateSnapshot: Equatable {
       next += 1
     }
     return fixed
-  }
-
-  /// Of the instants ahead of `boundary` in the horizon, with those at the ordinals `fixed`
-  /// (ascending) fixed: how far ahead the furthest one not fixed lies (the reach of the cycle's
-  /// own pending times, 0 when none lies ahead), and the earliest and the latest fixed one
-  /// (`Int64.max` and `Int64.min` when none is fixed).
-  func instantsAhead(
-    of boundary: Int64, fixed: [Int32]
-  ) -> (reach: Int64, earliestFixed: Int64, latestFixed: Int64) {
-    var reach: Int64 = 0
-    var earliestFixed = Int64.max
-    var latestFixed = Int64.min
-    var nextFixed = 0
-    for ordinal in fixableInstants.indices {
-      let isFixed = nextFixed < fixed.count && Int(fixed[nextFixed]) == ordinal
-      if isFixed { nextFixed += 1 }
-      let time = fixableInstants[ordinal].time
-      guard time >= boundary else { continue }
-      if isFixed {
-        earliestFixed = min(earliestFixed, time)
-        latestFixed = max(latestFixed, time)
-      } else {
-        reach = max(reach, time - boundary)
-      }
-    }
-    return (reach, earliestFixed, latestFixed)
   }
 
   private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
@@ -304,9 +266,9 @@ struct SteadyStateFingerprint {
 
   /// Mixes in an instant held in the state as the snapshot compares it (see
   /// ``SteadyStateVisitor/instant(_:)``): a sentinel as itself, long ago as one class, near the
-  /// boundary relative to it, beyond the horizon as itself — and one before the boundary or
-  /// ahead of it in the horizon by its distance to the boundary modulo the period, which a fixed
-  /// instant keeps from boundary to boundary (they are whole periods apart).
+  /// boundary relative to it, beyond the horizon as itself — and one before the boundary by its
+  /// distance to the boundary modulo the period, which a fixed instant keeps from boundary to
+  /// boundary (they are whole periods apart).
   mutating func instant(_ time: Int64) {
     if time < 0 || time == .max {
       value(Int64(0))
@@ -319,7 +281,7 @@ struct SteadyStateFingerprint {
       value(distance)
     } else if time - boundary < horizon {
       value(Int64(2))
-      value((time - boundary) % max(1, period))
+      value(time - boundary)
     } else {
       value(Int64(3))
       value(time)
@@ -337,6 +299,9 @@ struct SteadyStateCapture: SteadyStateVisitor {
   var accumulators: [Int128] = []
   /// The earliest instant beyond the horizon, or a bound: the cycle ends there.
   var earliestBeyond: Int64 = .max
+  /// How far ahead of the boundary the furthest instant compared relative to it lies, ns (0
+  /// when none lies ahead): the reach of the cycle's own pending times.
+  var reach: Int64 = 0
 
   init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
     self.boundary = boundary
@@ -346,23 +311,14 @@ struct SteadyStateCapture: SteadyStateVisitor {
   }
 
   mutating func instant(_ time: inout Int64) {
-    if mayBeFixed(time) { recordFixable(time) }
-    classify(time)
+    if isPast(time) {
+      snapshot.pastInstants.append(
+        SteadyStateSnapshot.PastInstant(word: Int32(snapshot.words.count), time: time))
+    }
+    derivedInstant(time)
   }
 
   mutating func derivedInstant(_ time: Int64) {
-    if mayBeFixedAhead(time) { recordFixable(time) }
-    classify(time)
-  }
-
-  /// Notes `time`, about to be classified, as an instant that may be fixed.
-  private mutating func recordFixable(_ time: Int64) {
-    snapshot.fixableInstants.append(
-      SteadyStateSnapshot.FixableInstant(word: Int32(snapshot.words.count), time: time))
-  }
-
-  /// Appends `time`'s class word and value.
-  private mutating func classify(_ time: Int64) {
     if time < 0 || time == .max {
       snapshot.words.append(0)
       snapshot.words.append(time)
@@ -372,6 +328,7 @@ struct SteadyStateCapture: SteadyStateVisitor {
     } else if time - boundary < horizon {
       snapshot.words.append(2)
       snapshot.words.append(time - boundary)
+      reach = max(reach, time - boundary)
     } else {
       snapshot.words.append(3)
       snapshot.words.append(time)
@@ -413,22 +370,18 @@ struct SteadyStateSkip: SteadyStateVisitor {
   let count: Int64
   /// Each accumulator's growth over the last cycle, in the enumeration's order.
   let growth: [Int128]
-  /// The ordinals of the fixed instants among those that may be fixed, ascending (see
+  /// The ordinals of the fixed instants among those held before the boundary, ascending (see
   /// ``SteadyStateSnapshot/fixedInstants(matching:acrossLongAgo:)``): left where they are.
   let fixed: [Int32]
-  /// The earliest fixed instant ahead of the boundary (`Int64.max`: none): every instant of the
-  /// cycle lies before it, so pending events and keys are moved only before it.
-  let earliestFixedAhead: Int64
   private var next = 0
-  private var fixableOrdinal: Int32 = 0
+  private var pastOrdinal: Int32 = 0
   private var nextFixed = 0
 
   init(
     boundary: Int64, period: Int64, past: Int64, horizon: Int64, cycle: Int64, count: Int64,
-    growth: [Int128], fixed: [Int32], earliestFixedAhead: Int64
+    growth: [Int128], fixed: [Int32]
   ) {
     self.fixed = fixed
-    self.earliestFixedAhead = earliestFixedAhead
     self.boundary = boundary
     self.period = period
     self.past = past
@@ -439,25 +392,20 @@ struct SteadyStateSkip: SteadyStateVisitor {
   }
 
   mutating func instant(_ time: inout Int64) {
-    if mayBeFixed(time) && isFixed() { return }
+    if isPast(time) {
+      defer { pastOrdinal += 1 }
+      if nextFixed < fixed.count && fixed[nextFixed] == pastOrdinal {
+        nextFixed += 1
+        return
+      }
+    }
     guard time >= 0, time != .max, time >= boundary - past, time - boundary < horizon else {
       return
     }
     time += count * cycle
   }
 
-  mutating func derivedInstant(_ time: Int64) {
-    // Counted as the capture counts it; what it is computed from moves, or not, on its own.
-    if mayBeFixedAhead(time) { _ = isFixed() }
-  }
-
-  /// Whether the next instant that may be fixed is fixed (counting it).
-  private mutating func isFixed() -> Bool {
-    defer { fixableOrdinal += 1 }
-    guard nextFixed < fixed.count && fixed[nextFixed] == fixableOrdinal else { return false }
-    nextFixed += 1
-    return true
-  }
+  mutating func derivedInstant(_ time: Int64) {}
   mutating func value(_ word: Int64) {}
   mutating func generation(_ event: UInt32, current: UInt32) {}
 
@@ -471,11 +419,8 @@ struct SteadyStateSkip: SteadyStateVisitor {
   mutating func bound(_ time: Int64) {}
   mutating func notPeriodic() {}
 
-  /// The instants the skip moves: from a period before the boundary to the horizon after it, or
-  /// to the earliest fixed instant ahead.
-  var movedRange: Range<Int64> {
-    (boundary - past)..<min(boundary + horizon, max(boundary, earliestFixedAhead))
-  }
+  /// The instants the skip moves: from a period before the boundary to the horizon after it.
+  var movedRange: Range<Int64> { (boundary - past)..<(boundary + horizon) }
 
   mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>) {
     scheduler.skip(
