@@ -174,8 +174,10 @@ public struct EventQueue<Event>: ~Copyable {
   }
 
   /// Places `entry`, due no earlier than the last event of the sorted run's chain, at its back:
-  /// in `secondHeap` when the chain is empty, else in the run.
-  @usableFromInline
+  /// in `secondHeap` when the chain is empty, else in the run. Inlinable, like every step of
+  /// ``push(_:at:rank:)`` and ``removeFirst(dueBefore:)``: the simulation's module specializes it for
+  /// its events, where a generic call looked up the entry type's metadata at every event.
+  @inlinable
   mutating func appendToSortedRun(_ entry: EventHeap<Event>.Entry) {
     lastRunKey = entry.key
     if hasPromoted {
@@ -187,8 +189,9 @@ public struct EventQueue<Event>: ~Copyable {
     }
   }
 
-  /// The sorted run's event in `secondHeap` has left: the run's next one takes its place there.
-  @usableFromInline
+  /// The sorted run's event in `secondHeap` has left: the run's next one takes its place there
+  /// (inlinable, as ``appendToSortedRun(_:)``).
+  @inlinable
   mutating func promoteFromSortedRun() {
     guard sortedRun.count > 0 else {
       hasPromoted = false

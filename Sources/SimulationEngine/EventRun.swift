@@ -48,7 +48,7 @@ struct EventRun<Event> {
   }
 
   /// Adds `entry` at the back; its key must be no smaller than the last entry's.
-  @usableFromInline
+  @inlinable
   mutating func append(_ entry: Entry) {
     if count == capacity { grow() }
     (entries + ((head &+ count) & (capacity &- 1))).initialize(to: entry)
@@ -56,7 +56,7 @@ struct EventRun<Event> {
   }
 
   /// Removes and returns the front entry, the earliest; the run must not be empty.
-  @usableFromInline
+  @inlinable
   mutating func removeFirst() -> Entry {
     let first = (entries + head).move()
     head = (head &+ 1) & (capacity &- 1)

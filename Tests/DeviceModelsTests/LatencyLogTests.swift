@@ -94,6 +94,33 @@ struct LatencySelectionTests {
     #expect(mismatches == 0)
   }
 
+  /// The summary against a sort, on every length from 1 to 40 (a workload's few latencies,
+  /// sorted by insertion) and a few longer ones (selected), with values from all-equal to
+  /// all-distinct: p50 and p99 the sorted values at the nearest ranks ⌈n/2⌉ and ⌈99n/100⌉,
+  /// counted here in integers, the max the last.
+  @Test func summaryMatchesSortedNearestRanks() {
+    var state: UInt64 = 11
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    var mismatches = 0
+    for length in Array(1...40) + [100, 1_000, 4_097] {
+      for spread in [1, 2, 7, 1_000, 1 << 30] as [UInt64] {
+        let values = (0..<length).map { _ in Int64(next() % spread) }
+        var recorder = LatencyRecorder()
+        for value in values { recorder.record(value) }
+        let sorted = values.sorted()
+        let expected = LatencySummary(
+          count: length, p50: .nanoseconds(sorted[(length + 1) / 2 - 1]),
+          p99: .nanoseconds(sorted[(99 * length + 99) / 100 - 1]),
+          max: .nanoseconds(sorted[length - 1]), isApproximate: false)
+        if recorder.summary() != expected { mismatches += 1 }
+      }
+    }
+    #expect(mismatches == 0)
+  }
+
   /// Nearest rank by hand: of 1…200 ns, p50 is the 100th value and p99 the 198th.
   @Test func nearestRanksOfAShuffledRun() throws {
     var recorder = LatencyRecorder()

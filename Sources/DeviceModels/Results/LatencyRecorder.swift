@@ -98,13 +98,17 @@ public struct LatencyRecorder: Sendable {
     guard count > 0 else { return nil }
     if isExact {
       // The two nearest ranks, selected rather than sorted for: O(n), not O(n log n), which
-      // matters for thousands of workloads with thousands of samples each.
-      var values = samples
+      // matters for thousands of workloads with thousands of samples each. In scratch memory (on
+      // the stack for a few samples) rather than a copy of the array, one allocation a workload.
       let median = Self.rank(0.5, count) - 1
       let high = Self.rank(0.99, count) - 1
-      let p50 = Self.select(median, in: &values, from: 0)
-      // Selection leaves every value at or above the median's at or after its place.
-      let p99 = Self.select(high, in: &values, from: median)
+      let (p50, p99) = withUnsafeTemporaryAllocation(of: Int64.self, capacity: samples.count) {
+        values in
+        _ = samples.withUnsafeBufferPointer { values.initialize(fromContentsOf: $0) }
+        let p50 = Self.select(median, in: values, from: 0)
+        // Selection leaves every value at or above the median's at or after its place.
+        return (p50, Self.select(high, in: values, from: median))
+      }
       return LatencySummary(
         count: count, p50: .nanoseconds(p50), p99: .nanoseconds(p99), max: .nanoseconds(largest),
         isApproximate: false)
@@ -121,40 +125,60 @@ public struct LatencyRecorder: Sendable {
   /// not shrunk to a small one after 2 log₂ n + 8 partitions is sorted instead, so the worst
   /// case stays O(n log n).
   static func select(_ k: Int, in values: inout [Int64], from start: Int) -> Int64 {
-    precondition(start <= k && k < values.count, "a rank outside the values")
-    return values.withUnsafeMutableBufferPointer { buffer -> Int64 in
-      var low = start
-      var high = buffer.count - 1
-      var budget = 2 * (Int.bitWidth - buffer.count.leadingZeroBitCount) + 8
-      while high - low > 16 {
-        guard budget > 0 else { break }
-        budget -= 1
-        let middle = low + (high - low) / 2
-        // Median of three, moved to `low`.
-        if buffer[middle] < buffer[low] { buffer.swapAt(middle, low) }
-        if buffer[high] < buffer[low] { buffer.swapAt(high, low) }
-        if buffer[high] < buffer[middle] { buffer.swapAt(high, middle) }
-        buffer.swapAt(low, middle)
-        let pivot = buffer[low]
-        // Hoare partition: equal values split between the sides, so repeated latencies (the
-        // rule, not the exception) do not degrade it.
-        var left = low
-        var right = high + 1
-        while true {
-          repeat { left += 1 } while left <= high && buffer[left] < pivot
-          repeat { right -= 1 } while buffer[right] > pivot
-          if left >= right { break }
-          buffer.swapAt(left, right)
-        }
-        buffer.swapAt(low, right)
-        // `buffer[right]` is the pivot in its sorted place.
-        if right == k { return pivot }
-        if k < right { high = right - 1 } else { low = right + 1 }
+    values.withUnsafeMutableBufferPointer { select(k, in: $0, from: start) }
+  }
+
+  /// ``select(_:in:from:)`` on the values of `buffer`.
+  static func select(_ k: Int, in buffer: UnsafeMutableBufferPointer<Int64>, from start: Int)
+    -> Int64
+  {
+    precondition(start <= k && k < buffer.count, "a rank outside the values")
+    var low = start
+    var high = buffer.count - 1
+    var budget = 2 * (Int.bitWidth - buffer.count.leadingZeroBitCount) + 8
+    while high - low > 16 {
+      guard budget > 0 else { break }
+      budget -= 1
+      let middle = low + (high - low) / 2
+      // Median of three, moved to `low`.
+      if buffer[middle] < buffer[low] { buffer.swapAt(middle, low) }
+      if buffer[high] < buffer[low] { buffer.swapAt(high, low) }
+      if buffer[high] < buffer[middle] { buffer.swapAt(high, middle) }
+      buffer.swapAt(low, middle)
+      let pivot = buffer[low]
+      // Hoare partition: equal values split between the sides, so repeated latencies (the
+      // rule, not the exception) do not degrade it.
+      var left = low
+      var right = high + 1
+      while true {
+        repeat { left += 1 } while left <= high && buffer[left] < pivot
+        repeat { right -= 1 } while buffer[right] > pivot
+        if left >= right { break }
+        buffer.swapAt(left, right)
       }
+      buffer.swapAt(low, right)
+      // `buffer[right]` is the pivot in its sorted place.
+      if right == k { return pivot }
+      if k < right { high = right - 1 } else { low = right + 1 }
+    }
+    if high - low > 16 {
+      // Out of budget: the worst case sorted, O(n log n).
       var rest = UnsafeMutableBufferPointer(rebasing: buffer[low...high])
       rest.sort()
-      return buffer[k]
+    } else {
+      // A few values (a workload's latencies, most often): sorted by insertion, without the
+      // general sort's call.
+      for index in low + 1..<high + 1 {
+        let value = buffer[index]
+        var place = index
+        while place > low && buffer[place - 1] > value {
+          buffer[place] = buffer[place - 1]
+          place -= 1
+        }
+        buffer[place] = value
+      }
     }
+    return buffer[k]
   }
 
   /// The nearest rank of percentile `p` among `n` samples: ⌈p · n⌉, at least 1.

@@ -60,8 +60,11 @@ struct EnvironmentRuntime {
       list.append((session.range.start.nanosecondsSinceStart, .displayOn(session: Int32(index))))
       list.append((session.range.end.nanosecondsSinceStart, .displayOff))
     }
-    for (index, workload) in setup.workloads.enumerated() {
-      guard case .frames(let rate, let start, let duration) = workload.timing else { continue }
+    // By index: enumerating copied each workload's spec.
+    for index in setup.workloads.indices {
+      guard case .frames(let rate, let start, let duration) = setup.workloads[index].timing else {
+        continue
+      }
       // An animation lasting past the end of the run (up to `Int64.max` when `from + for`
       // overflows) stops at the run's end as far as the run can tell.
       let end = Instant(
@@ -69,7 +72,9 @@ struct EnvironmentRuntime {
           Saturating.sum(start.nanosecondsSinceStart, $0.nanoseconds)
         } ?? setup.duration.nanoseconds)
       var active = [TimeRange(start: start, end: max(start, end))]
-      if workload.onlyWhenVisible, let foreground = apps[Int(appOfWorkload[index])].foreground {
+      if setup.workloads[index].onlyWhenVisible,
+        let foreground = apps[Int(appOfWorkload[index])].foreground
+      {
         active = Self.intersect(active, foreground)
       }
       for range in active where range.end > range.start {

@@ -33,24 +33,27 @@ struct ReactionRuntime: Equatable {
   init(workloads: [WorkloadSpec]) {
     var listeners = Array(repeating: [Int32](), count: SystemEvent.allCases.count)
     var delays = Array(repeating: Int64(0), count: workloads.count)
-    for (index, workload) in workloads.enumerated() {
-      guard case .reaction(let event, let delay) = workload.timing else { continue }
-      listeners[Self.index(of: event)].append(Int32(index))
-      delays[index] = delay.nanoseconds
+    var hasStateAnimations = false
+    var hasStateDeferrals = false
+    // One pass over the specs, each borrowed where it lies: enumerating them, then a pass for
+    // each flag, copied every spec (its strings and arrays retained and released).
+    workloads.withUnsafeBufferPointer { specs in
+      for index in specs.indices {
+        let changing = !specs[index].when.subtracting(.visible).isEmpty
+        switch specs[index].timing {
+        case .reaction(let event, let delay):
+          listeners[Self.index(of: event)].append(Int32(index))
+          delays[index] = delay.nanoseconds
+        case .frames: hasStateAnimations = hasStateAnimations || changing
+        case .window, .repeatingWindow: hasStateDeferrals = hasStateDeferrals || changing
+        default: break
+        }
+      }
     }
     self.listeners = listeners
     self.delays = delays
-    let changing = workloads.map { !$0.when.subtracting(.visible).isEmpty }
-    hasStateAnimations = workloads.indices.contains { index in
-      guard changing[index], case .frames = workloads[index].timing else { return false }
-      return true
-    }
-    hasStateDeferrals = workloads.indices.contains { index in
-      switch workloads[index].timing {
-      case .window, .repeatingWindow: changing[index]
-      default: false
-      }
-    }
+    self.hasStateAnimations = hasStateAnimations
+    self.hasStateDeferrals = hasStateDeferrals
     pending = Array(repeating: [], count: workloads.count)
   }
 
