@@ -121,9 +121,9 @@ public struct LatencyRecorder: Sendable {
 
   /// The value that sorting `values[start...]` would put at index `k` (`k ≥ start`), found by
   /// quickselect: afterwards `values[k]` is that value, everything in `start..<k` is at most it
-  /// and everything after `k` at least it. The pivot is the median of three; a range that has
-  /// not shrunk to a small one after 2 log₂ n + 8 partitions is sorted instead, so the worst
-  /// case stays O(n log n).
+  /// and everything after `k` at least it. The pivot is the median of three; a range of at most
+  /// 17 values is finished by insertion sort, and one that has not shrunk to that after
+  /// 2 log₂ n + 8 partitions is sorted instead, so the worst case stays O(n log n).
   static func select(_ k: Int, in values: inout [Int64], from start: Int) -> Int64 {
     values.withUnsafeMutableBufferPointer { select(k, in: $0, from: start) }
   }

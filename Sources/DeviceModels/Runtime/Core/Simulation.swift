@@ -294,9 +294,17 @@ final class DeviceSimulation: SimulationModel {
       }
       return Int32(app)
     }
-    // One allocation of the exact size: an array grown by doubling holds up to twice the
-    // workloads, and both buffers at once while it grows.
+    // One allocation of the exact size for each table: an array grown by doubling holds up to
+    // twice its elements, and both buffers at once while it grows.
     workloads.reserveCapacity(setup.workloads.count)
+    var animationCount = 0
+    var debounceCount = 0
+    for index in setup.workloads.indices {
+      if case .frames = setup.workloads[index].timing { animationCount += 1 }
+      if (setup.workloads[index].debounce?.nanoseconds ?? 0) > 0 { debounceCount += 1 }
+    }
+    animations.reserveCapacity(animationCount)
+    debounces.reserveCapacity(debounceCount)
     var programs: [SharedProgramKey: Range<Int32>] = [:]
     for (index, spec) in setup.workloads.enumerated() {
       workloads.append(

@@ -405,20 +405,19 @@ extension DeviceSimulation {
         let due = frameDue(workload, workloads[index].nextIndex)
         visitor.derivedInstant(due ?? -2)
         visitor.counter(&workloads[index].nextIndex)
-        let animation = Int(workloads[index].animation)
-        if animation >= 0 {
-          // A range's clock, retimed at its last rate change, and the rate it is to take.
-          let clock = animations[animation].clock
-          visitor.value(clock.rate)
-          visitor.value(clock.start)
-          visitor.value(Int64(clock.base))
-          visitor.value(animations[animation].rateTarget)
-          visitor.bound(clock.end)
-          if let due, visitor.isNear(due),
-            (clock.repeatPeriod).map({ visitor.period % $0 != 0 }) ?? true
-          {
-            visitor.notPeriodic()
-          }
+        // A range's clock, retimed at its last rate change, and the rate it is to take (every
+        // animation has a slot).
+        let slot = Int(workloads[index].animationSlot)
+        let clock = animations[slot].clock
+        visitor.value(clock.rate)
+        visitor.value(clock.start)
+        visitor.value(Int64(clock.base))
+        visitor.value(animations[slot].rateTarget)
+        visitor.bound(clock.end)
+        if let due, visitor.isNear(due),
+          clock.repeatPeriod.map({ visitor.period % $0 != 0 }) ?? true
+        {
+          visitor.notPeriodic()
         }
       default:
         visitor.value(Int64(workloads[index].nextIndex))

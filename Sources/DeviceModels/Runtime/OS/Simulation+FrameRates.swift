@@ -20,23 +20,24 @@ extension DeviceSimulation {
   func frameRateCapChanged() {
     let supported = display?.spec.refreshRates.map(\.hertz) ?? []
     let cap = frameRateCap
-    for index in workloads.indices {
-      guard workloads[index].hasFrameRateRange, let range = setup.workloads[index].frameRateRange
+    for index in workloads.indices where workloads[index].animationSlot >= 0 {
+      let slot = Int(workloads[index].animationSlot)
+      guard animations[slot].hasRange, let range = setup.workloads[index].frameRateRange
       else { continue }
-      animations[Int(workloads[index].animation)].rateTarget = range.runningRate(
-        supported: supported, cap: cap)
+      animations[slot].rateTarget = range.runningRate(supported: supported, cap: cap)
     }
   }
 
-  /// A frame of a range animation is due now (frame `nextIndex − 1`): its clock takes the rate
-  /// chosen for it, from this frame on, and the display's refresh follows while it animates.
+  /// A frame of an animation is due now (frame `nextIndex − 1`): a range animation's clock takes
+  /// the rate chosen for it, from this frame on, and the display's refresh follows while it
+  /// animates.
   func takeFrameRateTarget(_ workload: Int32) {
     let index = Int(workload)
-    let animation = Int(workloads[index].animation)
-    guard animation >= 0 else { return }
-    let target = animations[animation].rateTarget
-    guard animations[animation].clock.rate != target else { return }
-    animations[animation].clock.retime(
+    let slot = Int(workloads[index].animationSlot)
+    guard animations[slot].hasRange else { return }
+    let target = animations[slot].rateTarget
+    guard animations[slot].clock.rate != target else { return }
+    animations[slot].clock.retime(
       rate: target, at: now, frame: workloads[index].nextIndex - 1)
     guard let shown = display?.animations.firstIndex(where: { $0.workload == workload })
     else { return }

@@ -63,7 +63,7 @@ extension DeviceSimulation {
     if reactions.hasStateDeferrals { deferralCheckPending = true }
     guard reactions.hasStateAnimations, var display else { return }
     var paused: [Int32] = []
-    for index in workloads.indices where workloads[index].animation >= 0 {
+    for index in workloads.indices where workloads[index].animationSlot >= 0 {
       if !otherStatesHold(index) { paused.append(Int32(index)) }
     }
     guard paused != display.pausedAnimations else { return }

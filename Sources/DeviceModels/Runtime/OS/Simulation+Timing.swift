@@ -68,7 +68,7 @@ extension DeviceSimulation {
       scheduleArrival(workload, at: next < rows.count ? rows[next].time : .max)
     case .frames:
       workloads[index].nextIndex += 1
-      if workloads[index].hasFrameRateRange { takeFrameRateTarget(workload) }
+      takeFrameRateTarget(workload)
       frameDue(workload)
       scheduleNextFrame(workload)
     case .window, .repeatingWindow:
@@ -269,8 +269,8 @@ extension DeviceSimulation {
   /// The clock of workload `index` when it is an animation, else `nil`.
   @inline(__always)
   func frameClock(of index: Int) -> FrameClock? {
-    let animation = Int(workloads[index].animation)
-    return animation >= 0 ? animations[animation].clock : nil
+    let slot = Int(workloads[index].animationSlot)
+    return slot >= 0 ? animations[slot].clock : nil
   }
 
   /// Due time of frame `k`: `start + ⌊k · 10⁹ / rate⌋`, exact for whole frame rates.

@@ -19,13 +19,15 @@ struct WorkloadStats {
 
 /// A workload at run time: its timing, its compiled steps and where it is in its sequence.
 ///
-/// Laid out by use: what a timer's arrival, an occurrence's start and its completion read come
-/// first, within 160 bytes (three cache lines) — its timing, its flags beside it, the due times and
-/// the counters — and what only some workloads read is kept beside the workloads, reached by an
-/// index: an animation's clock and range target (``AnimationTiming``) and debouncing
+/// Laid out by use, 243 bytes (a stride of 248): what a timer's arrival, a frame and an
+/// occurrence's start and completion read come first — its timing and flags in the first 64 bytes,
+/// then its due times, generations, program bounds and indices up to byte 144 — then the counters
+/// (bytes 152 to 240), and after them, in the latency recorder's last word, the priority the
+/// account reads and a flag set once. What only some workloads read is kept beside the workloads,
+/// reached by an index: an animation's clock and range (``AnimationTiming``) and debouncing
 /// (``DebounceState``). A run of 100,000 workloads touches a cold workload at every event, and
-/// every field read from another cache line of it is another miss; and every byte here is 100 KB of
-/// such a run's memory.
+/// every cache line of it read is another miss; and every byte here is 100 KB of such a run's
+/// memory.
 struct WorkloadRuntime {
   let timing: WorkloadTiming
   let onlyWhenVisible: Bool
@@ -43,8 +45,9 @@ struct WorkloadRuntime {
   let wakesSuspendedApp: Bool
   /// A deferrable occurrence waits for its condition.
   var isDeferred = false
-  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
-  let priority: UInt8
+  /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
+  /// frame due now is dropped.
+  var frameInCPUStage = false
   /// Index of the next occurrence in the sequence (`k` of a timer or animation, a list index).
   var nextIndex = 0
   /// Draws a Poisson source's next arrival, at each arrival.
@@ -72,20 +75,16 @@ struct WorkloadRuntime {
   /// The radio a `radio-active` deferral watches (-1: the network at the time).
   let deferralRadio: Int32
   /// An animation's timing in ``DeviceSimulation/animations``, -1 for any other workload.
-  let animation: Int32
+  let animationSlot: Int32
   /// Its debouncing in ``DeviceSimulation/debounces``, -1 when it is not debounced.
   let debounceSlot: Int32
   /// Per trace row: due time and step range.
   let traceRows: [(time: Int64, start: Int32, end: Int32)]
   var stats = WorkloadStats()
-  /// An animation's latest frame is still in its CPU stage (running or waiting for a core): a
-  /// frame due now is dropped.
-  var frameInCPUStage = false
+  /// QoS priority of the first work object (a trace's first row's), for latency by QoS class.
+  let priority: UInt8
   /// Whether it runs on its app's main thread (`"thread": "main"`, see *OS policies*); set once.
   var onMainThread = false
-  /// Whether it is an animation with a frame-rate range (the range itself is its spec's: read
-  /// only when the cap changes, see ``DeviceSimulation/frameRateCapChanged()``).
-  let hasFrameRateRange: Bool
 }
 
 /// When an animation's frames are due: its clock, and the rate a range is to run at.
@@ -98,6 +97,9 @@ struct AnimationTiming {
   /// ``DeviceSimulation/frameRateCapChanged()``: its clock takes it at its next frame. 0 for a
   /// fixed rate.
   var rateTarget: Double
+  /// Whether it has a frame-rate range (the range itself is its spec's: read only when the cap
+  /// changes, see ``DeviceSimulation/frameRateCapChanged()``).
+  let hasRange: Bool
 }
 
 /// A debounced workload's debouncing (see *OS policies*): its interval and the expiry pending.
@@ -183,11 +185,14 @@ extension DeviceSimulation {
     if case .frames = spec.timing {
       frameCPUEnd = Int32(steps[Int(start)..<Int(end)].firstIndex { $0.kind != .cpu } ?? Int(end))
     }
-    var animation: Int32 = -1
+    var animationSlot: Int32 = -1
     if let clock = FrameClock(spec.timing, rate: initialRate) {
-      animation = Int32(animations.count)
-      animations.append(AnimationTiming(clock: clock, rateTarget: initialRate ?? 0))
+      animationSlot = Int32(animations.count)
+      animations.append(
+        AnimationTiming(
+          clock: clock, rateTarget: initialRate ?? 0, hasRange: spec.frameRateRange != nil))
     }
+    // A debounce of 0 (or less, which files cannot say) is none.
     let debounce = spec.debounce?.nanoseconds ?? 0
     var debounceSlot: Int32 = -1
     if debounce > 0 {
@@ -197,16 +202,16 @@ extension DeviceSimulation {
     return WorkloadRuntime(
       timing: spec.timing, onlyWhenVisible: spec.onlyWhenVisible,
       otherStates: spec.when.subtracting(.visible), isLowPriorityPush: spec.push?.priority == .low,
-      isKnownWakeUp: spec.timing.isKnownInAdvance && debounce == 0,
+      isKnownWakeUp: spec.timing.isKnownInAdvance && debounceSlot < 0,
       wakesSuspendedApp: spec.push != nil || isDeferrable,
-      priority: UInt8(classWork.first?.qos.priority ?? QoSClass.default.priority),
       rng: SplitMix64(seed: setup.seed, stream: spec.name),
       backgroundLeeway: appSpec.timerLeeway.nanoseconds,
       taskGrant: isDeferrable ? appSpec.grants.grant(for: spec.task).nanoseconds : -1,
       programStart: start, programEnd: end, suspendableApp: appSpec.canBeSuspended ? app : -1,
       frameCPUEnd: frameCPUEnd, app: app, deferralRadio: firstTransfer?.node ?? -1,
-      animation: animation, debounceSlot: debounceSlot, traceRows: rows,
-      onMainThread: spec.onMainThread, hasFrameRateRange: spec.frameRateRange != nil)
+      animationSlot: animationSlot, debounceSlot: debounceSlot, traceRows: rows,
+      priority: UInt8(classWork.first?.qos.priority ?? QoSClass.default.priority),
+      onMainThread: spec.onMainThread)
   }
 
   /// The first instant at or after `time` at which `workload`'s app is in the foreground, or
