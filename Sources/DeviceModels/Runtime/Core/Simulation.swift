@@ -159,7 +159,7 @@ final class DeviceSimulation: SimulationModel {
 
   // Workloads and OS policies.
   @exclusivity(unchecked) var workloads: [WorkloadRuntime] = []
-  /// The animations' timings, by ``WorkloadRuntime/animation``.
+  /// The animations' timings, by ``WorkloadRuntime/animationSlot``.
   @exclusivity(unchecked) var animations: [AnimationTiming] = []
   /// The debounced workloads' debouncing, by ``WorkloadRuntime/debounceSlot``.
   @exclusivity(unchecked) var debounces: [DebounceState] = []
