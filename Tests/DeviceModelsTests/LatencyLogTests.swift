@@ -1,3 +1,4 @@
+import SimulationEngine
 import Testing
 
 @testable import DeviceModels
@@ -70,11 +71,8 @@ struct LatencySelectionTests {
   /// from ranges from all-equal to all-distinct; then the second selection from the first's
   /// place, as ``LatencyRecorder/summary()`` makes it.
   @Test func selectionMatchesSorting() {
-    var state: UInt64 = 7
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    var rng = SplitMix64(seed: 7)
+    func next() -> UInt64 { rng.next() >> 33 }
     var mismatches = 0
     for length in [1, 2, 3, 16, 17, 18, 33, 100, 1_000, 5_000] {
       for spread in [1, 2, 7, 1_000, 1 << 30] as [UInt64] {
@@ -99,11 +97,8 @@ struct LatencySelectionTests {
   /// all-distinct: p50 and p99 the sorted values at the nearest ranks ⌈n/2⌉ and ⌈99n/100⌉,
   /// counted here in integers, the max the last.
   @Test func summaryMatchesSortedNearestRanks() {
-    var state: UInt64 = 11
-    func next() -> UInt64 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return state >> 33
-    }
+    var rng = SplitMix64(seed: 11)
+    func next() -> UInt64 { rng.next() >> 33 }
     var mismatches = 0
     for length in Array(1...40) + [100, 1_000, 4_097] {
       for spread in [1, 2, 7, 1_000, 1 << 30] as [UInt64] {
