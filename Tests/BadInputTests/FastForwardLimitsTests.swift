@@ -344,4 +344,41 @@ import Testing
         "Error: standby.json: the run of sweep point 0 (seed=1) stopped after 1000 events"))
     #expect(!FileManager.default.fileExists(atPath: directory.path("out")))
   }
+
+  /// A source's share depends on its stretches alone, and is worked out once for the sources
+  /// that share them: two timers running all along share one figure, a timer running only while
+  /// the screen is visible (the first half) has its own, and both are the rule's sums by hand —
+  /// the breaks (the stretch's start, the environment's changes and the sources' starts in it,
+  /// the five battery levels, the end, and each occurrence in the stretch of the Poisson
+  /// workload, one in 10,000 s) times the allowance, plus each occurrence's service time, over
+  /// the stretch's length.
+  @Test func sourcesSharingTheirStretchesShareTheirShare() throws {
+    let scenario = try Self.scenario(
+      #"""
+      { "device": "phone", "duration": "40000 s", "visibility": [["0 s", "20000 s"]],
+        "workloads": {
+          "a": { "every": "1 s", "work": { "cpu": "1 ms" } },
+          "b": { "every": "1 s", "when": "visible", "work": { "cpu": "1 ms" } },
+          "c": { "every": "1 s", "work": { "cpu": "1 ms" } },
+          "p": { "rate": "0.0001 Hz", "work": { "cpu": "3 ms" } } } }
+      """#)
+    let estimate = RunLimits.standard.estimate(scenario.setup)
+    let share = Dictionary(
+      uniqueKeysWithValues: estimate.workloads.map { ($0.name, $0.simulatedShare) })
+    let cost = WorkloadCost(setup: scenario.setup)
+    let cycle = try #require(cost.steadyCycle())
+    #expect(cycle.sources == ["a", "b", "c"])
+    let poisson = try #require(scenario.setup.workloads.first { $0.name == "p" })
+    let busy = cost.serviceTimes(of: poisson).values.reduce(0, +)
+    // The whole run: two instants (0 s, where every source starts; 20,000 s, where the screen
+    // goes dark), 4 arrivals.
+    let run = 40_000e9
+    let whole = min(1, ((2 + 5 + 1 + 4) * cycle.allowance + 4 * busy) / run)
+    // The first half: the first instant, 2 arrivals.
+    let half = min(1, ((1 + 5 + 1 + 2) * cycle.allowance + 2 * busy) / (run / 2))
+    #expect(share["a"] == whole && share["c"] == whole)
+    #expect(share["b"] == half)
+    #expect(half > whole && whole < 1, "\(half), \(whole), \(cycle.allowance)")
+    #expect(share["p"] == 1)
+  }
 }

@@ -54,7 +54,7 @@ public struct RunEstimate: Sendable {
   /// ``RunLimits``); without, every event counts.
   init(_ setup: SimulationSetup, window: TimeRange? = nil, fastForward: Bool = false) {
     let cost = WorkloadCost(setup: setup)
-    let cycle = fastForward ? cost.steadyCycle() : nil
+    var shares = fastForward ? cost.steadyCycle().map { SourceShares(cycle: $0, cost: cost) } : nil
     let within = window.map { cost.wholeRun.intersection(RunSpans([$0])) } ?? cost.wholeRun
     var waiting: [WaitingWork] = []
     var perOccurrence = EventsPerOccurrence(cost: cost)
@@ -73,7 +73,7 @@ public struct RunEstimate: Sendable {
         eventsPerOccurrence: perOccurrence.events(
           of: workload, occurrences: occurrences, stretches: Double(runs.spans.count)),
         isAnimation: isAnimation,
-        simulatedShare: cycle.map { cost.simulatedShare(of: workload, runs: runs, cycle: $0) } ?? 1)
+        simulatedShare: shares?.share(of: workload, runs: runs, cost: cost) ?? 1)
     }
     let environment = setup.environment
     let changes =

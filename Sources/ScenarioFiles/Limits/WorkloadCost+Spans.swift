@@ -3,12 +3,20 @@ import Quantities
 
 /// Sorted, disjoint half-open stretches of the run, `[start, end)` in nanoseconds (as `Double`s,
 /// like every figure of the estimate): when a workload can be due, or can run.
-struct RunSpans: Equatable {
+struct RunSpans: Hashable {
   /// The stretches, sorted and disjoint.
   var spans: [(start: Double, end: Double)]
 
   static func == (a: Self, b: Self) -> Bool {
     a.spans.elementsEqual(b.spans) { $0.start == $1.start && $0.end == $1.end }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(spans.count)
+    for span in spans {
+      hasher.combine(span.start)
+      hasher.combine(span.end)
+    }
   }
 
   /// `[start, end)`, or nothing when it is empty.
