@@ -109,16 +109,25 @@ public enum ResultCSV {
       "dropped_frames", "unfinished", "deadline_misses", "coalesced", "app", "held",
       "skipped", "held_awake_s",
     ])
+    // Field by field into the document's bytes: a row per workload, 100,000 in a large run.
     for workload in result.workloads {
-      csv.appendRow([
-        workload.name, String(workload.occurrences), Units.joules(workload.energy),
-        workload.latency.map { Units.seconds($0.p50) } ?? "",
-        workload.latency.map { Units.seconds($0.p99) } ?? "",
-        workload.latency.map { Units.seconds($0.max) } ?? "",
-        String(workload.droppedFrames), String(workload.unfinished),
-        String(workload.deadlineMisses), String(workload.coalescedFirings), workload.app,
-        String(workload.held), String(workload.skipped), Units.seconds(workload.heldAwake),
-      ])
+      csv.appendField(workload.name)
+      csv.appendField(String(workload.occurrences))
+      csv.appendNumericField { Units.appendJoules(workload.energy, to: &$0) }
+      let latency = workload.latency
+      // Empty without latencies.
+      csv.appendNumericField { if let latency { Units.appendSeconds(latency.p50, to: &$0) } }
+      csv.appendNumericField { if let latency { Units.appendSeconds(latency.p99, to: &$0) } }
+      csv.appendNumericField { if let latency { Units.appendSeconds(latency.max, to: &$0) } }
+      csv.appendField(String(workload.droppedFrames))
+      csv.appendField(String(workload.unfinished))
+      csv.appendField(String(workload.deadlineMisses))
+      csv.appendField(String(workload.coalescedFirings))
+      csv.appendField(workload.app)
+      csv.appendField(String(workload.held))
+      csv.appendField(String(workload.skipped))
+      csv.appendNumericField { Units.appendSeconds(workload.heldAwake, to: &$0) }
+      csv.endRecord()
     }
     csv.appendRow([
       unattributedName, "", Units.joules(result.unattributedEnergy), "", "", "", "", "", "", "",
@@ -172,11 +181,13 @@ public enum ResultCSV {
   public static func attribution(_ result: RunResult) -> String {
     var csv = CSVWriter(header: ["workload", "component", "energy_j"])
     for workload in result.workloads {
-      // Each energy read in place: no array of every component's energy is built per workload.
+      // Each energy read in place and written straight into the document's bytes: no array of
+      // every component's energy, and no string per field, per row of every workload.
       for (index, component) in result.components.prefix(workload.componentCount).enumerated() {
-        csv.appendRow([
-          workload.name, component.name, Units.joules(workload.energy(onComponent: index)),
-        ])
+        csv.appendField(workload.name)
+        csv.appendField(component.name)
+        csv.appendNumericField { Units.appendJoules(workload.energy(onComponent: index), to: &$0) }
+        csv.endRecord()
       }
     }
     for (component, energy) in zip(result.components, result.unattributedByComponent) {
