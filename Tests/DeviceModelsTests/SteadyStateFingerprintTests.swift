@@ -50,8 +50,9 @@ import Testing
       let fingerprint = simulation.steadyStateFingerprint(
         boundary: time, period: period, past: past, horizon: horizon
       ).hash
-      capture.snapshot.fingerprint = fingerprint
-      states.append((time, fingerprint, capture.snapshot))
+      var snapshot = capture.snapshot
+      snapshot.fingerprint = fingerprint
+      states.append((time, fingerprint, snapshot))
     }
     return states
   }
