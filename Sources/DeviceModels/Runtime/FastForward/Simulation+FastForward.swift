@@ -127,7 +127,7 @@ struct BoundaryRecord {
   var drxPhases: [Int64]
   /// By multiple, this boundary's fixed instants against the boundary that many periods
   /// earlier, `nil` when their states differ; absent until compared.
-  var matches: [Int: [Int32]?] = [:]
+  var matches: [(multiple: Int, fixed: [Int32]?)] = []
 }
 
 extension DeviceSimulation {
@@ -226,8 +226,7 @@ extension DeviceSimulation {
       stopWatching(at: boundary, retryAt: Saturating.sum(outside, period))
       return
     }
-    let record = boundaryRecord(at: boundary)
-    fastForward.history.append(record)
+    fastForward.history.append(boundaryRecord(at: boundary))
     // The last 2M + 1 boundaries are read; older ones are dropped in a batch once as many again
     // have gathered (one shift per M + 1 boundaries, not one per boundary).
     let kept = 2 * fastForward.maxMultiple + 1
@@ -310,10 +309,12 @@ extension DeviceSimulation {
       fastForward.history[index].snapshot.fingerprint
         == fastForward.history[index - multiple].snapshot.fingerprint
     else { return nil }
-    if let known = fastForward.history[index].matches[multiple] { return known }
+    if let known = fastForward.history[index].matches.first(where: { $0.multiple == multiple }) {
+      return known.fixed
+    }
     let fixed = fastForward.history[index].snapshot.fixedInstants(
       matching: fastForward.history[index - multiple].snapshot)
-    fastForward.history[index].matches[multiple] = .some(fixed)
+    fastForward.history[index].matches.append((multiple, fixed))
     return fixed
   }
 
@@ -343,20 +344,31 @@ extension DeviceSimulation {
     var accumulators = SteadyStateValues<Int128>()
     fastForward.earliestBeyond = .max
     fastForward.reach = 0
-    if alwaysTaken
-      || fastForward.history.suffix(fastForward.maxMultiple).contains(where: {
-        $0.snapshot.fingerprint == fingerprint
-      })
-    {
-      let last = fastForward.history.last(where: \.snapshot.isTaken)
+    // The records read in place (a record copied retains every buffer its snapshot holds).
+    let count = fastForward.history.count
+    var isTaken = alwaysTaken
+    for index in max(0, count - fastForward.maxMultiple)..<count
+    where fastForward.history[index].snapshot.fingerprint == fingerprint {
+      isTaken = true
+    }
+    if isTaken {
+      // Room for as much as the last snapshot taken held: the next one is about as large.
+      var room = (words: 1_024, pastInstants: 64, accumulators: 256)
+      for index in (0..<count).reversed() where fastForward.history[index].snapshot.isTaken {
+        room = (
+          fastForward.history[index].snapshot.words.count,
+          fastForward.history[index].snapshot.pastInstants.count,
+          fastForward.history[index].accumulators.count
+        )
+        break
+      }
       var capture = SteadyStateCapture(
         boundary: boundary, period: fastForward.period, past: past, horizon: horizon,
-        like: last.map { ($0.snapshot, $0.accumulators) })
+        room: room)
       visitSteadyState(&capture)
-      snapshot = capture.snapshot
-      accumulators = capture.accumulators
       fastForward.earliestBeyond = capture.earliestBeyond
       fastForward.reach = capture.reach
+      (snapshot, accumulators) = capture.finish()
       fastForward.snapshotsTaken += 1
     } else {
       snapshot.isTaken = false

@@ -56,6 +56,14 @@ protocol SteadyStateVisitor {
   /// makes its state differ from period to period: the simulation then never skips while it
   /// moves.
   mutating func runtimes(_ values: SteadyStateRuntimes)
+  /// Counters or sums in a table, in order (see ``accumulator(_:)``); a visitor may take a table
+  /// whole rather than element by element.
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>)
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>)
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>)
+  /// Values in a table, in order (see ``value(_:)``).
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>)
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>)
   /// An instant at which the cycle ends although no event is queued for it (an animation's or a
   /// timer's last occurrence): the skip stops a horizon before it.
   mutating func bound(_ time: Int64)
@@ -93,11 +101,11 @@ extension SteadyStateVisitor {
     accumulator(&sum)
     count = Int(sum)
   }
-  /// An `Int128` counter in an unsafe table.
+  /// `Int128` counters in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
     for index in table.indices { accumulator(&table[index]) }
   }
-  /// An `Int64` sum in an unsafe table.
+  /// `Int64` sums in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
     for index in table.indices {
       var sum = Int128(table[index])
@@ -105,15 +113,15 @@ extension SteadyStateVisitor {
       table[index] = Int64(sum)
     }
   }
-  /// An `Int` counter in an unsafe table.
+  /// `Int` counters in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
     for index in table.indices { counter(&table[index]) }
   }
-  /// Values in an unsafe table.
+  /// Values in an unsafe table, one by one.
   mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {
     for word in table { value(word) }
   }
-  /// Values in an unsafe table.
+  /// Values in an unsafe table, one by one.
   mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {
     for word in table { value(word) }
   }
@@ -279,12 +287,12 @@ struct SteadyStateFingerprint {
     self.horizon = horizon
   }
 
-  /// Mixes in a word the snapshot compares as it is (a multiply-rotate step: every bit of the
-  /// word reaches the whole hash).
+  /// Mixes in a word the snapshot compares as it is (a rotate-multiply step, three instructions:
+  /// every bit of the word reaches the whole hash within two steps).
   @inline(__always)
   mutating func value(_ word: Int64) {
-    hash = (hash ^ UInt64(bitPattern: word)) &* 0x9E37_79B9_7F4A_7C15
-    hash = (hash << 29) | (hash >> 35)
+    let mixed = hash ^ UInt64(bitPattern: word)
+    hash = ((mixed << 29) | (mixed >> 35)) &* 0x9E37_79B9_7F4A_7C15
   }
 
   /// Mixes in a 32-bit value the snapshot compares.
@@ -348,33 +356,35 @@ struct SteadyStateCapture: SteadyStateVisitor {
   /// when none lies ahead): the reach of the cycle's own pending times.
   var reach: Int64 = 0
 
-  /// A capture at `boundary`, with room for as many words, instants before the boundary and
-  /// accumulators as `like` holds (the last snapshot taken: the next one is about as large).
+  /// A capture at `boundary`, with room for `room` words, instants before the boundary and
+  /// accumulators before its buffers grow (as many as the last snapshot taken held: the next one
+  /// is about as large).
   init(
     boundary: Int64, period: Int64, past: Int64, horizon: Int64,
-    like: (snapshot: SteadyStateSnapshot, accumulators: SteadyStateValues<Int128>)? = nil
+    room: (words: Int, pastInstants: Int, accumulators: Int) = (1_024, 64, 256)
   ) {
     self.boundary = boundary
     self.period = period
     self.past = past
     self.horizon = horizon
-    words = SteadyStateAppender(capacity: like?.snapshot.words.count ?? 1_024)
-    pastInstants = SteadyStateAppender(capacity: like?.snapshot.pastInstants.count ?? 64)
-    sums = SteadyStateAppender(capacity: like?.accumulators.count ?? 256)
+    words = SteadyStateAppender(capacity: room.words)
+    pastInstants = SteadyStateAppender(capacity: room.pastInstants)
+    sums = SteadyStateAppender(capacity: room.accumulators)
   }
 
-  /// The state taken (its fingerprint not set): taken once the enumeration is done.
-  var snapshot: SteadyStateSnapshot {
+  /// The state taken (its fingerprint not set) and the accumulators and values last set from
+  /// them, in the enumeration's order: taken once the enumeration is done, the capture given up
+  /// (its runtimes moved, not copied).
+  consuming func finish()
+    -> (snapshot: SteadyStateSnapshot, accumulators: SteadyStateValues<Int128>)
+  {
     var snapshot = SteadyStateSnapshot()
     snapshot.words = words.values
     snapshot.pastInstants = pastInstants.values
     snapshot.runtimes = runtimes
     snapshot.isPeriodic = isPeriodic
-    return snapshot
+    return (snapshot, sums.values)
   }
-
-  /// The accumulators and values last set from them, in the enumeration's order.
-  var accumulators: SteadyStateValues<Int128> { sums.values }
 
   @inline(__always)
   mutating func instant(_ time: inout Int64) {
@@ -415,6 +425,29 @@ struct SteadyStateCapture: SteadyStateVisitor {
   mutating func accumulator(_ sum: inout Int128) { sums.append(sum) }
 
   mutating func lastSet(_ value: inout Int128) { sums.append(value) }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
+    sums.append(contentsOf: UnsafeBufferPointer(table))
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
+    sums.reserve(table.count)
+    for sum in table { sums.appendReserved(Int128(sum)) }
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
+    sums.reserve(table.count)
+    for count in table { sums.appendReserved(Int128(count)) }
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {
+    words.reserve(table.count)
+    for word in table { words.appendReserved(Int64(word)) }
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {
+    words.append(contentsOf: UnsafeBufferPointer(table))
+  }
 
   mutating func runtimes(_ values: SteadyStateRuntimes) { runtimes = values }
 
@@ -485,6 +518,28 @@ struct SteadyStateSkip: SteadyStateVisitor {
   }
 
   mutating func lastSet(_ value: inout Int128) { accumulator(&value) }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
+    for index in table.indices { table[index] += Int128(count) * growth[next + index] }
+    next += table.count
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
+    for index in table.indices {
+      table[index] = Int64(Int128(table[index]) + Int128(count) * growth[next + index])
+    }
+    next += table.count
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
+    for index in table.indices {
+      table[index] = Int(Int128(table[index]) + Int128(count) * growth[next + index])
+    }
+    next += table.count
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {}
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {}
   mutating func runtimes(_ values: SteadyStateRuntimes) {}
   mutating func bound(_ time: Int64) {}
   mutating func notPeriodic() {}

@@ -50,6 +50,28 @@ struct SteadyStateAppender<Element: BitwiseCopyable> {
     count += 1
   }
 
+  /// Makes room for `extra` more elements, so that as many ``appendReserved(_:)`` follow
+  /// without a check.
+  mutating func reserve(_ extra: Int) {
+    while count + extra > capacity { grow() }
+  }
+
+  /// Appends `element` where ``reserve(_:)`` made room.
+  @inline(__always)
+  mutating func appendReserved(_ element: Element) {
+    assert(count < capacity, "appended beyond the room reserved")
+    base[count] = element
+    count += 1
+  }
+
+  /// Appends `elements` in one copy.
+  mutating func append(contentsOf elements: UnsafeBufferPointer<Element>) {
+    guard let start = elements.baseAddress else { return }
+    reserve(elements.count)
+    (base + count).update(from: start, count: elements.count)
+    count += elements.count
+  }
+
   @inline(never)
   private mutating func grow() {
     buffer.grow(keeping: count)
