@@ -56,8 +56,8 @@ protocol SteadyStateVisitor {
   /// makes its state differ from period to period: the simulation then never skips while it
   /// moves.
   mutating func runtimes(_ values: SteadyStateRuntimes)
-  /// Counters or sums in a table, in order (see ``accumulator(_:)``); a visitor may take a table
-  /// whole rather than element by element.
+  /// Counters or sums in a table, in order, each an accumulator; a visitor may take a table whole
+  /// rather than element by element.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>)
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>)
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>)
@@ -95,7 +95,7 @@ extension SteadyStateVisitor {
     value(Int64(truncatingIfNeeded: wide))
     value(Int64(truncatingIfNeeded: wide >> 64))
   }
-  /// An `Int` counter (see ``accumulator(_:)``).
+  /// An `Int` counter, as an accumulator.
   mutating func counter(_ count: inout Int) {
     var sum = Int128(count)
     accumulator(&sum)
@@ -163,7 +163,7 @@ extension SteadyStateVisitor {
 /// ``DeviceSimulation/stateVisited``. Compared whole, its times compared as they are, it is safe
 /// at once: while any of its values changes from period to period the simulation simply does not
 /// skip. Its counters and times that move with the cycle can later be handed over one by one (as
-/// ``SteadyStateVisitor/accumulator(_:)``, ``SteadyStateVisitor/instant(_:)``) to let it skip.
+/// accumulators and as ``SteadyStateVisitor/instant(_:)``) to let it skip.
 struct SteadyStateRuntimes: Equatable {
   var networkQuality: [LinkQuality]
   var apps: AppLifecycleRuntime
