@@ -6,8 +6,9 @@ extension EventQueue {
   /// the order in which they will come out.
   ///
   /// - Complexity: O(*n*) for *n* pending events.
+  @inlinable
   public func forEachPending(_ body: (_ time: Int64, _ order: UInt64, _ event: Event) -> Void) {
-    for heap in [0, 1, 2] {
+    for heap in 0..<3 {
       let entries: UnsafeMutablePointer<EventHeap<Event>.Entry>
       let count: Int
       switch heap {
@@ -58,6 +59,7 @@ extension Scheduler {
   /// Calls `body` with every pending event (see ``EventQueue/forEachPending(_:)``).
   ///
   /// - Complexity: O(*n*) for *n* pending events.
+  @inlinable
   public func forEachPendingEvent(
     _ body: (_ time: Int64, _ order: UInt64, _ event: Event) -> Void
   ) {

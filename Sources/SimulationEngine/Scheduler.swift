@@ -59,7 +59,7 @@ public final class Scheduler<Event> {
   }
 
   /// The number of events waiting in the queue.
-  public var pendingEventCount: Int { queue.count }
+  @inlinable public var pendingEventCount: Int { queue.count }
 
   /// Whether an event due now with a rank of at most `rank` is still pending: the instant's
   /// events of those ranks are not all handled yet.

@@ -50,8 +50,9 @@ import Testing
       let fingerprint = simulation.steadyStateFingerprint(
         boundary: time, period: period, past: past, horizon: horizon
       ).hash
-      capture.snapshot.fingerprint = fingerprint
-      states.append((time, fingerprint, capture.snapshot))
+      var snapshot = capture.finish().snapshot
+      snapshot.fingerprint = fingerprint
+      states.append((time, fingerprint, snapshot))
     }
     return states
   }
@@ -111,7 +112,7 @@ import Testing
     }
     capture.value(value)
     fingerprint.value(value)
-    return (capture.snapshot, fingerprint.hash)
+    return (capture.finish().snapshot, fingerprint.hash)
   }
 
   /// An instant held before the boundary that is the same as itself, not relative to the

@@ -4,12 +4,16 @@
 /// the battery come out as if every change had been booked one by one.
 struct PeriodPowerCurve {
   let period: Int64
-  /// Per component: the power at the period's start, then each change (time from the start,
-  /// ascending, in `(0, period]`, and the power from then), and the energy up to each change.
-  private var initial: [Int64]
-  private var times: [[Int64]]
-  private var powers: [[Int64]]
-  private var energyBefore: [[Int128]]
+  /// Per component: the power at the period's start.
+  private let initial: [Int64]
+  /// The changes, component after component (component `c`'s at `first[c]..<first[c + 1]`), each
+  /// component's in order: its time from the start, ascending, in `(0, period]`, the power from
+  /// then, and the energy up to it. Flat, so that a curve costs four arrays, not three per
+  /// component.
+  private var first: [Int]
+  private var times: [Int64]
+  private var powers: [Int64]
+  private var energyBefore: [Int128]
   /// Per component: the energy of a whole period.
   private var periodEnergy: [Int128]
 
@@ -19,9 +23,14 @@ struct PeriodPowerCurve {
     self.period = period
     self.initial = initial
     let count = initial.count
-    times = Array(repeating: [], count: count)
-    powers = Array(repeating: [], count: count)
-    energyBefore = Array(repeating: [], count: count)
+    // Each component's changes counted, then placed in order at its own offset.
+    first = [Int](repeating: 0, count: count + 1)
+    for change in log { first[Int(change.component) + 1] += 1 }
+    for component in 0..<count { first[component + 1] += first[component] }
+    var next = Array(first[0..<count])
+    times = [Int64](repeating: 0, count: log.count)
+    powers = [Int64](repeating: 0, count: log.count)
+    energyBefore = [Int128](repeating: 0, count: log.count)
     periodEnergy = Array(repeating: 0, count: count)
     var current = initial
     var since = [Int64](repeating: 0, count: count)
@@ -29,9 +38,11 @@ struct PeriodPowerCurve {
     for change in log {
       let component = Int(change.component)
       energy[component] += Int128(current[component]) * Int128(change.time - since[component])
-      times[component].append(change.time)
-      powers[component].append(change.power)
-      energyBefore[component].append(energy[component])
+      let at = next[component]
+      next[component] += 1
+      times[at] = change.time
+      powers[at] = change.power
+      energyBefore[at] = energy[component]
       current[component] = change.power
       since[component] = change.time
     }
@@ -41,6 +52,9 @@ struct PeriodPowerCurve {
     }
   }
 
+  /// How many components the curve has.
+  var componentCount: Int { initial.count }
+
   /// `component`'s power at the period's start.
   func initialPower(of component: Int) -> Int64 { initial[component] }
 
@@ -48,20 +62,19 @@ struct PeriodPowerCurve {
   func energy(of component: Int, upTo offset: Int64) -> Int128 {
     let periods = offset / period
     let rest = offset % period
-    var low = 0
-    var high = times[component].count
+    let start = first[component]
+    var low = start
+    var high = first[component + 1]
     while low < high {
       let middle = (low + high) / 2
-      if times[component][middle] <= rest { low = middle + 1 } else { high = middle }
+      if times[middle] <= rest { low = middle + 1 } else { high = middle }
     }
     let partial: Int128
-    if low == 0 {
+    if low == start {
       partial = Int128(initial[component]) * Int128(rest)
     } else {
       let change = low - 1
-      partial =
-        energyBefore[component][change] + Int128(powers[component][change])
-        * Int128(rest - times[component][change])
+      partial = energyBefore[change] + Int128(powers[change]) * Int128(rest - times[change])
     }
     return Int128(periods) * periodEnergy[component] + partial
   }
@@ -87,18 +100,27 @@ extension PowerRecorder {
   /// and the battery. Not used across the exact window (the fast-forward stops before it).
   mutating func fastForward(from start: Int64, to end: Int64, curve: PeriodPowerCurve) {
     let chargeAtStart = battery?.charge
+    // The device's energy from `start` to `end`, summed from the components' when the bins
+    // have computed them.
+    var total: Int128?
     if binWidth > 0 {
+      precondition(curve.componentCount == componentCount, "a curve of other components")
       for component in 0..<componentCount {
         currentEnergy[component] +=
           Int128(curve.initialPower(of: component)) * Int128(start - bookedUntil[component])
         bookedUntil[component] = start
       }
+      // Each component's energy from `start` to where it is booked (the last bin's end): each
+      // bin's energy is read once.
+      var booked = [Int128](repeating: 0, count: componentCount)
       while Int64(currentBin + 1) * binWidth <= end {
         let binEnd = Int64(currentBin + 1) * binWidth
+        var binTotal: Int128 = 0
         for component in 0..<componentCount {
-          currentEnergy[component] +=
-            curve.energy(of: component, upTo: binEnd - start)
-            - curve.energy(of: component, upTo: bookedUntil[component] - start)
+          let energy = curve.energy(of: component, upTo: binEnd - start)
+          currentEnergy[component] += energy - booked[component]
+          booked[component] = energy
+          binTotal += energy
           bookedUntil[component] = binEnd
         }
         if pendingBins.isEmpty { pendingFirstBin = currentBin }
@@ -109,20 +131,22 @@ extension PowerRecorder {
         if let battery, let chargeAtStart {
           var copy = battery
           copy.charge = chargeAtStart
-          copy.fastForward(
-            energy: curve.totalEnergy(upTo: binEnd - start), duration: binEnd - start)
+          copy.fastForward(energy: binTotal, duration: binEnd - start)
           currentStateOfCharge = copy.stateOfCharge
         }
         if pendingBins.count >= Self.batchSize * componentCount { flushBins() }
       }
+      var endTotal: Int128 = 0
       for component in 0..<componentCount {
-        currentEnergy[component] +=
-          curve.energy(of: component, upTo: end - start)
-          - curve.energy(of: component, upTo: bookedUntil[component] - start)
+        let energy = curve.energy(of: component, upTo: end - start)
+        currentEnergy[component] += energy - booked[component]
+        endTotal += energy
         bookedUntil[component] = end
       }
+      total = endTotal
     }
-    battery?.fastForward(energy: curve.totalEnergy(upTo: end - start), duration: end - start)
+    battery?.fastForward(
+      energy: total ?? curve.totalEnergy(upTo: end - start), duration: end - start)
   }
 }
 

@@ -114,7 +114,7 @@ struct FastForward {
 /// What the fast-forward keeps of one boundary.
 struct BoundaryRecord {
   var snapshot: SteadyStateSnapshot
-  var accumulators: [Int128]
+  var accumulators: SteadyStateValues<Int128>
   /// The ledger's clock at the boundary.
   var clock: Int64
   /// The latencies of the stretch since the previous boundary, by workload (each workload's in
@@ -127,7 +127,7 @@ struct BoundaryRecord {
   var drxPhases: [Int64]
   /// By multiple, this boundary's fixed instants against the boundary that many periods
   /// earlier, `nil` when their states differ; absent until compared.
-  var matches: [Int: [Int32]?] = [:]
+  var matches: [(multiple: Int, fixed: [Int32]?)] = []
 }
 
 extension DeviceSimulation {
@@ -226,8 +226,7 @@ extension DeviceSimulation {
       stopWatching(at: boundary, retryAt: Saturating.sum(outside, period))
       return
     }
-    let record = boundaryRecord(at: boundary)
-    fastForward.history.append(record)
+    fastForward.history.append(boundaryRecord(at: boundary))
     // The last 2M + 1 boundaries are read; older ones are dropped in a batch once as many again
     // have gathered (one shift per M + 1 boundaries, not one per boundary).
     let kept = 2 * fastForward.maxMultiple + 1
@@ -246,14 +245,14 @@ extension DeviceSimulation {
       // A cycle that starts in the state the previous one started in repeats it. Two such
       // cycles in a row grow every sum, and every value last set from a sum, by the same
       // amount: then the growth is that of every later cycle.
-      let growth = zip(history[last].accumulators, history[middle].accumulators).map { $0 - $1 }
-      let earlier = zip(history[middle].accumulators, history[first].accumulators).map {
-        $0 - $1
-      }
+      guard
+        Self.growAlike(
+          history[first].accumulators, history[middle].accumulators, history[last].accumulators)
+      else { continue }
       // The latencies of each cycle, by workload: which batch of the log a latency went out in,
       // or which boundary it was before, changes nothing recorded.
       let samples = Self.byWorkload(history[(middle + 1)...].flatMap(\.samples))
-      guard growth == earlier,
+      guard
         samples.elementsEqual(
           Self.byWorkload(history[(first + 1)...middle].flatMap(\.samples)), by: { $0 == $1 }),
         thermalPollsRepeat(multiple: multiple, in: history),
@@ -261,10 +260,16 @@ extension DeviceSimulation {
           == history[(first + 1)...middle].flatMap(\.drxPhases)
       else { continue }
       let cycle = Int64(multiple) * period
-      let count = cyclesToSkip(cycle, from: boundary, history: history)
+      // The last cycle's power curve, built once when the battery or the skip needs it.
+      var curve: PeriodPowerCurve?
+      let count = cyclesToSkip(cycle, from: boundary, history: history, curve: &curve)
       if count > 0 {
+        let growth = history[last].accumulators.indices.map {
+          history[last].accumulators[$0] - history[middle].accumulators[$0]
+        }
         skip(
-          count, cycle: cycle, from: boundary, growth: growth, samples: samples, fixed: fixed)
+          count, cycle: cycle, from: boundary, growth: growth, samples: samples, fixed: fixed,
+          curve: &curve)
         fastForward.misses = 0
         fastForward.backoff = FastForward.initialBackoff
         return
@@ -304,10 +309,12 @@ extension DeviceSimulation {
       fastForward.history[index].snapshot.fingerprint
         == fastForward.history[index - multiple].snapshot.fingerprint
     else { return nil }
-    if let known = fastForward.history[index].matches[multiple] { return known }
+    if let known = fastForward.history[index].matches.first(where: { $0.multiple == multiple }) {
+      return known.fixed
+    }
     let fixed = fastForward.history[index].snapshot.fixedInstants(
       matching: fastForward.history[index - multiple].snapshot)
-    fastForward.history[index].matches[multiple] = .some(fixed)
+    fastForward.history[index].matches.append((multiple, fixed))
     return fixed
   }
 
@@ -333,34 +340,71 @@ extension DeviceSimulation {
     let fingerprint = steadyStateFingerprint(
       boundary: boundary, period: fastForward.period, past: past, horizon: horizon
     ).hash
-    var capture = SteadyStateCapture(
-      boundary: boundary, period: fastForward.period, past: past, horizon: horizon)
-    if alwaysTaken
-      || fastForward.history.suffix(fastForward.maxMultiple).contains(where: {
-        $0.snapshot.fingerprint == fingerprint
-      })
-    {
-      if let last = fastForward.history.last(where: \.snapshot.isTaken) {
-        capture.snapshot.words.reserveCapacity(last.snapshot.words.count)
-        capture.accumulators.reserveCapacity(last.accumulators.count)
+    var snapshot = SteadyStateSnapshot()
+    var accumulators = SteadyStateValues<Int128>()
+    fastForward.earliestBeyond = .max
+    fastForward.reach = 0
+    // The records read in place (a record copied retains every buffer its snapshot holds).
+    let count = fastForward.history.count
+    var isTaken = alwaysTaken
+    for index in max(0, count - fastForward.maxMultiple)..<count
+    where fastForward.history[index].snapshot.fingerprint == fingerprint {
+      isTaken = true
+    }
+    if isTaken {
+      // Room for as much as the last snapshot taken held: the next one is about as large.
+      var room = (words: 1_024, pastInstants: 64, accumulators: 256)
+      for index in (0..<count).reversed() where fastForward.history[index].snapshot.isTaken {
+        room = (
+          fastForward.history[index].snapshot.words.count,
+          fastForward.history[index].snapshot.pastInstants.count,
+          fastForward.history[index].accumulators.count
+        )
+        break
       }
+      var capture = SteadyStateCapture(
+        boundary: boundary, period: fastForward.period, past: past, horizon: horizon,
+        room: room)
       visitSteadyState(&capture)
+      fastForward.earliestBeyond = capture.earliestBeyond
+      fastForward.reach = capture.reach
+      (snapshot, accumulators) = capture.finish()
       fastForward.snapshotsTaken += 1
     } else {
-      capture.snapshot.isTaken = false
+      snapshot.isTaken = false
     }
-    capture.snapshot.fingerprint = fingerprint
-    let log = ledger.powerLog
-    ledger.powerLog.removeAll(keepingCapacity: true)
-    let polls = thermal.pollLog
-    thermal.pollLog.removeAll(keepingCapacity: true)
-    let phases = fastForward.drxPhases
-    fastForward.drxPhases.removeAll(keepingCapacity: true)
-    fastForward.earliestBeyond = capture.earliestBeyond
-    fastForward.reach = capture.reach
+    snapshot.fingerprint = fingerprint
+    // Each log handed to the record and emptied, keeping its capacity (a new buffer, the record
+    // holding the old one), when it holds anything (the thermal polls and the DRX phases mostly
+    // hold nothing): an empty one stays where it is.
+    let log = ledger.powerLog.isEmpty ? [] : ledger.powerLog
+    if !log.isEmpty { ledger.powerLog.removeAll(keepingCapacity: true) }
+    let polls = thermal.pollLog.isEmpty ? [] : thermal.pollLog
+    if !polls.isEmpty { thermal.pollLog.removeAll(keepingCapacity: true) }
+    let phases = fastForward.drxPhases.isEmpty ? [] : fastForward.drxPhases
+    if !phases.isEmpty { fastForward.drxPhases.removeAll(keepingCapacity: true) }
     return BoundaryRecord(
-      snapshot: capture.snapshot, accumulators: capture.accumulators, clock: ledger.clock,
+      snapshot: snapshot, accumulators: accumulators, clock: ledger.clock,
       samples: samples, powerLog: log, thermalPolls: polls, drxPhases: phases)
+  }
+
+  /// Whether every sum grew by as much from `middle` to `last` as from `first` to `middle`.
+  static func growAlike(
+    _ first: SteadyStateValues<Int128>, _ middle: SteadyStateValues<Int128>,
+    _ last: SteadyStateValues<Int128>
+  ) -> Bool {
+    guard first.count == middle.count, middle.count == last.count else { return false }
+    return first.withUnsafeBufferPointer { first in
+      middle.withUnsafeBufferPointer { middle in
+        last.withUnsafeBufferPointer { last in
+          for index in first.indices
+          where last[index] - middle[index] != middle[index] - first[index] {
+            return false
+          }
+          return true
+        }
+      }
+    }
   }
 
   /// `groups` of latencies joined by workload, in workload order, each workload's latencies in
@@ -368,6 +412,8 @@ extension DeviceSimulation {
   static func byWorkload(
     _ groups: [(workload: Int, latencies: [Int64])]
   ) -> [(workload: Int, latencies: [Int64])] {
+    // One group or none (most boundaries): already joined.
+    guard groups.count > 1 else { return groups }
     let order = groups.indices.sorted {
       (groups[$0].workload, $0) < (groups[$1].workload, $1)
     }
@@ -637,7 +683,8 @@ extension DeviceSimulation {
   /// instant not part of the cycle and before the run's end (``landingMargin(cycle:)``), not
   /// into the exact window, and not across a battery threshold.
   private func cyclesToSkip(
-    _ cycle: Int64, from boundary: Int64, history: [BoundaryRecord]
+    _ cycle: Int64, from boundary: Int64, history: [BoundaryRecord],
+    curve: inout PeriodPowerCurve?
   ) -> Int64 {
     let margin = landingMargin(cycle: cycle)
     var limit = endTime - margin
@@ -650,8 +697,10 @@ extension DeviceSimulation {
     guard limit > boundary else { return 0 }
     var count = (limit - boundary) / cycle
     if let battery = ledger.recorder.battery, count > 0 {
-      let curve = cycleCurve(cycle, history: history)
-      count = min(count, cyclesBeforeThreshold(battery, cycle: cycle, curve: curve, from: boundary))
+      count = min(
+        count,
+        cyclesBeforeThreshold(
+          battery, cycle: cycle, history: history, curve: &curve, from: boundary))
     }
     count = thermalCyclesBeforeChange(count, multiple: Int(cycle / fastForward.period), in: history)
     return max(0, count)
@@ -673,7 +722,8 @@ extension DeviceSimulation {
   /// How many cycles the battery may run, from its charge now, keeping a cycle's margin from
   /// every threshold.
   private func cyclesBeforeThreshold(
-    _ battery: BatteryTracker, cycle: Int64, curve: PeriodPowerCurve, from boundary: Int64
+    _ battery: BatteryTracker, cycle: Int64, history: [BoundaryRecord],
+    curve: inout PeriodPowerCurve?, from boundary: Int64
   ) -> Int64 {
     let sinceClock = boundary - ledger.clock
     // The battery reached the level the ledger watches (a Low Power Mode `below` level, the
@@ -689,7 +739,7 @@ extension DeviceSimulation {
       perCycle = Int128(battery.chargePower) * Int128(cycle)
     } else {
       charge = battery.charge - Int128(ledger.totalPower) * Int128(sinceClock)
-      perCycle = -curve.totalEnergy(upTo: cycle)
+      perCycle = -cycleCurve(cycle, history: history, cache: &curve).totalEnergy(upTo: cycle)
     }
     var count = Int64.max
     for threshold in batteryThresholds(capacity: battery.capacity) {
@@ -706,22 +756,35 @@ extension DeviceSimulation {
     return count
   }
 
-  /// The power curve of the last cycle, from the ledger's clock at its start.
-  private func cycleCurve(_ cycle: Int64, history: [BoundaryRecord]) -> PeriodPowerCurve {
+  /// The power curve of the last cycle, from the ledger's clock at its start: `cache` when it
+  /// holds it, built into `cache` otherwise.
+  private func cycleCurve(
+    _ cycle: Int64, history: [BoundaryRecord], cache: inout PeriodPowerCurve?
+  ) -> PeriodPowerCurve {
+    if let cache { return cache }
     let multiple = Int(cycle / fastForward.period)
     let start = history.count - 1 - multiple
     let origin = history[start].clock
-    let log = history[(start + 1)...].flatMap(\.powerLog).map {
-      PowerChange(time: $0.time - origin, component: $0.component, power: $0.power)
+    var log: [PowerChange] = []
+    log.reserveCapacity(history[(start + 1)...].reduce(0) { $0 + $1.powerLog.count })
+    for record in history[(start + 1)...] {
+      for change in record.powerLog {
+        log.append(
+          PowerChange(time: change.time - origin, component: change.component, power: change.power))
+      }
     }
-    return PeriodPowerCurve(period: cycle, initial: Array(ledger.componentPower), log: log)
+    let curve = PeriodPowerCurve(period: cycle, initial: Array(ledger.componentPower), log: log)
+    cache = curve
+    return curve
   }
 
   /// Skips `count` cycles from `boundary`, whose state equals the states one and two cycles
-  /// earlier, the instants `fixed` left where they are.
+  /// earlier, the instants `fixed` left where they are (`curve`: the last cycle's power curve, if
+  /// built already).
   private func skip(
     _ count: Int64, cycle: Int64, from boundary: Int64, growth: [Int128],
-    samples: [(workload: Int, latencies: [Int64])], fixed: [Int32]
+    samples: [(workload: Int, latencies: [Int64])], fixed: [Int32],
+    curve: inout PeriodPowerCurve?
   ) {
     let history = fastForward.history
     let past = Int64(fastForward.maxMultiple) * fastForward.period
@@ -733,7 +796,8 @@ extension DeviceSimulation {
       // The curve moved with the cycle (its last change is not fixed): book its repetitions.
       precondition(clock - clockCycleBefore == cycle, "a cycle of another length")
       ledger.recorder.fastForward(
-        from: clock, to: clock + distance, curve: cycleCurve(cycle, history: history))
+        from: clock, to: clock + distance,
+        curve: cycleCurve(cycle, history: history, cache: &curve))
     }
     var skipper = SteadyStateSkip(
       boundary: boundary, period: fastForward.period, past: past, horizon: fastForward.horizon,

@@ -1,6 +1,12 @@
 import Quantities
 import SimulationEngine
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// What the simulation's state enumeration (``DeviceSimulation/visitSteadyState(_:)``) hands each
 /// piece of mutable state to, by the role the piece plays in a steady state (see *The
 /// fast-forward*)
@@ -46,10 +52,18 @@ protocol SteadyStateVisitor {
   /// accumulator one period's growth lower, so it grows as the accumulator does; a value not set
   /// does not grow.
   mutating func lastSet(_ value: inout Int128)
-  /// A runtime compared whole (a new runtime is added with one call; see
-  /// ``DeviceSimulation/visitSteadyState(_:)``). A time it holds that moves makes its state
-  /// differ from period to period: the simulation then never skips while it moves.
-  mutating func runtime<T: Equatable>(_ value: T)
+  /// The runtimes compared whole (see ``SteadyStateRuntimes``). A time one holds that moves
+  /// makes its state differ from period to period: the simulation then never skips while it
+  /// moves.
+  mutating func runtimes(_ values: SteadyStateRuntimes)
+  /// Counters or sums in a table, in order, each an accumulator; a visitor may take a table whole
+  /// rather than element by element.
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>)
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>)
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>)
+  /// Values in a table, in order (see ``value(_:)``).
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>)
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>)
   /// An instant at which the cycle ends although no event is queued for it (an animation's or a
   /// timer's last occurrence): the skip stops a horizon before it.
   mutating func bound(_ time: Int64)
@@ -81,17 +95,17 @@ extension SteadyStateVisitor {
     value(Int64(truncatingIfNeeded: wide))
     value(Int64(truncatingIfNeeded: wide >> 64))
   }
-  /// An `Int` counter (see ``accumulator(_:)``).
+  /// An `Int` counter, as an accumulator.
   mutating func counter(_ count: inout Int) {
     var sum = Int128(count)
     accumulator(&sum)
     count = Int(sum)
   }
-  /// An `Int128` counter in an unsafe table.
+  /// `Int128` counters in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
     for index in table.indices { accumulator(&table[index]) }
   }
-  /// An `Int64` sum in an unsafe table.
+  /// `Int64` sums in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
     for index in table.indices {
       var sum = Int128(table[index])
@@ -99,15 +113,15 @@ extension SteadyStateVisitor {
       table[index] = Int64(sum)
     }
   }
-  /// An `Int` counter in an unsafe table.
+  /// `Int` counters in an unsafe table, one by one.
   mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
     for index in table.indices { counter(&table[index]) }
   }
-  /// Values in an unsafe table.
+  /// Values in an unsafe table, one by one.
   mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {
     for word in table { value(word) }
   }
-  /// Values in an unsafe table.
+  /// Values in an unsafe table, one by one.
   mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {
     for word in table { value(word) }
   }
@@ -117,15 +131,45 @@ extension SteadyStateVisitor {
     for word in list { value(word) }
   }
   /// The elements of a queue, first to last.
+  @inline(__always)
   mutating func values(_ queue: RingBuffer<Int32>) {
     value(Int64(queue.count))
-    queue.forEachElement { value($0) }
+    if !queue.isEmpty { queue.forEachElement { value($0) } }
   }
+  /// The elements of queues, each as its length and its elements, first to last (its length
+  /// read in place: a queue copied out of the buffer cost a retain and a release).
+  mutating func values(_ queues: UnsafeBufferPointer<RingBuffer<Int32>>) {
+    for index in queues.indices {
+      let count = queues[index].count
+      value(Int64(count))
+      if count > 0 { queues[index].forEachElement { value($0) } }
+    }
+  }
+
   /// Two values.
   mutating func values(_ first: Int32, _ second: Int32) {
     value(first)
     value(second)
   }
+}
+
+/// The runtimes compared whole, each held as its own type (a list of them as `any Equatable` cost
+/// a box each per snapshot and a dynamic cast each per comparison): network quality, apps, Low
+/// Power Mode, background tasks and reactions. An array a runtime has not changed since the
+/// other snapshot is the same buffer, and compares in one step.
+///
+/// To add a runtime held as a stored property (an `Equatable` struct), add it here and where
+/// ``DeviceSimulation/visitSteadyState(_:)`` builds this, and its name to
+/// ``DeviceSimulation/stateVisited``. Compared whole, its times compared as they are, it is safe
+/// at once: while any of its values changes from period to period the simulation simply does not
+/// skip. Its counters and times that move with the cycle can later be handed over one by one (as
+/// accumulators and as ``SteadyStateVisitor/instant(_:)``) to let it skip.
+struct SteadyStateRuntimes: Equatable {
+  var networkQuality: [LinkQuality]
+  var apps: AppLifecycleRuntime
+  var lowPower: LowPowerModeRuntime
+  var tasks: BackgroundTaskRuntime
+  var reactions: ReactionRuntime
 }
 
 /// The state at a period boundary, relative to it (see ``SteadyStateVisitor``): equal snapshots
@@ -134,12 +178,12 @@ struct SteadyStateSnapshot: Equatable {
   /// Values, relative instants and generation differences, in the enumeration's order; each
   /// instant is a class word (0 sentinel, 1 long ago, 2 relative, 3 beyond the horizon) and a
   /// value (0 for long ago).
-  var words: [Int64] = []
+  var words = SteadyStateValues<Int64>()
   /// The instants held in the state (``SteadyStateVisitor/instant(_:)``) that lie before the
   /// boundary, in the enumeration's order: where each one's class word is, and its time.
-  var pastInstants: [PastInstant] = []
+  var pastInstants = SteadyStateValues<PastInstant>()
   /// Runtimes compared whole.
-  var runtimes: [any Equatable] = []
+  var runtimes: SteadyStateRuntimes?
   /// Whether the state can repeat over the chosen period at all.
   var isPeriodic = true
   /// The boundary's fingerprint (see ``SteadyStateFingerprint``): always taken, compared first.
@@ -172,20 +216,17 @@ struct SteadyStateSnapshot: Equatable {
   /// from: a fixed instant, not moved, is further back).
   func fixedInstants(matching other: Self, acrossLongAgo: Bool = false) -> [Int32]? {
     guard isTaken, other.isTaken, isPeriodic, other.isPeriodic, words.count == other.words.count,
-      pastInstants.count == other.pastInstants.count, runtimes.count == other.runtimes.count
+      pastInstants.count == other.pastInstants.count
     else { return nil }
-    let fixed: [Int32]?
-    if words == other.words {
-      fixed = []
-    } else {
-      fixed = words.withUnsafeBufferPointer { mine in
-        other.words.withUnsafeBufferPointer { theirs in
-          fixedInstants(mine, theirs, other.pastInstants, acrossLongAgo: acrossLongAgo)
-        }
+    let fixed = words.withUnsafeBufferPointer { mine in
+      other.words.withUnsafeBufferPointer { theirs in
+        Self.same(mine, theirs, in: mine.indices)
+          ? []
+          : fixedInstants(mine, theirs, other.pastInstants, acrossLongAgo: acrossLongAgo)
       }
     }
     guard let fixed else { return nil }
-    for (x, y) in zip(runtimes, other.runtimes) where !Self.equal(x, y) { return nil }
+    guard runtimes == other.runtimes else { return nil }
     return fixed
   }
 
@@ -193,17 +234,15 @@ struct SteadyStateSnapshot: Equatable {
   /// the same distance back (or long ago in both), or fixed.
   private func fixedInstants(
     _ mine: UnsafeBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>,
-    _ otherPastInstants: [PastInstant], acrossLongAgo: Bool
+    _ otherPastInstants: SteadyStateValues<PastInstant>, acrossLongAgo: Bool
   ) -> [Int32]? {
     var fixed: [Int32] = []
     var next = 0
     for ordinal in pastInstants.indices {
       let at = Int(pastInstants[ordinal].word)
-      guard otherPastInstants[ordinal].word == pastInstants[ordinal].word else { return nil }
-      while next < at {
-        if mine[next] != theirs[next] { return nil }
-        next += 1
-      }
+      guard otherPastInstants[ordinal].word == pastInstants[ordinal].word,
+        Self.same(mine, theirs, in: next..<at)
+      else { return nil }
       next = at + 2
       if mine[at] == theirs[at] && mine[at + 1] == theirs[at + 1] { continue }
       guard pastInstants[ordinal].time == otherPastInstants[ordinal].time,
@@ -211,16 +250,19 @@ struct SteadyStateSnapshot: Equatable {
       else { return nil }
       fixed.append(Int32(ordinal))
     }
-    while next < mine.count {
-      if mine[next] != theirs[next] { return nil }
-      next += 1
-    }
-    return fixed
+    return Self.same(mine, theirs, in: next..<mine.count) ? fixed : nil
   }
 
-  private static func equal<T: Equatable>(_ x: T, _ y: any Equatable) -> Bool {
-    guard let y = y as? T else { return false }
-    return x == y
+  /// Whether `mine` and `theirs` hold the same words in `range` (compared as bytes, a few words
+  /// an instruction).
+  private static func same(
+    _ mine: UnsafeBufferPointer<Int64>, _ theirs: UnsafeBufferPointer<Int64>, in range: Range<Int>
+  ) -> Bool {
+    range.isEmpty
+      || memcmp(
+        mine.baseAddress.unsafelyUnwrapped + range.lowerBound,
+        theirs.baseAddress.unsafelyUnwrapped + range.lowerBound,
+        range.count * MemoryLayout<Int64>.stride) == 0
   }
 }
 
@@ -245,18 +287,27 @@ struct SteadyStateFingerprint {
     self.horizon = horizon
   }
 
-  /// Mixes in a word the snapshot compares as it is (a multiply-rotate step: every bit of the
-  /// word reaches the whole hash).
+  /// Mixes in a word the snapshot compares as it is (a rotate-multiply step, three instructions:
+  /// every bit of the word reaches the whole hash within two steps).
+  @inline(__always)
   mutating func value(_ word: Int64) {
-    hash = (hash ^ UInt64(bitPattern: word)) &* 0x9E37_79B9_7F4A_7C15
-    hash = (hash << 29) | (hash >> 35)
+    let mixed = hash ^ UInt64(bitPattern: word)
+    hash = ((mixed << 29) | (mixed >> 35)) &* 0x9E37_79B9_7F4A_7C15
   }
 
   /// Mixes in a 32-bit value the snapshot compares.
+  @inline(__always)
   mutating func value(_ word: Int32) { value(Int64(word)) }
 
   /// Mixes in a `Bool` the snapshot compares.
+  @inline(__always)
   mutating func value(_ flag: Bool) { value(Int64(flag ? 1 : 0)) }
+
+  /// Mixes in two 32-bit values the snapshot compares, as one word.
+  @inline(__always)
+  mutating func values(_ high: Int32, _ low: Int32) {
+    value(Int64(high) << 32 | Int64(UInt32(bitPattern: low)))
+  }
 
   /// Mixes in a 128-bit value the snapshot compares.
   mutating func value(_ wide: Int128) {
@@ -265,27 +316,26 @@ struct SteadyStateFingerprint {
   }
 
   /// Mixes in an instant held in the state as the snapshot compares it (see
-  /// ``SteadyStateVisitor/instant(_:)``): a sentinel as itself, long ago as one class, near the
-  /// boundary relative to it, beyond the horizon as itself — and one before the boundary by its
-  /// distance to the boundary modulo the period, which a fixed instant keeps from boundary to
-  /// boundary (they are whole periods apart).
+  /// ``SteadyStateVisitor/instant(_:)``), as one word: a sentinel as itself, long ago as one
+  /// class, near the boundary relative to it, beyond the horizon as itself — and one before the
+  /// boundary by its distance to the boundary modulo the period, which a fixed instant keeps from
+  /// boundary to boundary (they are whole periods apart). Each class but the sentinels' is marked
+  /// in the word's top bits.
+  @inline(__always)
   mutating func instant(_ time: Int64) {
+    let word: Int64
     if time < 0 || time == .max {
-      value(Int64(0))
-      value(time)
+      word = time
     } else if time < boundary - past {
-      value(Int64(1))
+      word = 1 << 60
     } else if time < boundary {
-      value(Int64(2))
-      let distance = (boundary - time) % max(1, period)
-      value(distance)
+      word = 2 << 60 | (boundary - time) % max(1, period)
     } else if time - boundary < horizon {
-      value(Int64(2))
-      value(time - boundary)
+      word = 3 << 60 | (time - boundary)
     } else {
-      value(Int64(3))
-      value(time)
+      word = 4 << 60 ^ time
     }
+    value(word)
   }
 }
 
@@ -295,64 +345,117 @@ struct SteadyStateCapture: SteadyStateVisitor {
   let period: Int64
   let past: Int64
   let horizon: Int64
-  var snapshot = SteadyStateSnapshot()
-  var accumulators: [Int128] = []
+  private var words: SteadyStateAppender<Int64>
+  private var pastInstants: SteadyStateAppender<SteadyStateSnapshot.PastInstant>
+  private var sums: SteadyStateAppender<Int128>
+  private var runtimes: SteadyStateRuntimes?
+  private var isPeriodic = true
   /// The earliest instant beyond the horizon, or a bound: the cycle ends there.
   var earliestBeyond: Int64 = .max
   /// How far ahead of the boundary the furthest instant compared relative to it lies, ns (0
   /// when none lies ahead): the reach of the cycle's own pending times.
   var reach: Int64 = 0
 
-  init(boundary: Int64, period: Int64, past: Int64, horizon: Int64) {
+  /// A capture at `boundary`, with room for `room` words, instants before the boundary and
+  /// accumulators before its buffers grow (as many as the last snapshot taken held: the next one
+  /// is about as large).
+  init(
+    boundary: Int64, period: Int64, past: Int64, horizon: Int64,
+    room: (words: Int, pastInstants: Int, accumulators: Int) = (1_024, 64, 256)
+  ) {
     self.boundary = boundary
     self.period = period
     self.past = past
     self.horizon = horizon
+    words = SteadyStateAppender(capacity: room.words)
+    pastInstants = SteadyStateAppender(capacity: room.pastInstants)
+    sums = SteadyStateAppender(capacity: room.accumulators)
   }
 
+  /// The state taken (its fingerprint not set) and the accumulators and values last set from
+  /// them, in the enumeration's order: taken once the enumeration is done, the capture given up
+  /// (its runtimes moved, not copied).
+  consuming func finish()
+    -> (snapshot: SteadyStateSnapshot, accumulators: SteadyStateValues<Int128>)
+  {
+    var snapshot = SteadyStateSnapshot()
+    snapshot.words = words.values
+    snapshot.pastInstants = pastInstants.values
+    snapshot.runtimes = runtimes
+    snapshot.isPeriodic = isPeriodic
+    return (snapshot, sums.values)
+  }
+
+  @inline(__always)
   mutating func instant(_ time: inout Int64) {
     if isPast(time) {
-      snapshot.pastInstants.append(
-        SteadyStateSnapshot.PastInstant(word: Int32(snapshot.words.count), time: time))
+      pastInstants.append(
+        SteadyStateSnapshot.PastInstant(word: Int32(words.count), time: time))
     }
     derivedInstant(time)
   }
 
+  @inline(__always)
   mutating func derivedInstant(_ time: Int64) {
     if time < 0 || time == .max {
-      snapshot.words.append(0)
-      snapshot.words.append(time)
+      words.append(0)
+      words.append(time)
     } else if time < boundary - past {
-      snapshot.words.append(1)
-      snapshot.words.append(0)
+      words.append(1)
+      words.append(0)
     } else if time - boundary < horizon {
-      snapshot.words.append(2)
-      snapshot.words.append(time - boundary)
+      words.append(2)
+      words.append(time - boundary)
       reach = max(reach, time - boundary)
     } else {
-      snapshot.words.append(3)
-      snapshot.words.append(time)
+      words.append(3)
+      words.append(time)
       earliestBeyond = min(earliestBeyond, time)
     }
   }
 
-  mutating func value(_ word: Int64) { snapshot.words.append(word) }
+  @inline(__always)
+  mutating func value(_ word: Int64) { words.append(word) }
 
   mutating func generation(_ event: UInt32, current: UInt32) {
-    snapshot.words.append(Int64(current &- event))
+    words.append(Int64(current &- event))
   }
 
-  mutating func accumulator(_ sum: inout Int128) { accumulators.append(sum) }
+  @inline(__always)
+  mutating func accumulator(_ sum: inout Int128) { sums.append(sum) }
 
-  mutating func lastSet(_ value: inout Int128) { accumulators.append(value) }
+  mutating func lastSet(_ value: inout Int128) { sums.append(value) }
 
-  mutating func runtime<T: Equatable>(_ value: T) { snapshot.runtimes.append(value) }
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
+    sums.append(contentsOf: UnsafeBufferPointer(table))
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
+    sums.reserve(table.count)
+    for sum in table { sums.appendReserved(Int128(sum)) }
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
+    sums.reserve(table.count)
+    for count in table { sums.appendReserved(Int128(count)) }
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {
+    words.reserve(table.count)
+    for word in table { words.appendReserved(Int64(word)) }
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {
+    words.append(contentsOf: UnsafeBufferPointer(table))
+  }
+
+  mutating func runtimes(_ values: SteadyStateRuntimes) { runtimes = values }
 
   mutating func bound(_ time: Int64) {
     if time >= boundary { earliestBeyond = min(earliestBeyond, time) }
   }
 
-  mutating func notPeriodic() { snapshot.isPeriodic = false }
+  mutating func notPeriodic() { isPeriodic = false }
   mutating func moveEvents(of scheduler: Scheduler<DeviceEvent>) {}
   mutating func moveKeys(of heap: IndexedMinHeap) {}
 }
@@ -415,7 +518,29 @@ struct SteadyStateSkip: SteadyStateVisitor {
   }
 
   mutating func lastSet(_ value: inout Int128) { accumulator(&value) }
-  mutating func runtime<T: Equatable>(_ value: T) {}
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int128>) {
+    for index in table.indices { table[index] += Int128(count) * growth[next + index] }
+    next += table.count
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int64>) {
+    for index in table.indices {
+      table[index] = Int64(Int128(table[index]) + Int128(count) * growth[next + index])
+    }
+    next += table.count
+  }
+
+  mutating func accumulator(_ table: UnsafeMutableBufferPointer<Int>) {
+    for index in table.indices {
+      table[index] = Int(Int128(table[index]) + Int128(count) * growth[next + index])
+    }
+    next += table.count
+  }
+
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int32>) {}
+  mutating func values(_ table: UnsafeMutableBufferPointer<Int64>) {}
+  mutating func runtimes(_ values: SteadyStateRuntimes) {}
   mutating func bound(_ time: Int64) {}
   mutating func notPeriodic() {}
 
