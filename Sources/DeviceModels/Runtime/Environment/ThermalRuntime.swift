@@ -205,14 +205,18 @@ struct ThermalRuntime {
 
   /// Whether a poll of `span` ns at constant powers `power` and `packagePower` nW would change
   /// nothing but the times: the temperature and the average at their fixed points (a truncated
-  /// step of 0), the state and both levels as they are.
-  func isFixedPoint(span: Int64, power: Int64, packagePower: Int64) -> Bool {
+  /// step of 0), the state and both levels as they are. Probed on what a poll moves alone: a
+  /// probe of the whole runtime copied its tables, and booking the probe's times copied them
+  /// again, at every poll of a settled device (a sixth of a month of the day-in-the-life).
+  /// Mutating though it changes nothing: called on the simulation's runtime, it then works on
+  /// it in place, where a call that only reads took a copy of it (and of its tables) first.
+  mutating func isFixedPoint(span: Int64, power: Int64, packagePower: Int64) -> Bool {
     guard temperature == previousTemperature else { return false }
-    var probe = self
-    _ = probe.poll(span: span, power: power, packagePower: packagePower)
-    return probe.temperature == temperature && probe.averagePower == averagePower
-      && probe.state == state && probe.thermalLevel == thermalLevel
-      && probe.limitLevel == limitLevel
+    let now = moving
+    let next = moved(now, span: span, power: power, packagePower: packagePower)
+    return next.temperature == now.temperature && next.averagePower == now.averagePower
+      && next.state == now.state && next.thermalLevel == now.thermalLevel
+      && next.limitLevel == now.limitLevel
   }
 
   /// One poll of the governor, `span` ns after the previous one, with the whole device drawing
@@ -223,30 +227,71 @@ struct ThermalRuntime {
   mutating func poll(span: Int64, power: Int64, packagePower: Int64) -> ThermalState {
     book(Int128(span))
     let before = state
-    previousTemperature = temperature
-    temperature = nextTemperature(from: temperature, power: power, span: span)
-    peakTemperature = max(peakTemperature, temperature)
-    state = state(at: temperature)
-    if state >= .serious && temperature >= previousTemperature {
-      thermalLevel = min(thermalLevel + 1, deepestLevel)
-    } else if state == .nominal && temperature <= previousTemperature && thermalLevel > 0 {
-      thermalLevel -= 1
+    moving = moved(moving, span: span, power: power, packagePower: packagePower)
+    return before
+  }
+
+  /// What a poll moves: the temperatures, the state, the two levels and the package's average
+  /// (none of the runtime's tables).
+  struct Moving {
+    var temperature: Int64
+    var previousTemperature: Int64
+    var peakTemperature: Int64
+    var averagePower: Int64
+    var state: ThermalState
+    var thermalLevel: Int32
+    var limitLevel: Int32
+  }
+
+  /// What a poll moves, now.
+  var moving: Moving {
+    get {
+      Moving(
+        temperature: temperature, previousTemperature: previousTemperature,
+        peakTemperature: peakTemperature, averagePower: averagePower, state: state,
+        thermalLevel: thermalLevel, limitLevel: limitLevel)
     }
-    guard hasLimits else { return before }
-    averagePower = nextAverage(from: averagePower, power: packagePower, span: span)
+    set {
+      temperature = newValue.temperature
+      previousTemperature = newValue.previousTemperature
+      peakTemperature = newValue.peakTemperature
+      averagePower = newValue.averagePower
+      state = newValue.state
+      thermalLevel = newValue.thermalLevel
+      limitLevel = newValue.limitLevel
+    }
+  }
+
+  /// `current` one poll of `span` ns on, the device drawing `power` nW and the package
+  /// `packagePower` nW on average over the span (see ``poll(span:power:packagePower:)``).
+  func moved(_ current: Moving, span: Int64, power: Int64, packagePower: Int64) -> Moving {
+    var next = current
+    next.previousTemperature = current.temperature
+    next.temperature = nextTemperature(from: current.temperature, power: power, span: span)
+    next.peakTemperature = max(current.peakTemperature, next.temperature)
+    next.state = state(at: next.temperature)
+    if next.state >= .serious && next.temperature >= next.previousTemperature {
+      next.thermalLevel = min(current.thermalLevel + 1, deepestLevel)
+    } else if next.state == .nominal && next.temperature <= next.previousTemperature
+      && current.thermalLevel > 0
+    {
+      next.thermalLevel = current.thermalLevel - 1
+    }
+    guard hasLimits else { return next }
+    next.averagePower = nextAverage(from: current.averagePower, power: packagePower, span: span)
     let exceeded =
       packagePower > shortTermLimit
-      || (averagePower > sustainedLimit && packagePower > sustainedLimit)
+      || (next.averagePower > sustainedLimit && packagePower > sustainedLimit)
     if exceeded {
-      limitLevel = min(limitLevel + 1, deepestLevel)
-    } else if limitLevel > 0 {
-      let raised = packagePower + mostAddedByRaising(from: limitLevel)
+      next.limitLevel = min(current.limitLevel + 1, deepestLevel)
+    } else if current.limitLevel > 0 {
+      let raised = packagePower + mostAddedByRaising(from: current.limitLevel)
       if raised <= shortTermLimit
-        && nextAverage(from: averagePower, power: raised, span: span) <= sustainedLimit
+        && nextAverage(from: next.averagePower, power: raised, span: span) <= sustainedLimit
       {
-        limitLevel -= 1
+        next.limitLevel = current.limitLevel - 1
       }
     }
-    return before
+    return next
   }
 }
