@@ -214,9 +214,9 @@ struct ThermalRuntime {
     guard temperature == previousTemperature else { return false }
     let now = moving
     let next = moved(now, span: span, power: power, packagePower: packagePower)
-    return next.temperature == now.temperature && next.averagePower == now.averagePower
-      && next.state == now.state && next.thermalLevel == now.thermalLevel
-      && next.limitLevel == now.limitLevel
+    return next.continuous.temperature == now.continuous.temperature
+      && next.continuous.averagePower == now.continuous.averagePower
+      && next.outputs == now.outputs
   }
 
   /// One poll of the governor, `span` ns after the previous one, with the whole device drawing
@@ -231,65 +231,95 @@ struct ThermalRuntime {
     return before
   }
 
-  /// What a poll moves: the temperatures, the state, the two levels and the package's average
-  /// (none of the runtime's tables).
-  struct Moving {
-    var temperature: Int64
-    var previousTemperature: Int64
-    var peakTemperature: Int64
-    var averagePower: Int64
+  /// What the rest of the device reads of the governor: the state (the OS's thermal events, the
+  /// frame-rate cap, `when: thermal-nominal`) and the throttling levels (the caps).
+  struct Outputs: Equatable {
     var state: ThermalState
     var thermalLevel: Int32
     var limitLevel: Int32
   }
 
-  /// What a poll moves, now.
-  var moving: Moving {
-    get {
-      Moving(
-        temperature: temperature, previousTemperature: previousTemperature,
-        peakTemperature: peakTemperature, averagePower: averagePower, state: state,
-        thermalLevel: thermalLevel, limitLevel: limitLevel)
-    }
+  /// What the governor keeps that the rest of the device never reads: the temperatures, the peak
+  /// and the power limits' average. They move on their own from poll to poll, and reach the rest
+  /// of the device only through ``Outputs`` and the decision to rest.
+  struct Continuous: Equatable {
+    var temperature: Int64
+    var previousTemperature: Int64
+    var peakTemperature: Int64
+    var averagePower: Int64
+  }
+
+  /// The outputs now.
+  var outputs: Outputs {
+    get { Outputs(state: state, thermalLevel: thermalLevel, limitLevel: limitLevel) }
     set {
-      temperature = newValue.temperature
-      previousTemperature = newValue.previousTemperature
-      peakTemperature = newValue.peakTemperature
-      averagePower = newValue.averagePower
       state = newValue.state
       thermalLevel = newValue.thermalLevel
       limitLevel = newValue.limitLevel
     }
   }
 
+  /// The continuous quantities now.
+  var continuous: Continuous {
+    get {
+      Continuous(
+        temperature: temperature, previousTemperature: previousTemperature,
+        peakTemperature: peakTemperature, averagePower: averagePower)
+    }
+    set {
+      temperature = newValue.temperature
+      previousTemperature = newValue.previousTemperature
+      peakTemperature = newValue.peakTemperature
+      averagePower = newValue.averagePower
+    }
+  }
+
+  /// What a poll moves (none of the runtime's tables).
+  struct Moving {
+    var continuous: Continuous
+    var outputs: Outputs
+  }
+
+  /// What a poll moves, now.
+  var moving: Moving {
+    get { Moving(continuous: continuous, outputs: outputs) }
+    set {
+      continuous = newValue.continuous
+      outputs = newValue.outputs
+    }
+  }
+
   /// `current` one poll of `span` ns on, the device drawing `power` nW and the package
   /// `packagePower` nW on average over the span (see ``poll(span:power:packagePower:)``).
   func moved(_ current: Moving, span: Int64, power: Int64, packagePower: Int64) -> Moving {
+    let was = current.continuous
+    let level = current.outputs
     var next = current
-    next.previousTemperature = current.temperature
-    next.temperature = nextTemperature(from: current.temperature, power: power, span: span)
-    next.peakTemperature = max(current.peakTemperature, next.temperature)
-    next.state = state(at: next.temperature)
-    if next.state >= .serious && next.temperature >= next.previousTemperature {
-      next.thermalLevel = min(current.thermalLevel + 1, deepestLevel)
-    } else if next.state == .nominal && next.temperature <= next.previousTemperature
-      && current.thermalLevel > 0
+    let temperature = nextTemperature(from: was.temperature, power: power, span: span)
+    next.continuous.previousTemperature = was.temperature
+    next.continuous.temperature = temperature
+    next.continuous.peakTemperature = max(was.peakTemperature, temperature)
+    next.outputs.state = state(at: temperature)
+    if next.outputs.state >= .serious && temperature >= was.temperature {
+      next.outputs.thermalLevel = min(level.thermalLevel + 1, deepestLevel)
+    } else if next.outputs.state == .nominal && temperature <= was.temperature
+      && level.thermalLevel > 0
     {
-      next.thermalLevel = current.thermalLevel - 1
+      next.outputs.thermalLevel = level.thermalLevel - 1
     }
     guard hasLimits else { return next }
-    next.averagePower = nextAverage(from: current.averagePower, power: packagePower, span: span)
+    let average = nextAverage(from: was.averagePower, power: packagePower, span: span)
+    next.continuous.averagePower = average
     let exceeded =
-      packagePower > shortTermLimit
-      || (next.averagePower > sustainedLimit && packagePower > sustainedLimit)
+      packagePower > shortTermLimit || (average > sustainedLimit && packagePower > sustainedLimit)
     if exceeded {
-      next.limitLevel = min(current.limitLevel + 1, deepestLevel)
-    } else if current.limitLevel > 0 {
-      let raised = packagePower + mostAddedByRaising(from: current.limitLevel)
+      next.outputs.limitLevel = min(level.limitLevel + 1, deepestLevel)
+    } else if level.limitLevel > 0 {
+      let raised = packagePower + mostAddedByRaising(from: level.limitLevel)
       if raised <= shortTermLimit
-        && nextAverage(from: next.averagePower, power: raised, span: span) <= sustainedLimit
+        && nextAverage(from: average, power: raised, span: span) <= sustainedLimit
       {
-        next.limitLevel = current.limitLevel - 1
+        next.outputs.limitLevel = level.limitLevel - 1
       }
     }
     return next

@@ -19,44 +19,6 @@ struct ThermalPoll: Equatable {
 }
 
 extension ThermalRuntime {
-  /// What the rest of the device reads of the governor: the state (the OS's thermal events, the
-  /// frame-rate cap, `when: thermal-nominal`) and the throttling levels (the caps).
-  struct Outputs: Equatable {
-    var state: ThermalState
-    var thermalLevel: Int32
-    var limitLevel: Int32
-  }
-
-  /// What the governor keeps that the rest of the device never reads: the temperatures, the peak
-  /// and the power limits' average. They move on their own from poll to poll, and reach the rest
-  /// of the device only through ``Outputs`` and the decision to rest.
-  struct Continuous: Equatable {
-    var temperature: Int64
-    var previousTemperature: Int64
-    var peakTemperature: Int64
-    var averagePower: Int64
-  }
-
-  /// The outputs now.
-  var outputs: Outputs {
-    Outputs(state: state, thermalLevel: thermalLevel, limitLevel: limitLevel)
-  }
-
-  /// The continuous quantities now.
-  var continuous: Continuous {
-    get {
-      Continuous(
-        temperature: temperature, previousTemperature: previousTemperature,
-        peakTemperature: peakTemperature, averagePower: averagePower)
-    }
-    set {
-      temperature = newValue.temperature
-      previousTemperature = newValue.previousTemperature
-      peakTemperature = newValue.peakTemperature
-      averagePower = newValue.averagePower
-    }
-  }
-
   /// Replays `polls`, one cycle's, up to `cycles` times from the governor as it is, each poll
   /// given what it was given in the cycle logged, for as long as every poll decides what it
   /// decided there: the outputs unchanged and the same rest. Returns how many whole cycles replay
