@@ -95,7 +95,7 @@ public struct CSVWriter {
   }
 
   /// Whether a byte makes a field need quotes: a comma, a double quote or a line break.
-  private static func needsQuoting(_ byte: UInt8) -> Bool {
+  static func needsQuoting(_ byte: UInt8) -> Bool {
     byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
   }
 }
@@ -155,7 +155,7 @@ public struct NumericCSVRecord {
     let start = bytes.count
     write(&bytes)
     assert(
-      !bytes[start...].contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D },
-      "a numeric CSV field that needs quoting")
+      !bytes[start...].contains(where: CSVWriter.needsQuoting),
+      "a numeric field that needs quoting")
   }
 }
