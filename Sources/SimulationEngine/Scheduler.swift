@@ -61,6 +61,11 @@ public final class Scheduler<Event> {
   /// The number of events waiting in the queue.
   @inlinable public var pendingEventCount: Int { queue.count }
 
+  /// When the earliest pending event is due, or `nil` when none is pending.
+  ///
+  /// - Complexity: O(1).
+  @inlinable public var nextEventTime: Instant? { queue.nextTime }
+
   /// Whether an event due now with a rank of at most `rank` is still pending: the instant's
   /// events of those ranks are not all handled yet.
   ///

@@ -55,6 +55,8 @@ struct FastForward {
   var longestPeriod: Int64 = FastForward.shortestLongestPeriod
   /// Boundaries in a row without a skip.
   var misses = 0
+  /// The simulation's count of events handled when it last stopped at a boundary.
+  var eventsAtLastLook = 0
   /// How long to wait before watching again, after giving up, ns.
   var backoff: Int64 = FastForward.initialBackoff
   /// Cycles skipped so far, their length in all, and skips (for the benchmark and tests).
@@ -62,6 +64,8 @@ struct FastForward {
   var skips = 0
   /// Boundaries whose whole state was taken (the others were told apart by their fingerprints).
   var snapshotsTaken = 0
+  /// Boundaries at which the run stopped to look.
+  var boundariesLookedAt = 0
   /// Whether it skipped since it last gave up (a pause until something outside the cycle has
   /// come is not giving up).
   var hasSkippedSinceGiveUp = false
@@ -208,6 +212,7 @@ extension DeviceSimulation {
   /// At boundary `boundary`: compares the state with the states one and two cycles earlier,
   /// for each multiple of the period, and skips whole cycles when they are equal.
   private func checkSteadyState(at boundary: Int64) {
+    fastForward.boundariesLookedAt += 1
     // Inside the window written change by change (`--exact`, `--trace`) nothing is skipped:
     // look again when it ends.
     if let window = fastForward.writtenWindow, window.contains(boundary) {
@@ -215,8 +220,22 @@ extension DeviceSimulation {
       return
     }
     let period = fastForward.period
+    // The events handled since the last boundary looked at: none means that the sources watched
+    // did not fire (an animation paused while it is not visible, timers held on a device that has
+    // shut down), and a period in which nothing happens saves nothing when skipped. Rather than
+    // take the state at each boundary while nothing happens (a month of a phone that had shut
+    // down took a snapshot every second), look again when the next event comes.
+    let events = scheduler.processedEventCount
+    let eventsSinceLastLook = events - fastForward.eventsAtLastLook
+    fastForward.eventsAtLastLook = events
     guard period > 0 else {
       startWatching(at: boundary)
+      return
+    }
+    if eventsSinceLastLook == 0 {
+      // Just after the next event (a look at its instant comes before it).
+      let next = scheduler.nextEventTime?.nanosecondsSinceStart ?? .max
+      stopWatching(at: boundary, retryAt: max(Saturating.sum(next, 1), boundary + 1))
       return
     }
     // Something outside the cycle comes too soon for any skip: look again once it has come,

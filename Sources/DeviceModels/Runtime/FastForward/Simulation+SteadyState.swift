@@ -393,7 +393,14 @@ extension DeviceSimulation {
             by: Int64(count))
           if !overflow { visitor.bound(Saturating.sum(start.nanosecondsSinceStart, product)) }
         }
-        if let due, visitor.isNear(due), visitor.period % every.nanoseconds != 0 {
+        // A timer due in the coming cycles whose interval does not divide the period cannot
+        // repeat with it. One whose due time has passed waits, its window open, for the CPU to
+        // start an item or for its deadline (a pending event: beyond the horizon it bounds the
+        // skip, within it it is compared relative to each boundary and differs): while it waits,
+        // through cycles that start no CPU item, it does not keep the state from repeating.
+        if let due, due >= visitor.boundary, visitor.isNear(due),
+          visitor.period % every.nanoseconds != 0
+        {
           visitor.notPeriodic()
         }
       case .frames:
