@@ -43,6 +43,25 @@ final class LoggingModel: SimulationModel {
     #expect(scheduler.processedEventCount == 1)
   }
 
+  /// The next event's time is the earliest pending, whichever heap its rank puts it in, and none
+  /// once nothing is pending; reading it takes nothing off the queue.
+  @Test func theNextEventTimeIsTheEarliestPending() {
+    let scheduler = Scheduler<String>(
+      secondHeapRanks: 1..<2, thirdHeapRanks: 2..<3, keepsSortedRun: true)
+    let model = LoggingModel(scheduler: scheduler)
+    #expect(scheduler.nextEventTime == nil)
+    for (time, rank): (Int64, UInt32) in [(30, 0), (12, 2), (20, 1), (7, 1)] {
+      scheduler.schedule("e\(time)", at: Self.at(time), rank: rank)
+    }
+    #expect(scheduler.nextEventTime == Self.at(7))
+    #expect(scheduler.pendingEventCount == 4)
+    scheduler.run(model, until: Self.at(13))
+    #expect(model.log.map(\.time) == [7, 12])
+    #expect(scheduler.nextEventTime == Self.at(20))
+    scheduler.run(model, until: Self.at(31))
+    #expect(scheduler.nextEventTime == nil)
+  }
+
   /// Discarding the pending events at the end of a run keeps the clock and the count of what
   /// was processed; the scheduler goes on with what is scheduled after.
   @Test func discardingPendingEventsKeepsTheClockAndTheCount() {
