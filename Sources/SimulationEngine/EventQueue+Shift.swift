@@ -21,18 +21,22 @@ extension EventQueue {
         body(OrderedKey.value(of: key), UInt64(truncatingIfNeeded: key), entries[index].event)
       }
     }
-    sortedRun.forEachIndex { index in
-      let key = sortedRun.entries[index].key
-      body(
-        OrderedKey.value(of: key), UInt64(truncatingIfNeeded: key), sortedRun.entries[index].event)
+    func list(_ run: EventRun<Event>) {
+      run.forEachIndex { index in
+        let key = run.entries[index].key
+        body(OrderedKey.value(of: key), UInt64(truncatingIfNeeded: key), run.entries[index].event)
+      }
     }
+    list(sortedRun.run)
+    list(otherSortedRun.run)
   }
 
   /// Moves every pending event due in `range` later by `delta` ns, keeping its rank and
   /// sequence. The order of the queue stays valid when every event outside `range` is due
   /// before it, or at or after `range.upperBound + delta` (as for a steady state's events, all
-  /// due before the events that are not part of it, moved by whole periods). The sorted run stays
-  /// sorted then too: its events in `range` are consecutive, and move to where none is due.
+  /// due before the events that are not part of it, moved by whole periods). The sorted runs stay
+  /// sorted then too: each one's events in `range` are consecutive, and move to where none is
+  /// due.
   ///
   /// - Complexity: O(*n*) for *n* pending events.
   public mutating func shiftPending(dueIn range: Range<Int64>, by delta: Int64) {
@@ -47,11 +51,16 @@ extension EventQueue {
     shift(firstHeap.entries, firstHeap.count)
     shift(secondHeap.entries, secondHeap.count)
     shift(thirdHeap.entries, thirdHeap.count)
-    sortedRun.forEachIndex { sortedRun.entries[$0].key = shifted(sortedRun.entries[$0].key) }
-    if hasPromoted {
-      promotedKey = shifted(promotedKey)
-      lastRunKey = shifted(lastRunKey)
+    func shift(_ chain: inout SortedChain<Event>) {
+      let run = chain.run
+      run.forEachIndex { run.entries[$0].key = shifted(run.entries[$0].key) }
+      if chain.hasPromoted {
+        chain.promotedKey = shifted(chain.promotedKey)
+        chain.lastKey = shifted(chain.lastKey)
+      }
     }
+    shift(&sortedRun)
+    shift(&otherSortedRun)
   }
 }
 

@@ -17,12 +17,17 @@ public import Quantities
 /// work — then climb and sink a heap of a dozen, not of hundreds or thousands.
 ///
 /// A queue made with `keepsSortedRun` places an event of the second heap's ranks due no earlier
-/// than the last one placed in the sorted run beside that heap (``EventRun``) in the run
-/// instead: tens of thousands of sources, each scheduling its next arrival a whole period ahead,
-/// nearly always schedule it after every other, and the run takes it at its back in O(1) where
-/// the heap sank each one through a tree of all of them, a cache miss a level. The run's earliest
-/// event is kept in the second heap (and the next one moves there when it leaves), so the second
-/// heap's head is still the earliest of its ranks and the order is the one a single heap gives.
+/// than the last one placed in one of two sorted runs beside that heap (``SortedChain``) in that
+/// run instead: tens of thousands of sources, each scheduling its next arrival a whole period
+/// ahead, nearly always schedule it after every other of its kind, and the run takes it at its
+/// back in O(1) where the heap sank each one through a tree of all of them, a cache miss a level.
+/// Two runs, because sources schedule two kinds of event a period ahead, each kind in its own
+/// ascending order: arrivals at their due times, and range timers' deadlines a tolerance later
+/// (a third of 100,000 workloads' arrivals, behind the others' deadlines, kept 30,000 events in
+/// the heap with one run). An event joins the run whose last event is the latest due no later
+/// than it. Each run's earliest event is kept in the second heap (and the next one moves there
+/// when it leaves), so the second heap's head is still the earliest of its ranks and the order
+/// is the one a single heap gives.
 ///
 /// It is not a `Sequence`, because iterating a heap visits its elements in no useful order, and
 /// it is not copyable: a simulation has one queue, and as an array held by the scheduler every
@@ -41,16 +46,10 @@ public struct EventQueue<Event>: ~Copyable {
   @usableFromInline let secondHeapRanks: Range<UInt32>
   @usableFromInline let thirdHeapRanks: Range<UInt32>
   @usableFromInline var nextSequence: UInt64 = 0
-  /// Events of the second heap's ranks in ascending order, all but the earliest (which is in
-  /// `secondHeap`, with key `promotedKey`, while `hasPromoted`).
-  @usableFromInline var sortedRun: EventRun<Event>
-  /// Whether an event of the sorted run is in `secondHeap` (the run's chain is not empty).
-  @usableFromInline var hasPromoted = false
-  /// The key of the sorted run's event in `secondHeap`, while `hasPromoted`.
-  @usableFromInline var promotedKey: UInt128 = 0
-  /// The key of the last event placed in the sorted run's chain (0 when it is empty): an event
-  /// joins it only when due no earlier.
-  @usableFromInline var lastRunKey: UInt128 = 0
+  /// Two chains of events of the second heap's ranks in ascending order, each with its earliest
+  /// event in `secondHeap`.
+  @usableFromInline var sortedRun: SortedChain<Event>
+  @usableFromInline var otherSortedRun: SortedChain<Event>
   /// Whether events of the second heap's ranks may join the sorted run (chosen when the queue is
   /// made: a flag costs one test per event scheduled, where counting the events cost four).
   @usableFromInline let keepsSortedRun: Bool
@@ -70,7 +69,8 @@ public struct EventQueue<Event>: ~Copyable {
     thirdHeap = EventHeap(minimumCapacity: thirdHeapRanks.isEmpty ? 1 : minimumCapacity)
     self.secondHeapRanks = secondHeapRanks
     self.thirdHeapRanks = thirdHeapRanks
-    sortedRun = EventRun()
+    sortedRun = SortedChain()
+    otherSortedRun = SortedChain()
     self.keepsSortedRun = keepsSortedRun
   }
 
@@ -79,11 +79,12 @@ public struct EventQueue<Event>: ~Copyable {
     secondHeap.deallocate()
     thirdHeap.deallocate()
     sortedRun.deallocate()
+    otherSortedRun.deallocate()
   }
 
   /// The number of pending events.
   @inlinable public var count: Int {
-    firstHeap.count + secondHeap.count + thirdHeap.count + sortedRun.count
+    firstHeap.count + secondHeap.count + thirdHeap.count + sortedRun.count + otherSortedRun.count
   }
 
   /// Whether no event is pending.
@@ -110,8 +111,8 @@ public struct EventQueue<Event>: ~Copyable {
     nextSequence &+= 1
     let entry = EventHeap.Entry(time: time.nanosecondsSinceStart, order: order, event: event)
     if secondHeapRanks.contains(rank) {
-      if keepsSortedRun && entry.key >= lastRunKey {
-        appendToSortedRun(entry)
+      if keepsSortedRun {
+        placeInSortedRuns(entry)
       } else {
         secondHeap.push(entry)
       }
@@ -163,7 +164,11 @@ public struct EventQueue<Event>: ~Copyable {
     case .second:
       guard secondHeap.entries[0].time < limit || limit == .max else { return nil }
       let entry = secondHeap.removeFirst()
-      if hasPromoted && entry.key == promotedKey { promoteFromSortedRun() }
+      if sortedRun.isPromoted(entry.key) {
+        sortedRun.promoteNext(into: &secondHeap)
+      } else if otherSortedRun.isPromoted(entry.key) {
+        otherSortedRun.promoteNext(into: &secondHeap)
+      }
       return entry
     case .third:
       guard thirdHeap.entries[0].time < limit || limit == .max else { return nil }
@@ -173,34 +178,22 @@ public struct EventQueue<Event>: ~Copyable {
     }
   }
 
-  /// Places `entry`, due no earlier than the last event of the sorted run's chain, at its back:
-  /// in `secondHeap` when the chain is empty, else in the run. Inlinable, like every step of
-  /// ``push(_:at:rank:)`` and ``removeFirst(dueBefore:)``: the simulation's module specializes it for
-  /// its events, where a generic call looked up the entry type's metadata at every event.
+  /// Places `entry`, of the second heap's ranks, at the back of the sorted run whose last event
+  /// is the latest due no later than it, or in `secondHeap` when both runs' last events are due
+  /// later. Inlinable, like every step of ``push(_:at:rank:)`` and ``removeFirst(dueBefore:)``:
+  /// the simulation's module specializes it for its events, where a generic call looked up the
+  /// entry type's metadata at every event.
   @inlinable
-  mutating func appendToSortedRun(_ entry: EventHeap<Event>.Entry) {
-    lastRunKey = entry.key
-    if hasPromoted {
-      sortedRun.append(entry)
+  mutating func placeInSortedRuns(_ entry: EventHeap<Event>.Entry) {
+    let fitsFirst = entry.key >= sortedRun.lastKey
+    let fitsOther = entry.key >= otherSortedRun.lastKey
+    if fitsFirst && (!fitsOther || sortedRun.lastKey >= otherSortedRun.lastKey) {
+      sortedRun.append(entry, promotingInto: &secondHeap)
+    } else if fitsOther {
+      otherSortedRun.append(entry, promotingInto: &secondHeap)
     } else {
-      hasPromoted = true
-      promotedKey = entry.key
       secondHeap.push(entry)
     }
-  }
-
-  /// The sorted run's event in `secondHeap` has left: the run's next one takes its place there
-  /// (inlinable, as ``appendToSortedRun(_:)``).
-  @inlinable
-  mutating func promoteFromSortedRun() {
-    guard sortedRun.count > 0 else {
-      hasPromoted = false
-      lastRunKey = 0
-      return
-    }
-    let next = sortedRun.removeFirst()
-    promotedKey = next.key
-    secondHeap.push(next)
   }
 
   /// One of the heaps, or none.
@@ -230,8 +223,7 @@ public struct EventQueue<Event>: ~Copyable {
     secondHeap.removeAll()
     thirdHeap.removeAll()
     sortedRun.removeAll()
-    hasPromoted = false
-    lastRunKey = 0
+    otherSortedRun.removeAll()
   }
 }
 

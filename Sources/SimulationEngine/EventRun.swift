@@ -86,3 +86,78 @@ struct EventRun<Event> {
     head = 0
   }
 }
+
+/// A sorted run and the earliest of its events, which waits in a heap beside it (see
+/// ``EventQueue``): events join at its back when due no earlier than the last one placed, and its
+/// next event moves to the heap when the one there leaves.
+///
+/// Like ``EventRun``, it does not free its memory: its owner, a queue that cannot be copied,
+/// calls ``deallocate()`` once.
+@usableFromInline
+struct SortedChain<Event> {
+  @usableFromInline typealias Entry = EventHeap<Event>.Entry
+
+  /// The chain's events in ascending order, all but the earliest (which is in the heap, with key
+  /// `promotedKey`, while `hasPromoted`).
+  @usableFromInline var run: EventRun<Event>
+  /// Whether an event of the chain is in the heap (the chain is not empty).
+  @usableFromInline var hasPromoted = false
+  /// The key of the chain's event in the heap, while `hasPromoted`.
+  @usableFromInline var promotedKey: UInt128 = 0
+  /// The key of the last event placed in the chain (0 when it is empty): an event joins it only
+  /// when due no earlier.
+  @usableFromInline var lastKey: UInt128 = 0
+
+  @usableFromInline
+  init() {
+    run = EventRun()
+  }
+
+  /// The events in the run (the one in the heap not counted).
+  @inlinable var count: Int { run.count }
+
+  /// Releases the run's events and memory; the chain must not be used again.
+  @usableFromInline
+  func deallocate() {
+    run.deallocate()
+  }
+
+  /// Places `entry`, due no earlier than the chain's last event, at its back: in `heap` when the
+  /// chain is empty, else in the run.
+  @inlinable
+  mutating func append(_ entry: Entry, promotingInto heap: inout EventHeap<Event>) {
+    lastKey = entry.key
+    if hasPromoted {
+      run.append(entry)
+    } else {
+      hasPromoted = true
+      promotedKey = entry.key
+      heap.push(entry)
+    }
+  }
+
+  /// Whether the entry of `key`, just taken off the heap, is the chain's.
+  @inlinable func isPromoted(_ key: UInt128) -> Bool { hasPromoted && key == promotedKey }
+
+  /// The chain's event in `heap` has left: the run's next one takes its place there, or the chain
+  /// is empty.
+  @inlinable
+  mutating func promoteNext(into heap: inout EventHeap<Event>) {
+    guard run.count > 0 else {
+      hasPromoted = false
+      lastKey = 0
+      return
+    }
+    let next = run.removeFirst()
+    promotedKey = next.key
+    heap.push(next)
+  }
+
+  /// Removes every event of the run (the caller empties the heap).
+  @usableFromInline
+  mutating func removeAll() {
+    run.removeAll()
+    hasPromoted = false
+    lastKey = 0
+  }
+}

@@ -5,7 +5,7 @@ extension IndexedMinHeap {
   public func key(for id: Int) -> Int64? {
     precondition(id >= 0 && id < capacity, "an identifier out of range")
     let position = Int(positions[id])
-    if position == Int(Self.inRun) { return runKeys[id] }
+    if position < -1 { return runKeys[id] }
     return position < 0 ? nil : slots[position].key
   }
 
@@ -14,21 +14,30 @@ extension IndexedMinHeap {
   /// of a steady state).
   ///
   /// - Complexity: O(*n*) for *n* keys.
-  /// The sorted run stays sorted: its stale slots are dropped first, and its live keys in `range`
-  /// are consecutive and move to where no key is.
+  /// The sorted runs stay sorted: their stale slots are dropped first, and each one's live keys
+  /// in `range` are consecutive and move to where no key is.
   public func shiftKeys(in range: Range<Int64>, by delta: Int64) {
     for index in 0..<count where range.contains(slots[index].key) {
       slots[index].key += delta
     }
-    guard promotedID >= 0 else { return }
-    rebuildRun(capacity: runCapacity, dropStale: true)
-    for index in 0..<runCount where range.contains(run[index].key) { run[index].key += delta }
-    // By identifier: the run may hold one identifier's key twice (set, changed, set again).
-    for id in 0..<capacity where positions[id] == Self.inRun && range.contains(runKeys[id]) {
+    let chains = (0..<2).filter { runs[$0].promotedID >= 0 }
+    guard !chains.isEmpty else { return }
+    for r in chains {
+      rebuildRun(r, capacity: runs[r].capacity, dropStale: true)
+      let ring = runs[r].ring
+      for index in 0..<runs[r].count where range.contains(ring[index].key) {
+        ring[index].key += delta
+      }
+    }
+    // By identifier: a run may hold one identifier's key twice (set, changed, set again).
+    for id in 0..<capacity where positions[id] < -1 && range.contains(runKeys[id]) {
       runKeys[id] += delta
     }
-    lastRunOrder =
-      runCount > 0 ? run[runCount - 1].order : slots[Int(positions[Int(promotedID)])].order
+    for r in chains {
+      let promoted = Int(positions[Int(runs[r].promotedID)])
+      runs[r].lastOrder =
+        runs[r].count > 0 ? runs[r].ring[runs[r].count - 1].order : slots[promoted].order
+    }
   }
 }
 

@@ -18,13 +18,16 @@
 /// from there the little it must — no comparison with the moving key at every level, and no
 /// mispredicted exit from the descent.
 ///
-/// A heap made with `keepsSortedRun` places a key set no smaller than the last one placed in its
-/// sorted run in the run instead of the heap (tens of thousands of workloads, each setting its
-/// next due time a period ahead, nearly always set it after every other): appended in O(1),
-/// where the heap sank it through every level, a cache miss each. The run's earliest live key is
-/// kept in the heap (the next one moves there when it leaves or changes), so the heap's root is
-/// still the minimum. A key the run holds that is changed or removed is left there, stale, and
-/// skipped when it comes to the front (an identifier's current key is recorded apart).
+/// A heap made with `keepsSortedRun` places a key set no smaller than the last one placed in one
+/// of its two sorted runs in that run instead of the heap (tens of thousands of workloads, each
+/// setting its next due time a period ahead, nearly always set it after every other of its kind):
+/// appended in O(1), where the heap sank it through every level, a cache miss each. Two runs, as
+/// in ``EventQueue``: the keys set come in two interleaved ascending kinds (arrivals' due times,
+/// and range timers' deadlines a tolerance later), and a key joins the run whose last key is the
+/// largest no larger than it. Each run's earliest live key is kept in the heap (the next one moves
+/// there when it leaves or changes), so the heap's root is still the minimum. A key a run holds
+/// that is changed or removed is left there, stale, and skipped when it comes to the front (an
+/// identifier's current key, and the run that holds it, are recorded apart).
 public final class IndexedMinHeap {
   @usableFromInline
   struct Slot {
@@ -50,31 +53,49 @@ public final class IndexedMinHeap {
   @usableFromInline let capacity: Int
   /// `slots[0 ..< count]` are the heap; slot 1 (the root's first child) starts a cache line.
   @usableFromInline let slots: UnsafeMutablePointer<Slot>
-  /// The position of each identifier in `slots`, -1 when absent, `inRun` when in the sorted run.
+  /// The position of each identifier in `slots`, -1 when absent, `inRun(r)` when in run `r`.
   @usableFromInline let positions: UnsafeMutablePointer<Int32>
   @exclusivity(unchecked) @usableFromInline var count = 0
 
-  /// The position of an identifier whose key is in the sorted run.
-  @usableFromInline static var inRun: Int32 { -2 }
-  /// Whether keys may join the sorted run (chosen when the heap is made: a flag costs one test
+  /// The position of an identifier whose key is in sorted run `run` (0 or 1).
+  @inlinable static func inRun(_ run: Int) -> Int32 { Int32(truncatingIfNeeded: -2 &- run) }
+  /// The run a position below -1 stands for.
+  @inlinable static func run(at position: Int32) -> Int { Int(-2 &- position) }
+  /// Whether keys may join the sorted runs (chosen when the heap is made: a flag costs one test
   /// per key set, where counting the keys cost four).
   @usableFromInline let keepsSortedRun: Bool
-  /// The sorted run: `runCount` slots from `runHead` in a ring of `runCapacity` (a power of two),
-  /// in ascending order but for stale ones (whose identifier has another key, or none, since).
-  @exclusivity(unchecked) @usableFromInline var run: UnsafeMutablePointer<Slot>
-  @exclusivity(unchecked) @usableFromInline var runCapacity = 16
-  @exclusivity(unchecked) @usableFromInline var runHead = 0
-  @exclusivity(unchecked) @usableFromInline var runCount = 0
-  /// The key of each identifier in the run (read only while its position is `inRun`).
+  /// The two sorted runs.
+  @usableFromInline let runs: UnsafeMutablePointer<SortedSlots>
+  /// The key of each identifier in a run (read only while its position is `inRun(_:)`).
   @usableFromInline let runKeys: UnsafeMutablePointer<Int64>
-  /// How many identifiers are in the run (live slots; the rest of `runCount` are stale).
-  @exclusivity(unchecked) @usableFromInline var liveInRun = 0
-  /// The identifier in the heap that came from the run, no later than any live key in the run
-  /// (-1 when none: then no key is live in the run).
-  @exclusivity(unchecked) @usableFromInline var promotedID: Int32 = -1
-  /// The order of the last slot placed in the run's chain (the promoted one, then the run): a
-  /// key joins the run only when no smaller (0 when the chain is empty).
-  @exclusivity(unchecked) @usableFromInline var lastRunOrder: UInt128 = 0
+
+  /// One sorted run: `count` slots from `head` in a ring of `capacity` (a power of two), in
+  /// ascending order but for stale ones (whose identifier has another key, or none, since), and
+  /// the identifier of the heap that came from it.
+  @usableFromInline
+  struct SortedSlots {
+    @usableFromInline var ring: UnsafeMutablePointer<Slot>
+    @usableFromInline var capacity = 16
+    @usableFromInline var head = 0
+    @usableFromInline var count = 0
+    /// How many identifiers are in the run (live slots; the rest of `count` are stale).
+    @usableFromInline var live = 0
+    /// The identifier in the heap that came from the run, no later than any live key in the run
+    /// (-1 when none: then no key is live in the run).
+    @usableFromInline var promotedID: Int32 = -1
+    /// The order of the last slot placed in the run's chain (the promoted one, then the run): a
+    /// key joins the run only when no smaller (0 when the chain is empty).
+    @usableFromInline var lastOrder: UInt128 = 0
+
+    init() {
+      ring = .allocate(capacity: capacity)
+    }
+  }
+
+  /// Slots in the runs, stale ones included.
+  var runCount: Int { runs[0].count + runs[1].count }
+  /// Live slots in the runs.
+  var liveInRun: Int { runs[0].live + runs[1].live }
 
   /// Slots allocated before `slots[0]`, so that every family `4i + 1 … 4i + 4` is one line.
   private static var leadingSlots: Int { 3 }
@@ -85,7 +106,9 @@ public final class IndexedMinHeap {
   public init(capacity: Int, keepsSortedRun: Bool = false) {
     self.capacity = capacity
     self.keepsSortedRun = keepsSortedRun
-    run = .allocate(capacity: runCapacity)
+    runs = .allocate(capacity: 2)
+    runs.initialize(to: SortedSlots())
+    (runs + 1).initialize(to: SortedSlots())
     runKeys = .allocate(capacity: Swift.max(1, capacity))
     slots = SiblingAlignedMemory.allocate(
       Slot.self, count: Swift.max(1, capacity), leading: Self.leadingSlots)
@@ -96,7 +119,9 @@ public final class IndexedMinHeap {
   deinit {
     SiblingAlignedMemory.deallocate(slots, leading: Self.leadingSlots)
     positions.deallocate()
-    run.deallocate()
+    runs[0].ring.deallocate()
+    runs[1].ring.deallocate()
+    runs.deallocate()
     runKeys.deallocate()
   }
 
@@ -119,21 +144,38 @@ public final class IndexedMinHeap {
   public func setKey(_ key: Int64, for id: Int) {
     precondition(id >= 0 && id < capacity, "an identifier out of range")
     let slot = Slot(key: key, id: Int32(id))
-    if keepsSortedRun && slot.order >= lastRunOrder {
-      setKeyInRun(slot)
-      return
+    if keepsSortedRun {
+      // The run whose last order is the largest no larger than the slot's, if any.
+      let fitsFirst = slot.order >= runs[0].lastOrder
+      let fitsSecond = slot.order >= runs[1].lastOrder
+      if fitsFirst && (!fitsSecond || runs[0].lastOrder >= runs[1].lastOrder) {
+        setKeyInRun(slot, run: 0)
+        return
+      }
+      if fitsSecond {
+        setKeyInRun(slot, run: 1)
+        return
+      }
     }
     let position = Int(positions[id])
     if position < 0 {
-      if position == Int(Self.inRun) { leaveRun(id) }
+      if position != -1 { leaveRun(id, run: Self.run(at: Int32(position))) }
       insert(slot)
     } else if slot.precedes(slots[position]) {
-      // An earlier key: the key from the run, if this is it, is still no later than the run's.
+      // An earlier key: the key from a run, if this is it, is still no later than the run's.
       siftUp(slot, from: position)
     } else {
       siftDown(slot, from: position)
-      if Int32(id) == promotedID { promoteFromRun() }
+      if let run = promotedRun(of: Int32(id)) { promoteFromRun(run) }
     }
+  }
+
+  /// The run whose key in the heap is `id`'s, if any.
+  @inlinable
+  func promotedRun(of id: Int32) -> Int? {
+    if runs[0].promotedID == id { return 0 }
+    if runs[1].promotedID == id { return 1 }
+    return nil
   }
 
   /// Adds `slot`, whose identifier has no key.
@@ -144,90 +186,97 @@ public final class IndexedMinHeap {
     siftUp(slot, from: count - 1)
   }
 
-  /// Sets `slot`'s key, no smaller than the last in the run's chain, at the chain's back.
+  /// Sets `slot`'s key, no smaller than the last in run `r`'s chain, at the chain's back.
   @usableFromInline
-  func setKeyInRun(_ slot: Slot) {
+  func setKeyInRun(_ slot: Slot, run r: Int) {
     let id = Int(slot.id)
     let position = positions[id]
-    if position == Self.inRun {
-      leaveRun(id)
+    if position < -1 {
+      leaveRun(id, run: Self.run(at: position))
     } else if position >= 0 {
       removeFromHeap(id)
-      if slot.id == promotedID { promotedID = -1 }
+      if let other = promotedRun(of: slot.id) {
+        runs[other].promotedID = -1
+        // The other run's next live key takes its place in the heap (this run's is seen to
+        // below, once the slot has joined it).
+        if other != r { promoteFromRun(other) }
+      }
     }
-    lastRunOrder = slot.order
-    if promotedID < 0 && liveInRun == 0 {
+    runs[r].lastOrder = slot.order
+    if runs[r].promotedID < 0 && runs[r].live == 0 {
       // The chain is empty (what the run holds is stale): the key goes to the heap, first.
-      runHead = 0
-      runCount = 0
+      runs[r].head = 0
+      runs[r].count = 0
       insert(slot)
-      promotedID = slot.id
+      runs[r].promotedID = slot.id
       return
     }
-    if runCount == runCapacity { makeRoomInRun() }
-    run[(runHead &+ runCount) & (runCapacity &- 1)] = slot
-    runCount &+= 1
-    positions[id] = Self.inRun
+    if runs[r].count == runs[r].capacity { makeRoomInRun(r) }
+    runs[r].ring[(runs[r].head &+ runs[r].count) & (runs[r].capacity &- 1)] = slot
+    runs[r].count &+= 1
+    positions[id] = Self.inRun(r)
     runKeys[id] = slot.key
-    liveInRun &+= 1
-    if promotedID < 0 { promoteFromRun() }
+    runs[r].live &+= 1
+    if runs[r].promotedID < 0 { promoteFromRun(r) }
   }
 
-  /// `id`'s key in the run is no longer its key: the slot stays there, stale.
+  /// `id`'s key in run `r` is no longer its key: the slot stays there, stale.
   @usableFromInline
-  func leaveRun(_ id: Int) {
+  func leaveRun(_ id: Int, run r: Int) {
     positions[id] = -1
-    liveInRun &-= 1
+    runs[r].live &-= 1
   }
 
-  /// The heap's key from the run has left or changed: the run's earliest live key moves to the
+  /// The heap's key from run `r` has left or changed: the run's earliest live key moves to the
   /// heap in its place (stale slots before it are dropped), or the chain is empty.
   @usableFromInline
-  func promoteFromRun() {
-    promotedID = -1
-    while runCount > 0 {
-      let slot = run[runHead]
-      runHead = (runHead &+ 1) & (runCapacity &- 1)
-      runCount &-= 1
-      guard isLive(slot) else { continue }
-      liveInRun &-= 1
+  func promoteFromRun(_ r: Int) {
+    runs[r].promotedID = -1
+    while runs[r].count > 0 {
+      let slot = runs[r].ring[runs[r].head]
+      runs[r].head = (runs[r].head &+ 1) & (runs[r].capacity &- 1)
+      runs[r].count &-= 1
+      guard isLive(slot, run: r) else { continue }
+      runs[r].live &-= 1
       insert(slot)
-      promotedID = slot.id
+      runs[r].promotedID = slot.id
       return
     }
-    lastRunOrder = 0
+    runs[r].lastOrder = 0
   }
 
-  /// The run is full: with as many stale slots as live ones it drops them, else it doubles.
+  /// Run `r` is full: with as many stale slots as live ones it drops them, else it doubles.
   @usableFromInline
-  func makeRoomInRun() {
-    let isMostlyStale = liveInRun * 2 <= runCount
-    rebuildRun(capacity: isMostlyStale ? runCapacity : runCapacity * 2, dropStale: isMostlyStale)
+  func makeRoomInRun(_ r: Int) {
+    let isMostlyStale = runs[r].live * 2 <= runs[r].count
+    let capacity = runs[r].capacity
+    rebuildRun(r, capacity: isMostlyStale ? capacity : capacity * 2, dropStale: isMostlyStale)
   }
 
-  /// Moves the run to the front of a new ring of `capacity`, its stale slots dropped when
+  /// Moves run `r` to the front of a new ring of `capacity`, its stale slots dropped when
   /// `dropStale`.
   @usableFromInline
-  func rebuildRun(capacity newCapacity: Int, dropStale: Bool) {
+  func rebuildRun(_ r: Int, capacity newCapacity: Int, dropStale: Bool) {
     let moved = UnsafeMutablePointer<Slot>.allocate(capacity: newCapacity)
     var kept = 0
-    for offset in 0..<runCount {
-      let slot = run[(runHead &+ offset) & (runCapacity &- 1)]
-      guard !dropStale || isLive(slot) else { continue }
+    let old = runs[r]
+    for offset in 0..<old.count {
+      let slot = old.ring[(old.head &+ offset) & (old.capacity &- 1)]
+      guard !dropStale || isLive(slot, run: r) else { continue }
       moved[kept] = slot
       kept += 1
     }
-    run.deallocate()
-    run = moved
-    runCapacity = newCapacity
-    runHead = 0
-    runCount = kept
+    old.ring.deallocate()
+    runs[r].ring = moved
+    runs[r].capacity = newCapacity
+    runs[r].head = 0
+    runs[r].count = kept
   }
 
-  /// Whether `slot` of the run is its identifier's key.
+  /// Whether `slot` of run `r` is its identifier's key.
   @inlinable
-  func isLive(_ slot: Slot) -> Bool {
-    positions[Int(slot.id)] == Self.inRun && runKeys[Int(slot.id)] == slot.key
+  func isLive(_ slot: Slot, run r: Int) -> Bool {
+    positions[Int(slot.id)] == Self.inRun(r) && runKeys[Int(slot.id)] == slot.key
   }
 
   /// Removes `id` if present.
@@ -238,11 +287,11 @@ public final class IndexedMinHeap {
     precondition(id >= 0 && id < capacity, "an identifier out of range")
     let position = Int(positions[id])
     guard position >= 0 else {
-      if position == Int(Self.inRun) { leaveRun(id) }
+      if position != -1 { leaveRun(id, run: Self.run(at: Int32(position))) }
       return
     }
     removeFromHeap(id)
-    if Int32(id) == promotedID { promoteFromRun() }
+    if let run = promotedRun(of: Int32(id)) { promoteFromRun(run) }
   }
 
   /// Removes `id`, which is in the heap.

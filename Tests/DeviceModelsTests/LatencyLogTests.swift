@@ -23,6 +23,10 @@ struct LatencyLogTests {
     log.drain { workload, latencies in delivered.append((workload, Array(latencies))) }
     #expect(delivered.map(\.0) == [3])
     #expect(delivered.map(\.1) == [[7]])
+    // Every latency handed over counts in the total, and those recorded apart too.
+    #expect(log.recordedTotal == 7)
+    log.countRecordedApart(5)
+    #expect(log.recordedTotal == 12)
   }
 
   @Test("recorders fed through a log of small batches summarise as if fed directly")

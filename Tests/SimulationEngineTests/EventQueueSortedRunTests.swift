@@ -107,6 +107,28 @@ import Testing
     #expect(popped == [0, 1, 6, 2, 3, 4, 5])
   }
 
+  /// Two kinds of event, each pushed in ascending order but interleaved with the other (arrivals
+  /// at their due times, deadlines a tolerance later): each kind fills a run of its own, the heap
+  /// holds only their two first events, and they come out in order of time.
+  @Test func interleavedAscendingKindsFillTwoRuns() {
+    var queue = EventQueue<Int>(secondHeapRanks: 4..<100, keepsSortedRun: true)
+    for index in 0..<50 {
+      queue.push(2 * index, at: Self.at(Int64(1_000 + 10 * index)), rank: 4)
+      queue.push(2 * index + 1, at: Self.at(Int64(10 * index + 5)), rank: 5)
+    }
+    let (runCount, otherRunCount) = (queue.sortedRun.count, queue.otherSortedRun.count)
+    let heapCount = queue.secondHeap.count
+    #expect(runCount == 49)
+    #expect(otherRunCount == 49)
+    #expect(heapCount == 2)
+    var times: [Int64] = []
+    while let entry = queue.popFirst() { times.append(entry.time.nanosecondsSinceStart) }
+    let arrivals: [Int64] = (0..<50).map { Int64(10 * $0 + 5) }
+    let deadlines: [Int64] = (0..<50).map { Int64(1_000 + 10 * $0) }
+    let expected = arrivals + deadlines
+    #expect(times == expected)
+  }
+
   /// A shift moves the run's events in its range and the run stays in order, with the event of
   /// the run kept in the heap.
   @Test func shiftMovesTheRunsEvents() {

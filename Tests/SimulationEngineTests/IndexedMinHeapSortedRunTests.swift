@@ -16,6 +16,7 @@ import Testing
   @Test(arguments: [true, false])
   func matchesANaiveOracle(keepsSortedRun: Bool) {
     var runWasUsed = false
+    var secondRunWasUsed = false
     for seed in 0..<1_000 {
       var random = SplitMix64(seed: UInt64(seed), stream: "indexed run")
       let capacity = 1 + Int(random.next() % 40)
@@ -62,6 +63,7 @@ import Testing
           }
         }
         runWasUsed = runWasUsed || heap.liveInRun > 0
+        secondRunWasUsed = secondRunWasUsed || heap.runs[1].live > 0
         let minimum = heap.minimum
         let expected = Self.minimum(oracle)
         agrees =
@@ -81,6 +83,30 @@ import Testing
       #expect(matches, "seed \(seed), run \(keepsSortedRun): the heap differs from the oracle")
     }
     #expect(runWasUsed == keepsSortedRun)
+    #expect(secondRunWasUsed == keepsSortedRun)
+  }
+
+  /// Two kinds of key, each set in ascending order but interleaved with the other (arrivals'
+  /// due times, deadlines a tolerance later): each kind fills a run of its own, the heap holds
+  /// only their two first keys, and removing the minimum gives every key in order.
+  @Test func interleavedAscendingKindsFillTwoRuns() {
+    let heap = IndexedMinHeap(capacity: 100, keepsSortedRun: true)
+    for index in 0..<50 {
+      heap.setKey(Int64(1_000 + 10 * index), for: 2 * index)
+      heap.setKey(Int64(10 * index + 5), for: 2 * index + 1)
+    }
+    let (heapCount, first, second) = (heap.count, heap.runs[0].live, heap.runs[1].live)
+    #expect(heapCount == 2)
+    #expect(first == 49)
+    #expect(second == 49)
+    var keys: [Int64] = []
+    while let minimum = heap.minimum {
+      keys.append(minimum.key)
+      heap.remove(minimum.id)
+    }
+    let arrivals: [Int64] = (0..<50).map { Int64(10 * $0 + 5) }
+    let deadlines: [Int64] = (0..<50).map { Int64(1_000 + 10 * $0) }
+    #expect(keys == arrivals + deadlines)
   }
 
   /// By hand: ascending keys join the run; changing or removing one there leaves it stale, and
@@ -96,7 +122,7 @@ import Testing
     #expect(heapCount == 1)
     #expect(runCount == 3)
     #expect(heap.key(for: 1) == 20)
-    // Earlier than the run's last key (30 for 0): 15 for 4 goes to the heap.
+    // Earlier than the run's last key (30 for 0): 15 for 4 starts the other run, in the heap.
     heap.setKey(15, for: 4)
     let heapCountAfter = heap.count
     #expect(heapCountAfter == 2)
@@ -122,8 +148,9 @@ import Testing
     #expect(heap.minimum?.id == 5)
     heap.remove(5)
     #expect(heap.minimum == nil)
-    let (liveInRun, promotedID) = (heap.liveInRun, heap.promotedID)
+    let liveInRun = heap.liveInRun
+    let promotedIDs = [heap.runs[0].promotedID, heap.runs[1].promotedID]
     #expect(liveInRun == 0)
-    #expect(promotedID == -1)
+    #expect(promotedIDs == [-1, -1])
   }
 }

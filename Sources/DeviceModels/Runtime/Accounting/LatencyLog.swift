@@ -18,6 +18,10 @@ final class LatencyLog {
   /// Per workload, then its end: where its group starts in `grouped`.
   private let groupStart: UnsafeMutablePointer<Int>
   @exclusivity(unchecked) private(set) var count = 0
+  /// Latencies recorded in all so far: every one the log has handed over, and those recorded
+  /// without it (see ``countRecordedApart(_:)``) — the sum of the recorders' counts, kept as
+  /// the run goes so that the latency budget need not walk every workload to know it.
+  @exclusivity(unchecked) private(set) var recordedTotal = 0
 
   /// A log for `workloadCount` workloads whose batches hold `capacity` latencies.
   init(workloadCount: Int, capacity: Int) {
@@ -62,6 +66,7 @@ final class LatencyLog {
   /// order, each group in the order it was logged), and empties the log.
   func drain(_ deliver: (_ workload: Int, _ latencies: UnsafeBufferPointer<Int64>) -> Void) {
     guard count > 0 else { return }
+    recordedTotal += count
     groupStart.initialize(repeating: 0, count: workloadCount + 1)
     for index in 0..<count { groupStart[Int(owners[index]) + 1] += 1 }
     for workload in 0..<workloadCount { groupStart[workload + 1] += groupStart[workload] }
@@ -79,5 +84,11 @@ final class LatencyLog {
       start = groupStart[workload]
     }
     count = 0
+  }
+
+  /// Counts `latencies` recorded straight to the recorders, not through the log (a skip of the
+  /// fast-forward records a cycle's latencies that way).
+  func countRecordedApart(_ latencies: Int) {
+    recordedTotal += latencies
   }
 }
