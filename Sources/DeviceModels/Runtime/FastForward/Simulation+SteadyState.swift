@@ -9,12 +9,13 @@ import SimulationEngine
 /// To add a runtime held as a stored property (an `Equatable` struct: apps, push delivery, Low
 /// Power Mode, background tasks): see ``SteadyStateRuntimes``.
 extension DeviceSimulation {
-  /// The stored properties ``visitSteadyState(_:)`` hands to its visitor.
+  /// The stored properties ``visitSteadyState(_:)`` hands to its visitor (the range timers'
+  /// generations through the deadlines that carry them, as generations are compared).
   static let stateVisited: Set<String> = [
     "scheduler", "nodes", "laneQueues", "jobs", "occurrences", "cpu", "links", "calls", "network",
-    "workloads", "animations", "debounces", "latencyLog", "unsettledOwnerNodes",
-    "unsettledOwnerCount", "knownWakes", "pendingRangeTimers", "rangeTimerCheckPending",
-    "deferralCheckPending", "pendingDeferrals",
+    "workloads", "rangeTimerGenerations", "animations", "debounces", "latencyLog",
+    "unsettledOwnerNodes", "unsettledOwnerCount", "knownWakes", "pendingRangeTimers",
+    "rangeTimerCheckPending", "deferralCheckPending", "pendingDeferrals",
     "completionsThisInstant", "environment", "display", "shutdown", "ledger", "apps", "push",
     "lowPower", "tasks", "reactions", "activity", "storageQoS", "cpuTimeByClass", "mainThreads",
     "thermal", "assertions",
@@ -249,7 +250,7 @@ extension DeviceSimulation {
       visitor.values(6, workload)
     case .rangeDeadline(let workload, let generation):
       visitor.values(7, workload)
-      visitor.generation(generation, current: workloads[Int(workload)].timerGeneration)
+      visitor.generation(generation, current: rangeTimerGenerations[Int(workload)])
     case .debounceExpiry(let workload, let generation):
       visitor.values(8, workload)
       visitor.generation(

@@ -188,14 +188,14 @@ extension DeviceSimulation {
     // (its app's or Low Power Mode's leeway, since narrowed) fires its next occurrence now,
     // its latency still counted from its due time.
     workloads[index].pendingDue = due
-    workloads[index].timerGeneration &+= 1
+    rangeTimerGenerations[index] &+= 1
     pendingRangeTimers.setKey(due, for: index)
     var (deadline, overflow) = due.addingReportingOverflow(tolerance.nanoseconds)
     deadline = max(deadline, now)
     if workloads[index].debounceSlot < 0 && !overflow { knownWakes.setKey(deadline, for: index) }
     if !overflow && deadline < endTime {
       schedule(
-        .rangeDeadline(workload: workload, generation: workloads[index].timerGeneration),
+        .rangeDeadline(workload: workload, generation: rangeTimerGenerations[index]),
         at: deadline, rank: EventRank.workload(workload))
     }
   }
@@ -207,7 +207,7 @@ extension DeviceSimulation {
     guard case .periodic(_, _, _, _, let ownTolerance) = workloads[index].timing else { return }
     let tolerance = timerTolerance(index, own: ownTolerance)
     pendingRangeTimers.remove(index)
-    workloads[index].timerGeneration &+= 1
+    rangeTimerGenerations[index] &+= 1
     let due = workloads[index].pendingDue
     if now - due < tolerance.nanoseconds { workloads[index].stats.coalescedFirings += 1 }
     workloads[index].nextIndex += 1

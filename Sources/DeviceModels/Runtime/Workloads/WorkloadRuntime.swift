@@ -65,8 +65,6 @@ struct WorkloadRuntime {
   /// the one check an occurrence of an app without a lifecycle pays.
   let suspendableApp: Int32
   var inFlight: Int32 = 0
-  /// Guards range-timer deadlines: a timer that fired early leaves a stale deadline behind.
-  var timerGeneration: UInt32 = 0
   /// An animation's frame pipeline (see *OS policies*): the index of the first step after the CPU
   /// steps a frame starts with (its CPU stage); -1 for other workloads.
   let frameCPUEnd: Int32
