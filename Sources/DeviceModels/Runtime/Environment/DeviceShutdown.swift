@@ -104,7 +104,7 @@ extension DeviceSimulation {
     tasks.paused.removeAll()
     for index in apps.heldOccurrences.indices where apps.heldOccurrences[index].due >= 0 {
       workloads[index].stats.held += 1
-      apps.heldOccurrences[index] = AppLifecycleRuntime.HeldOccurrence()
+      apps.hold(AppLifecycleRuntime.HeldOccurrence(), for: index)
     }
     // The push service drops what it holds for a device that went off, as it drops what is sent
     // while it is off: lost, counted `held` (its deadline event goes stale).

@@ -88,8 +88,9 @@ extension DeviceSimulation {
   /// The boundary's fingerprint (see ``SteadyStateFingerprint``): a few words of the state that
   /// ``visitSteadyState(_:)`` compares and that most often tell two boundaries apart — how many
   /// events are pending, when the ledger last changed and at which powers, the environment's
-  /// position, each node's phase, state, last finish and idle timer, how much work is in flight,
-  /// the CPU's busy cores and clocks, the thermal governor's outputs. The idle timer's check,
+  /// position, the sum of the apps' held occurrences' due times, each node's phase, state, last
+  /// finish and idle timer, how much work is in flight, the CPU's busy cores and clocks, the
+  /// thermal governor's outputs. The idle timer's check,
   /// hashed too before, is left out: without it the telemetry hour of *The fast-forward* takes
   /// the same 3,691 snapshots and 372,739 events. A word added here
   /// must be one the enumeration compares (a value as it is, an instant as
@@ -108,6 +109,8 @@ extension DeviceSimulation {
     fingerprint.value(Int64(environment.cursor))
     fingerprint.value(environment.isCharging)
     fingerprint.value(shutdown.isOff)
+    // The apps' held occurrences, compared whole with the apps, as one word.
+    fingerprint.value(apps.heldDueSum)
     fingerprint.instant(ledger.clock)
     fingerprint.value(ledger.totalPower)
     fingerprint.value(ledger.heatEnergy)

@@ -72,8 +72,22 @@ struct AppLifecycleRuntime: Equatable {
   let foregroundIntervals: [[TimeRange]?]
   var apps: [AppState]
   /// Per workload: its latest held occurrence (empty when no app can be suspended: only a
-  /// suspended app's workloads hold occurrences).
-  var heldOccurrences: [HeldOccurrence]
+  /// suspended app's workloads hold occurrences). Changed only through ``hold(_:for:)``.
+  private(set) var heldOccurrences: [HeldOccurrence]
+  /// The sum of the held occurrences' due times (wrapping), kept as they change: a function of
+  /// them alone, so equal runtimes have equal sums, and the fast-forward's fingerprint reads one
+  /// word where the occurrences held are one per workload (a suspended app's timer, held every
+  /// period with a later due time, tells the boundaries apart without a snapshot).
+  private(set) var heldDueSum: Int64 = 0
+
+  /// Holds `held` for workload `workload` in place of what it held (nothing, with the default
+  /// ``HeldOccurrence``).
+  mutating func hold(_ held: HeldOccurrence, for workload: Int) {
+    let before = heldOccurrences[workload].due
+    if before >= 0 { heldDueSum &-= before }
+    if held.due >= 0 { heldDueSum &+= held.due }
+    heldOccurrences[workload] = held
+  }
 
   /// No apps (before the simulation is built).
   init() {

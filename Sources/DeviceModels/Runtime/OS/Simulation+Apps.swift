@@ -158,8 +158,10 @@ extension DeviceSimulation {
       return
     }
     if apps.heldOccurrences[index].due >= 0 { workloads[index].stats.held += 1 }
-    apps.heldOccurrences[index] = AppLifecycleRuntime.HeldOccurrence(
-      due: due, stepStart: start, stepEnd: end, deadline: deadline)
+    apps.hold(
+      AppLifecycleRuntime.HeldOccurrence(
+        due: due, stepStart: start, stepEnd: end, deadline: deadline),
+      for: index)
   }
 
   /// App `app` runs again: each of its workloads' held occurrence starts now (latency counted
@@ -168,7 +170,7 @@ extension DeviceSimulation {
     for workload in workloads.indices where workloads[workload].app == Int32(app) {
       let held = apps.heldOccurrences[workload]
       guard held.due >= 0 else { continue }
-      apps.heldOccurrences[workload] = AppLifecycleRuntime.HeldOccurrence()
+      apps.hold(AppLifecycleRuntime.HeldOccurrence(), for: workload)
       startOccurrence(
         Int32(workload), due: held.due, steps: held.stepStart, held.stepEnd,
         deadline: held.deadline)
