@@ -185,14 +185,12 @@ public struct EventQueue<Event>: ~Copyable {
   /// entry type's metadata at every event.
   @inlinable
   mutating func placeInSortedRuns(_ entry: EventHeap<Event>.Entry) {
-    let fitsFirst = entry.key >= sortedRun.lastKey
-    let fitsOther = entry.key >= otherSortedRun.lastKey
-    if fitsFirst && (!fitsOther || sortedRun.lastKey >= otherSortedRun.lastKey) {
-      sortedRun.append(entry, promotingInto: &secondHeap)
-    } else if fitsOther {
-      otherSortedRun.append(entry, promotingInto: &secondHeap)
-    } else {
-      secondHeap.push(entry)
+    switch SortedRunChoice.run(
+      for: entry.key, lastOrders: sortedRun.lastKey, otherSortedRun.lastKey)
+    {
+    case 0: sortedRun.append(entry, promotingInto: &secondHeap)
+    case 1: otherSortedRun.append(entry, promotingInto: &secondHeap)
+    default: secondHeap.push(entry)
     }
   }
 

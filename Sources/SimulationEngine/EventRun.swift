@@ -161,3 +161,19 @@ struct SortedChain<Event> {
     lastKey = 0
   }
 }
+
+/// The rule shared by the event queue and the indexed heaps for their two sorted runs: an
+/// element joins the run whose last element is the latest no later than it, so that two
+/// interleaved ascending kinds each keep a run of their own.
+@usableFromInline
+enum SortedRunChoice {
+  /// The run (0 or 1) an element of order `order` joins, given each run's last order (0 when
+  /// the run is empty), or `nil` when it is earlier than both and goes to the heap.
+  @inlinable @inline(__always)
+  static func run(for order: UInt128, lastOrders first: UInt128, _ second: UInt128) -> Int? {
+    let fitsFirst = order >= first
+    let fitsSecond = order >= second
+    if fitsFirst && (!fitsSecond || first >= second) { return 0 }
+    return fitsSecond ? 1 : nil
+  }
+}

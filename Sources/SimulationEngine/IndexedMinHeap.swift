@@ -144,18 +144,12 @@ public final class IndexedMinHeap {
   public func setKey(_ key: Int64, for id: Int) {
     precondition(id >= 0 && id < capacity, "an identifier out of range")
     let slot = Slot(key: key, id: Int32(id))
-    if keepsSortedRun {
-      // The run whose last order is the largest no larger than the slot's, if any.
-      let fitsFirst = slot.order >= runs[0].lastOrder
-      let fitsSecond = slot.order >= runs[1].lastOrder
-      if fitsFirst && (!fitsSecond || runs[0].lastOrder >= runs[1].lastOrder) {
-        setKeyInRun(slot, run: 0)
-        return
-      }
-      if fitsSecond {
-        setKeyInRun(slot, run: 1)
-        return
-      }
+    if keepsSortedRun,
+      let run = SortedRunChoice.run(
+        for: slot.order, lastOrders: runs[0].lastOrder, runs[1].lastOrder)
+    {
+      setKeyInRun(slot, run: run)
+      return
     }
     let position = Int(positions[id])
     if position < 0 {

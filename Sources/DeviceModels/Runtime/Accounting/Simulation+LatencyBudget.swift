@@ -25,7 +25,8 @@ extension DeviceSimulation {
     guard latencyLog.recordedTotal > exactLatencyLimit else { return }
     var counts = workloads.map(\.stats.latency.count)
     if let adding { for index in counts.indices { counts[index] += adding[index] } }
-    guard counts.reduce(0, +) > exactLatencyLimit else { return }
+    // The running total is the recorders' counts added up, kept as they grow.
+    assert(counts.reduce(0, +) == latencyLog.recordedTotal, "a latency counted apart from the log")
     let level = Self.waterLevel(counts, limit: exactLatencyLimit)
     for index in workloads.indices where counts[index] > level {
       workloads[index].stats.latency.moveToHistogram()
